@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_TOKEN_TTL_SECONDS } from '@dihs/contract/common/constants';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET muss mindestens 32 Zeichen lang sein.').optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
+  SMTP_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Login attempts per IP address and minute. */
+  LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
+  /** Login attempts per account and minute. */
+  LOGIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Seed the demo world: unset means only on the embedded database. */
+  SEED_DEMO: booleanFlag.optional(),
+  /** Origins allowed to embed the app in a frame (app mode), space separated. */
+  FRAME_ANCESTORS: z.string().default("'self'"),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  loginRateLimitIp: number;
+  loginRateLimitAccount: number;
+  seedDemo: boolean;
+  frameAncestors: string[];
+  webDist: string | undefined;
+}
+
+/** Reads the JWT secret from the data directory, creating it on first start (embedded mode only). */
+function storedJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment once; throws a German message naming every wrong variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Ungültige Konfiguration: ${details}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('Ungültige Konfiguration: JWT_SECRET ist im Produktivbetrieb Pflicht.');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? storedJwtSecret(dataDir),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimitIp: e.LOGIN_RATE_LIMIT_IP,
+    loginRateLimitAccount: e.LOGIN_RATE_LIMIT_ACCOUNT,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,101 @@
+import { ERROR_CODES } from '@dihs/contract/common/errors';
+import { MESSAGES } from '@dihs/contract/common/messages';
+import { MAX_FAILED_LOGINS } from '@dihs/contract/common/constants';
+import { PRIVILEGES, PRIVILEGES_BY_ROLE, ROLES, privilegeCode, type Role } from '@dihs/contract/common/roles';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { TokenService } from '../../lib/jwt.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import type { RateWindow } from '../../lib/rate-window.ts';
+import { verifyTotp } from '../../lib/totp.ts';
+import { findUserByEmail, recordFailedLogin, resetFailedLogins, type UserRow } from '../users/index.ts';
+import type { FailedAttemptMemory } from './failed-attempts.ts';
+
+export interface AuthServiceDeps {
+  db: Database;
+  tokens: TokenService;
+  accountLimit: RateWindow;
+  failedAttempts: FailedAttemptMemory;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+  secondFactorCode: string;
+}
+
+const lockedError = () => HttpError.unauthorized(MESSAGES.loginGesperrtFehlversuche, ERROR_CODES.accountLocked);
+const wrongLoginError = () => HttpError.unauthorized(MESSAGES.loginFalsch, ERROR_CODES.loginFailed);
+
+export function createAuthService({ db, tokens, accountLimit, failedAttempts }: AuthServiceDeps) {
+  /** Counts a wrong password or code once per attempt and answers the matching 401. */
+  async function failAttempt(user: UserRow, password: string, error: HttpError): Promise<never> {
+    if (!failedAttempts.alreadyCounted(user.email, password)) {
+      failedAttempts.remember(user.email, password);
+      if (await recordFailedLogin(db, user.id, MAX_FAILED_LOGINS)) throw lockedError();
+    }
+    throw error;
+  }
+
+  /** The account behind the credentials once e-mail and password are right and it may log in. */
+  async function checkPassword({ email, password }: Credentials): Promise<UserRow> {
+    const normalized = email.trim().toLowerCase();
+    if (!accountLimit.hit(normalized)) throw new HttpError(429, MESSAGES.zuVieleAnfragen, ERROR_CODES.rateLimited);
+    const user = await findUserByEmail(db, normalized);
+    const passwordOk = await verifyPassword(user?.passwordHash, password);
+    if (!user) throw wrongLoginError();
+    if (user.lockedAt) throw lockedError();
+    if (!passwordOk) return failAttempt(user, password, wrongLoginError());
+    if (!user.active) throw HttpError.unauthorized(MESSAGES.loginInaktiv, ERROR_CODES.accountInactive);
+    return user;
+  }
+
+  return {
+    /** Checks e-mail, password and, when set up, the second factor; answers a signed session token. */
+    async authenticate(credentials: Credentials): Promise<{ token: string }> {
+      const user = await checkPassword(credentials);
+      if (user.secondFactorSecret) {
+        const code = credentials.secondFactorCode.trim();
+        if (!code) throw HttpError.unauthorized(MESSAGES.loginAuthCodeFehlt, ERROR_CODES.secondFactorRequired);
+        if (!(await verifyTotp(user.secondFactorSecret, code))) {
+          return failAttempt(
+            user,
+            `${credentials.password}\u0000${code}`,
+            HttpError.unauthorized(MESSAGES.loginAuthCodeFalsch, ERROR_CODES.secondFactorInvalid),
+          );
+        }
+      }
+      await resetFailedLogins(db, user.id);
+      const token = await tokens.sign({
+        sub: user.email,
+        role: user.role,
+        privileges: user.privileges,
+        userId: user.id,
+      });
+      return { token };
+    },
+
+    /** Whether the login dialog must ask for the Auth-Code: only for the right password of an account with a second factor. */
+    async secondFactorRequired(credentials: Credentials): Promise<boolean> {
+      try {
+        const user = await checkPassword(credentials);
+        return Boolean(user.secondFactorSecret);
+      } catch (error) {
+        // A refused login is answered by authenticate, which the dialog calls next; here it is just "no".
+        if (error instanceof HttpError && error.statusCode === 401) return false;
+        throw error;
+      }
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Privilege codes an operator may grant to users of a role. */
+export const privilegesForRole = (role: Role): number[] => PRIVILEGES_BY_ROLE[role].map(privilegeCode);
+
+/** Every role's grantable privileges, plus all privilege codes under 'privileges'. */
+export function authorityMap(): Record<string, number[]> {
+  const map: Record<string, number[]> = Object.fromEntries(ROLES.map((role) => [role, privilegesForRole(role)]));
+  map.privileges = PRIVILEGES.map((_, code) => code);
+  return map;
+}

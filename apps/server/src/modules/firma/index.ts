@@ -1,0 +1,2 @@
+export { firmen } from './firma.table.ts';
+export { seedDemoFirma, DEMO_FIRMA } from './firma.demo.ts';

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionClaims } from '@dihs/contract/auth';
+import { ERROR_CODES } from '@dihs/contract/common/errors';
+import { MESSAGES } from '@dihs/contract/common/messages';
+import { hasPrivilege, type Privilege, type Role } from '@dihs/contract/common/roles';
+import { HttpError } from '../lib/http-error.ts';
+import type { TokenService } from '../lib/jwt.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified token's claims; null for a visitor without a token. */
+    session: SessionClaims | null;
+  }
+}
+
+/**
+ * Reads the bearer token of every request. A token that is present but invalid (forged, expired, alg none)
+ * answers 401 on every route, so the browser learns at once that its session is gone.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, { tokens }: { tokens: TokenService }) => {
+    app.decorateRequest('session', null);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const match = /^Bearer (.+)$/i.exec(header);
+      const claims = match?.[1] ? await tokens.verify(match[1]) : null;
+      if (!claims) throw HttpError.unauthorized(MESSAGES.sitzungUngueltig, ERROR_CODES.unauthorized);
+      request.session = claims;
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The session of a request that must be logged in. */
+export function sessionOf(request: FastifyRequest): SessionClaims {
+  if (!request.session) throw HttpError.unauthorized();
+  return request.session;
+}
+
+export interface GuardRule {
+  roles?: readonly Role[];
+  /** At least one of these privileges. */
+  anyPrivilege?: readonly Privilege[];
+}
+
+/** An onRequest hook (before body validation, so a visitor gets 401, not 400) that requires a session and, optionally, a role and a privilege. */
+export function guard(rule: GuardRule = {}): onRequestHookHandler {
+  return async (request) => {
+    const session = sessionOf(request);
+    if (rule.roles && !rule.roles.includes(session.role)) throw HttpError.forbidden();
+    if (rule.anyPrivilege && !rule.anyPrivilege.some((p) => hasPrivilege(session.privileges, p))) {
+      throw HttpError.forbidden();
+    }
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorEnvelope } from '@dihs/contract/common/errors';
+import { MESSAGES } from '@dihs/contract/common/messages';
+import { HttpError } from '../lib/http-error.ts';
+
+/** Fastify's own error codes for bodies it could not read, with our German answer. */
+const BODY_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.keinJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.keinJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.anfrageZuGross,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Dieses Format wird nicht unterstützt.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MESSAGES.ungueltigeAnfrage,
+};
+
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const text = first?.message ?? MESSAGES.ungueltigeAnfrage;
+    return field ? `${field}: ${text}` : text;
+  }
+  return MESSAGES.ungueltigeAnfrage;
+}
+
+/** One error handler: every failure answers the contract's envelope { message, code } in German, never a stack. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler<FastifyError | HttpError>(async (error, request, reply) => {
+      let status: number;
+      let body: ErrorEnvelope;
+      if (error instanceof HttpError) {
+        status = error.statusCode;
+        body = { message: error.message, ...(error.code ? { code: error.code } : {}) };
+      } else if (error.validation) {
+        status = 400;
+        body = { message: validationMessage(error), code: ERROR_CODES.validation };
+      } else if (error.code && BODY_ERRORS[error.code]) {
+        // Oversized bodies are bad input like any other: 400, as the contract promises.
+        status = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : 400;
+        body = { message: BODY_ERRORS[error.code] ?? MESSAGES.ungueltigeAnfrage, code: ERROR_CODES.validation };
+      } else if (error.statusCode === 429) {
+        status = 429;
+        body = { message: MESSAGES.zuVieleAnfragen, code: ERROR_CODES.rateLimited };
+      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        status = error.statusCode;
+        body = { message: MESSAGES.ungueltigeAnfrage, code: ERROR_CODES.validation };
+      } else {
+        status = 500;
+        body = { message: MESSAGES.serverfehler, code: ERROR_CODES.internal };
+        // The error object only: request bodies may hold health data or passwords.
+        request.log.error({ err: error }, 'Unerwarteter Fehler');
+      }
+      return reply.status(status).send(body);
+    });
+
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { Session } from '../../lib/session.ts';
+
+/** What login(token) made of the token: a session, or why not. */
+export type LoginResult = 'ok' | 'invalid' | 'expired';
+
+export interface SessionContextValue {
+  session: Session | null;
+  /** The raw bearer token of the session (the app-mode route compares it with the one in its path). */
+  token: string | null;
+  login(token: string): LoginResult;
+  /** Ends the session and returns to the start page. */
+  logout(): void;
+}
+
+export const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession braucht einen SessionProvider');
+  return value;
+}
+
+/** Part of every query key whose answer depends on the viewer, so one viewer never sees another's cached data. */
+export function useViewerKey(): string {
+  const { session } = useSession();
+  return session ? `user-${session.userId}` : 'gast';
+}

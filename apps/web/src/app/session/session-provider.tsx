@@ -1,0 +1,130 @@
+import { MESSAGES } from '@dihs/contract/common/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { MessageDialog } from '../../components/message-dialog.tsx';
+import { bindSession } from '../../lib/api-client.ts';
+import { tokenStorage } from '../../lib/auth-storage.ts';
+import { decodeSessionToken, expiryTimerDelay, isExpired, type Session } from '../../lib/session.ts';
+import { SessionContext, type LoginResult, type SessionContextValue } from './session-context.ts';
+
+type SessionState = { status: 'loading' } | { status: 'ready'; token: string | null; session: Session | null };
+
+/**
+ * Owns the login (spec 1, section 4): restores the stored token, logs out when it expires or the server
+ * refuses it, and shows "Login abgelaufen". Renders a spinner until the stored token has been read,
+ * so that guards never judge a half-loaded session.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [expiredNoticeOpen, setExpiredNoticeOpen] = useState(false);
+  const [expiryCheck, setExpiryCheck] = useState(0);
+  // the API client reads the token between renders; the ref is updated before the state so no call goes out stale
+  const tokenRef = useRef<string | null>(null);
+  // storage writes run in order, so a logout right after a login cannot be overtaken by the login's slower save
+  const storageQueue = useRef<Promise<unknown>>(Promise.resolve());
+  const persist = useCallback((write: () => Promise<void> | void) => {
+    storageQueue.current = storageQueue.current.then(write).catch(() => {
+      // without working storage the session still lives in this tab; it just does not survive a reload
+    });
+  }, []);
+
+  const applySession = useCallback(
+    (token: string | null, session: Session | null) => {
+      // cached answers belong to the previous viewer
+      queryClient.removeQueries();
+      tokenRef.current = token;
+      setState({ status: 'ready', token, session });
+    },
+    [queryClient],
+  );
+
+  const endSession = useCallback(
+    ({ expired }: { expired: boolean }) => {
+      persist(() => tokenStorage().clear());
+      applySession(null, null);
+      if (expired) setExpiredNoticeOpen(true);
+      void navigate('/');
+    },
+    [applySession, navigate, persist],
+  );
+
+  const login = useCallback(
+    (token: string): LoginResult => {
+      const session = decodeSessionToken(token);
+      if (!session) return 'invalid';
+      if (isExpired(session, Date.now())) {
+        setExpiredNoticeOpen(true);
+        return 'expired';
+      }
+      applySession(token, session);
+      persist(() => tokenStorage().save(token));
+      return 'ok';
+    },
+    [applySession, persist],
+  );
+
+  const logout = useCallback(() => endSession({ expired: false }), [endSession]);
+
+  useEffect(
+    () =>
+      bindSession({
+        getToken: () => tokenRef.current,
+        onUnauthorized: (refusedToken) => {
+          if (refusedToken === tokenRef.current) endSession({ expired: true });
+        },
+      }),
+    [endSession],
+  );
+
+  // restore the stored token once
+  useEffect(() => {
+    let cancelled = false;
+    void tokenStorage()
+      .load()
+      .catch(() => null)
+      .then((token) => {
+        if (cancelled) return;
+        const decoded = token ? decodeSessionToken(token) : null;
+        const valid = decoded && !isExpired(decoded, Date.now()) ? decoded : null;
+        if (token && !valid) persist(() => tokenStorage().clear());
+        // an expired token at load logs out at once; the guards then send protected routes to the start page
+        if (decoded && !valid) setExpiredNoticeOpen(true);
+        applySession(valid ? token : null, valid);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [applySession, persist]);
+
+  const session = state.status === 'ready' ? state.session : null;
+  useEffect(() => {
+    if (!session) return;
+    const timer = setTimeout(() => {
+      // a token living longer than setTimeout's limit (about 24 days) is checked again instead of ended early
+      if (isExpired(session, Date.now())) endSession({ expired: true });
+      else setExpiryCheck((count) => count + 1);
+    }, expiryTimerDelay(session, Date.now()));
+    return () => clearTimeout(timer);
+  }, [session, endSession, expiryCheck]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ session, token: state.status === 'ready' ? state.token : null, login, logout }),
+    [session, state, login, logout],
+  );
+
+  return (
+    <SessionContext value={value}>
+      {state.status === 'loading' ? <LoadingIndicator /> : children}
+      <MessageDialog
+        open={expiredNoticeOpen}
+        title={MESSAGES.loginAbgelaufenTitel}
+        text={MESSAGES.loginAbgelaufenText}
+        onClose={() => setExpiredNoticeOpen(false)}
+      />
+    </SessionContext>
+  );
+}

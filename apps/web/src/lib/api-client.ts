@@ -1,0 +1,117 @@
+import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
+import { MESSAGES } from '@dihs/contract/common/messages';
+
+/** A failed API call: HTTP status (0 when the server was not reached), German message, optional machine code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(status: number, message: string, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung.';
+
+/** How the client learns the current token and reports a session the server no longer accepts. */
+export interface SessionBinding {
+  getToken(): string | null;
+  /** Called with the token that the server refused, so a stale call cannot end a newer session. */
+  onUnauthorized(refusedToken: string): void;
+}
+
+let binding: SessionBinding | null = null;
+
+/** Connects the client to the session; returns the function that disconnects it. */
+export function bindSession(next: SessionBinding): () => void {
+  binding = next;
+  return () => {
+    if (binding === next) binding = null;
+  };
+}
+
+/** Anything with zod's parse: the contract's schemas, without the web app depending on zod itself. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as text/plain (the password reset takes the raw e-mail). */
+  text?: string;
+  /** Validates the answer; without it the parsed body is returned as is. */
+  schema?: ResponseSchema<T>;
+  /** False for the login calls: their 401 means "wrong password", not "session gone". */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 400) return MESSAGES.ungueltigeAnfrage;
+  if (status === 401) return MESSAGES.nichtAngemeldet;
+  if (status === 403) return MESSAGES.keineBerechtigung;
+  if (status === 404) return MESSAGES.nichtGefunden;
+  if (status === 413) return MESSAGES.anfrageZuGross;
+  if (status === 429) return MESSAGES.zuVieleAnfragen;
+  return MESSAGES.serverfehler;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  if (!isJson) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const envelope = errorEnvelopeSchema.safeParse(await readBody(response).catch(() => undefined));
+  return envelope.success
+    ? new ApiError(response.status, envelope.data.message, envelope.data.code)
+    : new ApiError(response.status, fallbackMessage(response.status));
+}
+
+/** Calls the API under /api: adds the bearer, maps failures to ApiError, ends the session on a refused token. */
+export async function apiRequest<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const { method = 'GET', json, text, schema, auth = true, signal } = request;
+  const token = auth ? (binding?.getToken() ?? null) : null;
+
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: string | undefined;
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  } else if (text !== undefined) {
+    headers.set('Content-Type', 'text/plain;charset=UTF-8');
+    body = text;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method, headers, body, signal: signal ?? null });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK');
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token) binding?.onUnauthorized(token);
+    throw await toApiError(response);
+  }
+  const data = await readBody(response);
+  return schema ? schema.parse(data) : (data as T);
+}
+
+/** Whether an error is an API answer with one of the given statuses. */
+export const isApiError = (error: unknown, ...statuses: number[]): error is ApiError =>
+  error instanceof ApiError && (statuses.length === 0 || statuses.includes(error.status));

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The one error envelope every failing API call answers with (German message, optional machine code). */
+export const errorEnvelopeSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Machine-readable codes for the errors a client may react to. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  rateLimited: 'RATE_LIMITED',
+  loginFailed: 'LOGIN_FAILED',
+  accountLocked: 'ACCOUNT_LOCKED',
+  accountInactive: 'ACCOUNT_INACTIVE',
+  secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
+  secondFactorInvalid: 'SECOND_FACTOR_INVALID',
+  internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

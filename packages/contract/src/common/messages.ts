@@ -1,0 +1,35 @@
+/** German texts shared by server and web: the spec's error catalogue and our own messages. */
+
+export const MESSAGES = {
+  // spec 1, section 8
+  netzwerkfehlerTitel: 'Netzwerkfehler',
+  netzwerkfehlerText: 'Ihre Änderungen wurden nicht übernommen.',
+  anmeldungFehlerTitel: 'Fehler bei der Anmeldung',
+  loginAbgelaufenTitel: 'Login abgelaufen',
+  loginAbgelaufenText: 'Ihr Login ist abgelaufen, bitte loggen Sie Sich erneut ein.',
+  passwortResetFehler: 'Es ist ein unerwarteter Fehler aufgetreten, bitte versuchen Sie es erneut.',
+  passwortResetErfolg:
+    'Sie haben eine E-Mail an die angegebene Adresse erhalten. Über diese können Sie ein neues Passwort setzen.',
+  eigenesProfil: 'Das eigene Profil kann nicht bearbeitet werden.',
+  // spec 3, section 8
+  funktionNichtVerfuegbar: 'Funktion nicht verfügbar',
+  // login answers (our own wording; the dialog shows the server's message field)
+  loginFalsch: 'E-Mail-Adresse oder Passwort ist falsch.',
+  loginGesperrtFehlversuche:
+    'Ihr Konto wurde nach zu vielen fehlgeschlagenen Anmeldeversuchen gesperrt. Bitte wenden Sie sich an den Betreiber.',
+  loginInaktiv: 'Ihr Konto ist gesperrt. Bitte wenden Sie sich an den Betreiber.',
+  loginAuthCodeFehlt: 'Bitte geben Sie den Auth-Code aus Ihrer Authenticator-App ein.',
+  loginAuthCodeFalsch: 'Der Auth-Code ist ungültig.',
+  zuVieleAnfragen: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  // generic HTTP answers
+  ungueltigeAnfrage: 'Die Anfrage ist ungültig.',
+  nichtAngemeldet: 'Bitte melden Sie sich an.',
+  sitzungUngueltig: 'Ihre Anmeldung ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.',
+  keineBerechtigung: 'Sie sind nicht berechtigt, diese Aktion auszuführen.',
+  nichtGefunden: 'Die angeforderte Ressource wurde nicht gefunden.',
+  seiteNichtGefunden: 'Die angeforderte Seite wurde nicht gefunden.',
+  anfrageZuGross: 'Die Anfrage ist zu groß.',
+  keinJson: 'Die Anfrage muss gültiges JSON enthalten.',
+  serverfehler: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  datenbankNichtErreichbar: 'Die Datenbank ist nicht erreichbar.',
+} as const;

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'fehler']),
+  database: z.enum(['ok', 'fehler']),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
