@@ -1,0 +1,52 @@
+import { buildApp } from '../app.ts';
+import type { AppInstance } from '../app-types.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { seedDemoWorld } from '../db/seed.ts';
+import { createTokenService, type TokenService } from '../lib/jwt.ts';
+import { DEMO_PASSWORD } from '../modules/users/index.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestApp {
+  app: AppInstance;
+  db: Database;
+  config: Config;
+  tokens: TokenService;
+  /** Logs a demo user in and answers the bearer header value. */
+  bearer(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database with the demo world, for app.inject tests. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  await seedDemoWorld(database.handle.db);
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const app = await buildApp({ config, db: database.handle.db, tokens });
+  await app.ready();
+  return {
+    app,
+    db: database.handle.db,
+    config,
+    tokens,
+    async bearer(email, password = DEMO_PASSWORD) {
+      const response = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`Login ${email} fehlgeschlagen: ${response.body}`);
+      return `Bearer ${(response.json() as { token: string }).token}`;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
