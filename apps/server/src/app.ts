@@ -21,7 +21,9 @@ function loggerOptions(level: string) {
         id: req.id,
         method: req.method,
         // Paths may carry one-time codes (e-mail confirmation, reset); the query string may carry more.
-        url: req.url.split('?')[0]?.replace(/\/(emailbestaetigen|emailreset|passwortreset|app\/patient\/[^/]+)\/[^/]+$/, '/$1/…'),
+        url: req.url
+          .split('?')[0]
+          ?.replace(/\/(emailbestaetigen|emailreset|passwortreset|app\/patient\/[^/]+)\/[^/]+$/, '/$1/…'),
       }),
     },
   };

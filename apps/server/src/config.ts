@@ -65,8 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new Error('Ungültige Konfiguration: JWT_SECRET ist im Produktivbetrieb Pflicht.');
+  // Embedded mode keeps a generated secret in the data folder; a production database needs a managed one.
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new Error('Ungültige Konfiguration: JWT_SECRET ist im Produktivbetrieb mit DATABASE_URL Pflicht.');
   }
   return {
     env: e.NODE_ENV,

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoWorld } from './db/seed.ts';
 import { createTokenService } from './lib/jwt.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './modules/users/index.ts';
 
 /** Process entry: config, database, migrations, demo data, app, listen; closes cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -11,7 +12,11 @@ async function main() {
   await database.migrate();
   if (config.seedDemo) await seedDemoWorld(database.db);
 
-  const app = await buildApp({ config, db: database.db, tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,6 +37,15 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind }, `Bereit auf ${config.publicUrl}`);
+  if (config.seedDemo) printDemoLogins(config.publicUrl);
+}
+
+/** The demo accounts, for a newcomer at the terminal (demo passwords only, never real ones). */
+function printDemoLogins(url: string) {
+  const lines = DEMO_USERS.map((u) => `  ${u.email.padEnd(24)} ${u.role.padEnd(10)} ${u.note}`);
+  console.log(
+    `\nDiHS Teletherapie läuft auf ${url}\nDemo-Zugänge (Passwort für alle: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -22,7 +22,13 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const sessionClaimsSchema = z.object({
   sub: z.string(),
   role: z.enum(ROLES),
-  privileges: z.array(z.number().int().min(0).max(PRIVILEGES.length - 1)),
+  privileges: z.array(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(PRIVILEGES.length - 1),
+  ),
   userId: z.number().int().positive(),
   exp: z.number().int(),
 });

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Link target kinds of a navigation entry (spec 1, section 2.3). */
-export const URL_TYPES = ['SEITE', 'PROFIL', 'THERAPEUT_TERMINE', 'PATIENT_TERMINE', 'APP', 'WARTERAUM', 'EXTERN'] as const;
+export const URL_TYPES = [
+  'SEITE',
+  'PROFIL',
+  'THERAPEUT_TERMINE',
+  'PATIENT_TERMINE',
+  'APP',
+  'WARTERAUM',
+  'EXTERN',
+] as const;
 export type UrlType = (typeof URL_TYPES)[number];
 
 /** App routes a navigation entry may link to directly (spec 1, section 2.3). */

@@ -54,7 +54,6 @@ export const errorsPlugin = fp(
       }
       return reply.status(status).send(body);
     });
-
   },
   { name: 'errors' },
 );

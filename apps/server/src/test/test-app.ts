@@ -42,7 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async bearer(email, password = DEMO_PASSWORD) {
       const response = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`Login ${email} fehlgeschlagen: ${response.body}`);
-      return `Bearer ${(response.json() as { token: string }).token}`;
+      return `Bearer ${response.json<{ token: string }>().token}`;
     },
     async close() {
       await app.close();

@@ -7,7 +7,7 @@ export const MAX_LENGTH_MESSAGE = 'Maximale Länge beachten';
 
 const NAME_CHARS = /^[A-Za-zÄÖÜäöüßÀ-ÖØ-öø-ÿ\- ]*$/;
 const STREET_CHARS = /^[A-Za-zÄÖÜäöüßÀ-ÖØ-öø-ÿ.\- ]*$/;
-const HOUSE_NUMBER_CHARS = /^[A-Za-z0-9\-]*$/;
+const HOUSE_NUMBER_CHARS = /^[A-Za-z0-9-]*$/;
 const DIGITS = /^[0-9]*$/;
 const CITY_CHARS = /^[A-Za-zÄÖÜäöüßÀ-ÖØ-öø-ÿ0-9\- ]*$/;
 /** An @ with text on both sides (spec 1, section 5). */

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/authenticate', payload: payload as object });
+const login = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/authenticate', payload: payload as object });
 
 describe('POST /api/authenticate', () => {
   it.each([
@@ -23,14 +24,16 @@ describe('POST /api/authenticate', () => {
   ])('logs %s in with a token carrying e-mail, role, privileges, userId and exp', async (email, role) => {
     const response = await login({ email: email.toUpperCase(), password: DEMO_PASSWORD, secondFactorCode: '' });
     expect(response.statusCode).toBe(200);
-    const claims = decodeJwt((response.json() as { token: string }).token);
+    const claims = decodeJwt(response.json<{ token: string }>().token);
     expect(claims).toMatchObject({ sub: email, role });
     expect(claims.userId).toEqual(expect.any(Number));
     expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThan(8 * 3600 - 60);
   });
 
   it('puts the privilege codes into the token', async () => {
-    const claims = decodeJwt(((await login({ email: 'therapeut@demo.de', password: DEMO_PASSWORD })).json() as { token: string }).token);
+    const claims = decodeJwt(
+      (await login({ email: 'therapeut@demo.de', password: DEMO_PASSWORD })).json<{ token: string }>().token,
+    );
     expect(claims.privileges).toEqual([
       privilegeCode('UEBUNGEN_VERWALTEN_THERAPEUT'),
       privilegeCode('TRAININGSPLAN_VORLAGEN_VERWALTEN'),
@@ -117,7 +120,10 @@ describe('second factor', () => {
     await t.db.update(users).set({ secondFactorSecret: secret }).where(eq(users.email, 'betreiber@demo.de'));
   });
   afterAll(async () => {
-    await t.db.update(users).set({ secondFactorSecret: null, failedLogins: 0 }).where(eq(users.email, 'betreiber@demo.de'));
+    await t.db
+      .update(users)
+      .set({ secondFactorSecret: null, failedLogins: 0 })
+      .where(eq(users.email, 'betreiber@demo.de'));
   });
   const required = (email: string, password: string) =>
     t.app.inject({
@@ -188,10 +194,14 @@ describe('tokens', () => {
 describe('authority', () => {
   it('lists the grantable privileges per role', async () => {
     const authorization = await t.bearer('betreiber@demo.de');
-    const therapist = await t.app.inject({ method: 'GET', url: '/api/authority/THERAPEUT', headers: { authorization } });
+    const therapist = await t.app.inject({
+      method: 'GET',
+      url: '/api/authority/THERAPEUT',
+      headers: { authorization },
+    });
     expect(therapist.json()).toEqual([12, 14]);
     const all = await t.app.inject({ method: 'GET', url: '/api/authority', headers: { authorization } });
-    expect(Object.keys(all.json() as object).sort()).toEqual(['BETREIBER', 'PATIENT', 'THERAPEUT', 'privileges']);
+    expect(Object.keys(all.json<object>()).sort()).toEqual(['BETREIBER', 'PATIENT', 'THERAPEUT', 'privileges']);
     const bad = await t.app.inject({ method: 'GET', url: '/api/authority/KOENIG', headers: { authorization } });
     expect(bad.statusCode).toBe(400);
   });

@@ -32,7 +32,8 @@ const STATIC_PAGES: Record<string, { titel: string; inhalt: string }> = {
   },
   neuigkeiten: {
     titel: 'Neuigkeiten',
-    inhalt: '<h2>Neue Übungsvideos</h2><p>Unsere Übungsbibliothek wurde um Übungen für Schulter und Nacken erweitert.</p>',
+    inhalt:
+      '<h2>Neue Übungsvideos</h2><p>Unsere Übungsbibliothek wurde um Übungen für Schulter und Nacken erweitert.</p>',
   },
   einverstaendnis_videotherapie: {
     titel: 'Einverständnis zur Videotherapie',

@@ -15,6 +15,7 @@ export async function pageForViewer(db: Database, url: string, session: SessionC
   const access = pageAccess(page, await viewerOf(db, session));
   if (access === 'notFound') throw HttpError.notFound(MESSAGES.seiteNichtGefunden);
   if (access === 'loginRequired') throw HttpError.unauthorized();
-  if (access === 'forbidden') throw HttpError.forbidden('Sie sind nicht berechtigt, die angeforderte Seite aufzurufen.');
+  if (access === 'forbidden')
+    throw HttpError.forbidden('Sie sind nicht berechtigt, die angeforderte Seite aufzurufen.');
   return { titel: page.titel, bild: page.bild, inhalt: sanitizeRichText(page.inhalt), statischeUrl: page.statisch };
 }

@@ -17,9 +17,15 @@ export const pages = pgTable(
     oeffentlich: boolean('oeffentlich').notNull().default(true),
     firmaId: integer('firma_id').references(() => firmen.id, { onDelete: 'set null' }),
     /** Privilege codes that grant access. */
-    berechtigte: integer('berechtigte').array().notNull().default(sql`'{}'::integer[]`),
+    berechtigte: integer('berechtigte')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Role codes that grant access. */
-    berechtigteRollen: integer('berechtigte_rollen').array().notNull().default(sql`'{}'::integer[]`),
+    berechtigteRollen: integer('berechtigte_rollen')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Set when the page is in the trash. */
     geloeschtAm: timestamp('geloescht_am', { withTimezone: true }),
     geaendertAm: timestamp('geaendert_am', { withTimezone: true }).notNull().defaultNow(),

@@ -64,7 +64,9 @@ export async function seedDemoNavigation(tx: Transaction, pageIds: Record<string
       } else if ('page' in node) {
         const seiteId = pageIds[node.page];
         if (seiteId === undefined) throw new Error(`Demo-Seite ${node.page} fehlt`);
-        await tx.insert(navigationNodes).values({ parentId, position, titel: node.entry, type: 'eintrag', urlType: 'SEITE', seiteId });
+        await tx
+          .insert(navigationNodes)
+          .values({ parentId, position, titel: node.entry, type: 'eintrag', urlType: 'SEITE', seiteId });
       } else {
         await tx.insert(navigationNodes).values({
           parentId,

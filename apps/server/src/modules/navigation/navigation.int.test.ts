@@ -16,14 +16,23 @@ async function treeFor(email?: string): Promise<string[]> {
   const headers = email ? { authorization: await t.bearer(email) } : {};
   const response = await t.app.inject({ method: 'GET', url: '/api/navigation', headers });
   expect(response.statusCode).toBe(200);
-  return titles(response.json() as NavigationNode[]);
+  return titles(response.json<NavigationNode[]>());
 }
 
 describe('GET /api/navigation', () => {
   it('shows a visitor only public pages, external links and nothing that needs a login', async () => {
     const visible = await treeFor();
-    expect(visible).toEqual(expect.arrayContaining(['Über uns', 'Über die Plattform', 'Häufige Fragen', 'Leitlinien (AWMF)', 'Kontakt']));
-    for (const hidden of ['Terminplan', 'Leistungen kaufen', 'Videos', 'Mein Profil', 'Für Therapeuten', 'Entwurf: Sommeraktion']) {
+    expect(visible).toEqual(
+      expect.arrayContaining(['Über uns', 'Über die Plattform', 'Häufige Fragen', 'Leitlinien (AWMF)', 'Kontakt']),
+    );
+    for (const hidden of [
+      'Terminplan',
+      'Leistungen kaufen',
+      'Videos',
+      'Mein Profil',
+      'Für Therapeuten',
+      'Entwurf: Sommeraktion',
+    ]) {
       expect(visible).not.toContain(hidden);
     }
   });
@@ -35,7 +44,16 @@ describe('GET /api/navigation', () => {
 
   it('shows a patient the patient links but not the company page of another company or therapist pages', async () => {
     const visible = await treeFor('patient@demo.de');
-    expect(visible).toEqual(expect.arrayContaining(['Meine Therapie', 'Terminplan', 'Leistungen kaufen', 'Training', 'Videos', 'Mein Profil']));
+    expect(visible).toEqual(
+      expect.arrayContaining([
+        'Meine Therapie',
+        'Terminplan',
+        'Leistungen kaufen',
+        'Training',
+        'Videos',
+        'Mein Profil',
+      ]),
+    );
     expect(visible).not.toContain('Angebot Ihrer Firma');
     expect(visible).not.toContain('Für Therapeuten');
   });
@@ -57,7 +75,7 @@ describe('GET /api/navigation', () => {
 
   it('resolves page entries to their url and static flag', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/navigation' });
-    const about = (response.json() as NavigationNode[]).find((n) => n.titel === 'Über uns');
+    const about = response.json<NavigationNode[]>().find((n) => n.titel === 'Über uns');
     expect(about?.kinder?.[0]?.urlDto).toEqual({ urlType: 'SEITE', ziel: 'ueber-uns', statisch: false });
     expect(about?.kinder?.[1]?.urlDto).toEqual({ urlType: 'SEITE', ziel: 'faq', statisch: true });
   });

@@ -15,7 +15,12 @@ interface DemoUser {
 
 /** The demo accounts of ARCHITECTURE.md section 4. */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'betreiber@demo.de', role: 'BETREIBER', privileges: PRIVILEGES_BY_ROLE.BETREIBER, note: 'alle Berechtigungen' },
+  {
+    email: 'betreiber@demo.de',
+    role: 'BETREIBER',
+    privileges: PRIVILEGES_BY_ROLE.BETREIBER,
+    note: 'alle Berechtigungen',
+  },
   {
     email: 'therapeut@demo.de',
     role: 'THERAPEUT',
@@ -23,7 +28,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     note: 'Übungen und Vorlagen verwalten',
   },
   { email: 'therapeut2@demo.de', role: 'THERAPEUT', privileges: [], note: 'keine Berechtigungen' },
-  { email: 'patient@demo.de', role: 'PATIENT', privileges: [], note: 'ohne Firma, mit Guthaben' },
+  { email: 'patient@demo.de', role: 'PATIENT', privileges: [], note: 'ohne Firma' },
   { email: 'patient2@demo.de', role: 'PATIENT', privileges: [], note: 'ohne Firma' },
   { email: 'firmenpatient@demo.de', role: 'PATIENT', privileges: [], note: 'gehört zur Demo GmbH', inFirma: true },
 ];

@@ -14,7 +14,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: roleEnum('rolle').notNull(),
     /** Privilege codes (spec 1, section 3). */
-    privileges: integer('privileges').array().notNull().default(sql`'{}'::integer[]`),
+    privileges: integer('privileges')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The operator's Aktiv/Gesperrt switch. */
     active: boolean('aktiv').notNull().default(true),
     /** Wrong passwords in a row; reset by a successful login or an unlock. */

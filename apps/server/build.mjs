@@ -1,0 +1,19 @@
+// Bundles the server into dist/main.js: our code and the contract package inlined, npm dependencies
+// left external (native addons such as argon2 and PGlite's wasm must load from node_modules).
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(manifest.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
