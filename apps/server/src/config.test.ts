@@ -1,0 +1,25 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('generates and keeps a JWT secret in the data folder in embedded mode', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+    expect(first).toMatchObject({ port: 3000, tokenTtlSeconds: 28800, seedDemo: true });
+  });
+
+  it('requires a JWT secret in production with a database server', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('names every wrong variable in German', () => {
+    expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'kurz' })).toThrow(/Ungültige Konfiguration: PORT.*JWT_SECRET/);
+  });
+});
