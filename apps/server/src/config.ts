@@ -58,7 +58,9 @@ function storedJwtSecret(dataDir: string): string {
 
 /** Parses the environment once; throws a German message naming every wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset (shells and CI often export VAR= to clear one).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Ungültige Konfiguration: ${details}`);

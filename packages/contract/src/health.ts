@@ -5,3 +5,5 @@ export const healthResponseSchema = z.object({
   database: z.enum(['ok', 'fehler']),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const pingResponseSchema = z.object({ status: z.literal('ok') });
