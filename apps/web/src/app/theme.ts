@@ -10,7 +10,8 @@ export const theme = createTheme(
   {
     palette: {
       primary: { main: THEME_COLOURS.primary },
-      secondary: { main: THEME_COLOURS.secondary, contrastText: '#ffffff' },
+      // white on the light brand blue fails WCAG contrast (2.9:1); the navy reaches 4.8:1
+      secondary: { main: THEME_COLOURS.secondary, contrastText: THEME_COLOURS.primary },
       success: { main: THEME_COLOURS.green },
       error: { main: THEME_COLOURS.red },
       background: { default: '#f6f8fa' },

@@ -10,7 +10,7 @@ interface MessageDialogProps {
   open: boolean;
   title: string;
   text: string;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** A titled message with an OK button; error and alert dialogs are half the screen wide (spec 1, section 8). */

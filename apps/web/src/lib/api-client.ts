@@ -1,4 +1,3 @@
-import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import { MESSAGES } from '@dihs/contract/common/messages';
 
 /** A failed API call: HTTP status (0 when the server was not reached), German message, optional machine code. */
@@ -74,7 +73,10 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const envelope = errorEnvelopeSchema.safeParse(await readBody(response).catch(() => undefined));
+  const body = await readBody(response).catch(() => undefined);
+  // loaded on the first failure only: the schema brings zod, which the start page does not need
+  const { errorEnvelopeSchema } = await import('@dihs/contract/common/errors');
+  const envelope = errorEnvelopeSchema.safeParse(body);
   return envelope.success
     ? new ApiError(response.status, envelope.data.message, envelope.data.code)
     : new ApiError(response.status, fallbackMessage(response.status));

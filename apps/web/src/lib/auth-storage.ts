@@ -114,7 +114,7 @@ export function indexedDbKeyStore(factory: IDBFactory = indexedDB): KeyStore {
 
   return {
     async get() {
-      const value = await requestResult((await store('readonly')).get(KEY_ID));
+      const value: unknown = await requestResult((await store('readonly')).get(KEY_ID));
       return value instanceof CryptoKey ? value : undefined;
     },
     async put(key) {

@@ -1,4 +1,4 @@
-import { sessionClaimsSchema, type SessionClaims } from '@dihs/contract/auth';
+import type { SessionClaims } from '@dihs/contract/auth';
 
 /** The logged-in viewer as the token describes it. */
 export type Session = SessionClaims;
@@ -14,19 +14,28 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
-/**
- * Reads the claims of a JWT without verifying its signature: the server verifies every call,
- * the browser only needs to know who is logged in and until when. Null for anything malformed.
- */
-export function decodeSessionToken(token: string): Session | null {
+/** The payload of a JWT as parsed JSON, without checking the signature; null for anything malformed. */
+export function readJwtPayload(token: string): unknown {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const result = sessionClaimsSchema.safeParse(JSON.parse(decodeBase64Url(parts[1])));
-    return result.success ? result.data : null;
+    return JSON.parse(decodeBase64Url(parts[1]));
   } catch {
     return null;
   }
+}
+
+/**
+ * The session a token describes, or null when it is malformed. The signature is not checked: the server
+ * verifies every call, the browser only needs to know who is logged in and until when.
+ * Async because the claims schema brings zod, which the start page should not have to load.
+ */
+export async function decodeSessionToken(token: string): Promise<Session | null> {
+  const payload = readJwtPayload(token);
+  if (payload === null) return null;
+  const { sessionClaimsSchema } = await import('@dihs/contract/auth');
+  const result = sessionClaimsSchema.safeParse(payload);
+  return result.success ? result.data : null;
 }
 
 /** Milliseconds until the token expires (exp is in seconds); zero or less means expired. */

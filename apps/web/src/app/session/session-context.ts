@@ -1,16 +1,14 @@
 import { createContext, useContext } from 'react';
 import type { Session } from '../../lib/session.ts';
 
-/** What login(token) made of the token: a session, or why not. */
-export type LoginResult = 'ok' | 'invalid' | 'expired';
-
 export interface SessionContextValue {
   session: Session | null;
   /** The raw bearer token of the session (the app-mode route compares it with the one in its path). */
   token: string | null;
-  login(token: string): LoginResult;
+  /** Starts a session with the token; null when the token is malformed or expired (the latter shows "Login abgelaufen"). */
+  login: (token: string) => Promise<Session | null>;
   /** Ends the session and returns to the start page. */
-  logout(): void;
+  logout: () => void;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

@@ -1,13 +1,18 @@
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
-import { MessageDialog } from '../../components/message-dialog.tsx';
 import { bindSession } from '../../lib/api-client.ts';
 import { tokenStorage } from '../../lib/auth-storage.ts';
 import { decodeSessionToken, expiryTimerDelay, isExpired, type Session } from '../../lib/session.ts';
-import { SessionContext, type LoginResult, type SessionContextValue } from './session-context.ts';
+import { lazyPage } from '../lazy-page.ts';
+import { SessionContext, type SessionContextValue } from './session-context.ts';
+
+// The dialog machinery stays out of the start page's bundle; a session fetches it ahead, so that
+// "Login abgelaufen" can show even when the network or the deployed chunks are gone by then.
+const loadMessageDialog = () => import('../../components/message-dialog.tsx');
+const MessageDialog = lazyPage(loadMessageDialog, 'MessageDialog');
 
 type SessionState = { status: 'loading' } | { status: 'ready'; token: string | null; session: Session | null };
 
@@ -53,16 +58,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(
-    (token: string): LoginResult => {
-      const session = decodeSessionToken(token);
-      if (!session) return 'invalid';
+    async (token: string): Promise<Session | null> => {
+      const session = await decodeSessionToken(token);
+      if (!session) return null;
       if (isExpired(session, Date.now())) {
         setExpiredNoticeOpen(true);
-        return 'expired';
+        return null;
       }
       applySession(token, session);
       persist(() => tokenStorage().save(token));
-      return 'ok';
+      return session;
     },
     [applySession, persist],
   );
@@ -86,9 +91,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void tokenStorage()
       .load()
       .catch(() => null)
-      .then((token) => {
+      .then(async (token) => {
+        const decoded = token ? await decodeSessionToken(token) : null;
         if (cancelled) return;
-        const decoded = token ? decodeSessionToken(token) : null;
         const valid = decoded && !isExpired(decoded, Date.now()) ? decoded : null;
         if (token && !valid) persist(() => tokenStorage().clear());
         // an expired token at load logs out at once; the guards then send protected routes to the start page
@@ -103,11 +108,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const session = state.status === 'ready' ? state.session : null;
   useEffect(() => {
     if (!session) return;
-    const timer = setTimeout(() => {
-      // a token living longer than setTimeout's limit (about 24 days) is checked again instead of ended early
-      if (isExpired(session, Date.now())) endSession({ expired: true });
-      else setExpiryCheck((count) => count + 1);
-    }, expiryTimerDelay(session, Date.now()));
+    void loadMessageDialog().catch(() => {
+      // a failed prefetch is retried when the dialog is needed
+    });
+  }, [session]);
+
+  useEffect(() => {
+    if (!session) return;
+    const timer = setTimeout(
+      () => {
+        // a token living longer than setTimeout's limit (about 24 days) is checked again instead of ended early
+        if (isExpired(session, Date.now())) endSession({ expired: true });
+        else setExpiryCheck((count) => count + 1);
+      },
+      expiryTimerDelay(session, Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [session, endSession, expiryCheck]);
 
@@ -119,12 +134,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext value={value}>
       {state.status === 'loading' ? <LoadingIndicator /> : children}
-      <MessageDialog
-        open={expiredNoticeOpen}
-        title={MESSAGES.loginAbgelaufenTitel}
-        text={MESSAGES.loginAbgelaufenText}
-        onClose={() => setExpiredNoticeOpen(false)}
-      />
+      <Suspense fallback={null}>
+        {expiredNoticeOpen && (
+          <MessageDialog
+            open
+            title={MESSAGES.loginAbgelaufenTitel}
+            text={MESSAGES.loginAbgelaufenText}
+            onClose={() => setExpiredNoticeOpen(false)}
+          />
+        )}
+      </Suspense>
     </SessionContext>
   );
 }

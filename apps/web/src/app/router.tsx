@@ -1,0 +1,80 @@
+import { ROUTES, STATIC_PAGE_URLS, staticPagePath, type AppRoute, type RouteKey } from '@dihs/contract/common/routes';
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ErrorPage, RouteErrorFallback } from '../features/error/pages/error-page.tsx';
+import { STATIC_PAGE_TITLES } from '../features/inhalt/static-page-titles.ts';
+import { useRouteTitle } from '../lib/use-document-title.ts';
+import { BearerLogin } from './bearer-login.tsx';
+import { Guard } from './guard.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { RootLayout } from './root-layout.tsx';
+
+const StartPage = lazyPage(() => import('../features/start/pages/start-page.tsx'), 'StartPage');
+const ContentPage = lazyPage(() => import('../features/inhalt/pages/content-page.tsx'), 'ContentPage');
+const PendingPage = lazyPage(() => import('../features/pending/pending-page.tsx'), 'PendingPage');
+
+/** Routes whose screen is built: every route without a pendingIssue must name its page here, or tsc fails. */
+type BuiltRouteKey = {
+  [K in RouteKey]: (typeof ROUTES)[K] extends { pendingIssue: unknown } ? never : K;
+}[RouteKey];
+
+const PAGES: Record<BuiltRouteKey, ComponentType> & Partial<Record<RouteKey, ComponentType>> = {
+  start: StartPage,
+  inhalt: ContentPage,
+  error: ErrorPage,
+};
+
+function RouteTitle({ title }: { title: string }) {
+  useRouteTitle(title);
+  return null;
+}
+
+function routePage(key: RouteKey, route: AppRoute): ReactNode {
+  const Page = PAGES[key];
+  return Page ? <Page /> : <PendingPage title={route.title} />;
+}
+
+function appRoute(key: RouteKey): RouteObject {
+  const route: AppRoute = ROUTES[key];
+  const guarded = (
+    <Guard guard={route.guard}>
+      <RouteTitle title={route.title} />
+      {routePage(key, route)}
+    </Guard>
+  );
+  return {
+    path: route.path,
+    element: key === 'videosessionApp' ? <BearerLogin>{guarded}</BearerLogin> : guarded,
+  };
+}
+
+const staticPageRoutes: RouteObject[] = STATIC_PAGE_URLS.map((url) => ({
+  path: staticPagePath(url),
+  element: (
+    <>
+      <RouteTitle title={STATIC_PAGE_TITLES[url]} />
+      <ContentPage url={url} />
+    </>
+  ),
+}));
+
+/** The spec's route table (spec 1, section 2.1) from the contract, plus the static content pages. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      {
+        // a page that fails (a chunk lost after a deployment) keeps the shell around its error message
+        errorElement: <RouteErrorFallback />,
+        children: [
+          ...(Object.keys(ROUTES) as RouteKey[]).map(appRoute),
+          ...staticPageRoutes,
+          { path: '*', element: <Navigate to="/error/404" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

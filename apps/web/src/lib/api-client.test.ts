@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../test/render.tsx';
+import { apiRequest, ApiError, bindSession, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+
+let unbind: (() => void) | undefined;
+const bind = (token: string | null) => {
+  const onUnauthorized = vi.fn();
+  unbind = bindSession({ getToken: () => token, onUnauthorized });
+  return onUnauthorized;
+};
+
+afterEach(() => {
+  unbind?.();
+  vi.unstubAllGlobals();
+});
+
+const headersOf = (fetchMock: ReturnType<typeof stubFetch>) => new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+
+describe('apiRequest', () => {
+  it('sends the bearer of the session under /api', async () => {
+    bind('abc.def.ghi');
+    const fetchMock = stubFetch({ 'GET /api/navigation': { body: [] } });
+    await expect(apiRequest('/navigation')).resolves.toEqual([]);
+    expect(headersOf(fetchMock).get('Authorization')).toBe('Bearer abc.def.ghi');
+  });
+
+  it('sends no bearer on calls marked auth: false', async () => {
+    bind('abc.def.ghi');
+    const fetchMock = stubFetch({ 'POST /api/authenticate': { body: { token: 't' } } });
+    await apiRequest('/authenticate', { method: 'POST', json: {}, auth: false });
+    expect(headersOf(fetchMock).has('Authorization')).toBe(false);
+    expect(headersOf(fetchMock).get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends text bodies as text/plain', async () => {
+    const fetchMock = stubFetch({ 'POST /api/patient/passwort/reset': { body: true } });
+    await apiRequest('/patient/passwort/reset', { method: 'POST', text: 'a@b.de' });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('a@b.de');
+    expect(headersOf(fetchMock).get('Content-Type')).toContain('text/plain');
+  });
+
+  it('turns the error envelope into an ApiError', async () => {
+    stubFetch({ 'POST /api/authenticate': { status: 401, body: { message: 'Falsch.', code: 'LOGIN_FAILED' } } });
+    const error = await apiRequest('/authenticate', { method: 'POST', auth: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: 'Falsch.', code: 'LOGIN_FAILED' });
+  });
+
+  it('falls back to a German message when the body is no envelope', async () => {
+    stubFetch({ 'GET /api/x': { status: 502, body: '<html>' } });
+    await expect(apiRequest('/x')).rejects.toMatchObject({
+      status: 502,
+      message: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+    });
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiRequest('/x')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it('ends the session when the server refuses the token', async () => {
+    const onUnauthorized = bind('abc.def.ghi');
+    stubFetch({ 'GET /api/inhalt/x': { status: 401, body: { message: 'Abgelaufen' } } });
+    await expect(apiRequest('/inhalt/x')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledWith('abc.def.ghi');
+  });
+
+  it('leaves the session alone on a 401 of a call made without a token', async () => {
+    const onUnauthorized = bind(null);
+    stubFetch({ 'GET /api/inhalt/x': { status: 401, body: { message: 'Bitte anmelden' } } });
+    await expect(apiRequest('/inhalt/x')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('validates the answer with the given schema', async () => {
+    stubFetch({ 'GET /api/x': { body: { a: 1 } } });
+    const schema = { parse: (data: unknown) => ({ checked: data }) };
+    await expect(apiRequest('/x', { schema })).resolves.toEqual({ checked: { a: 1 } });
+  });
+});

@@ -1,0 +1,70 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { SessionContext, type SessionContextValue } from '../app/session/session-context.ts';
+import { theme } from '../app/theme.ts';
+import type { Session } from '../lib/session.ts';
+
+export function fakeSession(
+  session: Session | null,
+  overrides: Partial<SessionContextValue> = {},
+): SessionContextValue {
+  return { session, token: session ? 'token' : null, login: vi.fn(), logout: vi.fn(), ...overrides };
+}
+
+interface RenderOptions {
+  path?: string;
+  session?: SessionContextValue;
+}
+
+/** Renders routes at a path inside theme, query client and a given (fake) session. */
+export function renderRoutes(routes: RouteObject[], { path = '/', session = fakeSession(null) }: RenderOptions = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <SessionContext value={session}>
+          <RouterProvider router={router} />
+        </SessionContext>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one element at a path; `routes` adds the pages it may redirect to. */
+export function renderWithApp(element: ReactElement, options: RenderOptions & { routes?: RouteObject[] } = {}) {
+  const { path = '/', routes = [] } = options;
+  return renderRoutes(
+    [{ path: path.split('?')[0], element }, ...routes, { path: '*', element: <p>Andere Seite</p> }],
+    options,
+  );
+}
+
+/** A fetch stub answering JSON by "METHOD /path"; unknown calls answer 404. */
+export function stubFetch(
+  answers: Record<
+    string,
+    { status?: number; body: unknown } | ((init: RequestInit) => { status?: number; body: unknown })
+  >,
+) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const key = `${init.method ?? 'GET'} ${url}`;
+    const entry = answers[key];
+    const answer =
+      typeof entry === 'function' ? entry(init) : (entry ?? { status: 404, body: { message: 'Nicht gefunden' } });
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
