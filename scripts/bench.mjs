@@ -63,6 +63,11 @@ ensureBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+// The first start creates the database (initdb, migrations, seed); the restart is the usual case.
+const firstStart = startServer(process.execPath, ['apps/server/dist/main.js'], port, dataDir);
+await waitFor(`${base}/api/health`);
+const rssAfterFirstStart = rssMiB(firstStart.pid);
+await stop(firstStart);
 const server = startServer(process.execPath, ['apps/server/dist/main.js'], port, dataDir);
 await waitFor(`${base}/api/health`);
 const rssAfterStart = rssMiB(server.pid);
@@ -97,7 +102,8 @@ Benchmark (${DURATION_S} s je Messung, 50 Verbindungen, ein Prozess auf diesem R
   GET /api/ping ohne Anmeldung             ${f(plain)} Anfragen/s
   GET /api/authority/THERAPEUT mit JWT     ${f(authenticated)} Anfragen/s
   Verhältnis angemeldet / ohne             ${((authenticated / plain) * 100).toFixed(0).padStart(7)} %  (Ziel ≥ 60 %)
-  Speicher (RSS) nach dem Start, PGlite    ${f(rssAfterStart)} MiB
+  Speicher (RSS) nach dem ersten Start     ${f(rssAfterFirstStart)} MiB  (PGlite legt die Datenbank an)
+  Speicher (RSS) nach einem Neustart       ${f(rssAfterStart)} MiB
   Speicher (RSS) nach der Last             ${f(rssAfterLoad)} MiB
   npm start bis erste 200 auf /, neu       ${f(startTimes[0])} ms
   npm start bis erste 200 auf /, erneut    ${f(startTimes[1])} ms

@@ -8,8 +8,25 @@ export interface TokenService {
   verify(token: string): Promise<SessionClaims | null>;
 }
 
+/** How many verified tokens are remembered; a verified signature stays valid, so only exp is re-checked. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  // Signature checks dominate the cost of an authenticated request; a browser sends the same token many times.
+  const verified = new Map<string, SessionClaims>();
+
+  async function verifyUncached(token: string): Promise<SessionClaims | null> {
+    try {
+      // Only HS256 is accepted: 'none' and any other algorithm fail here.
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const claims = sessionClaimsSchema.safeParse(payload);
+      return claims.success ? claims.data : null;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     async sign({ sub, role, privileges, userId }) {
       return new SignJWT({ role, privileges, userId })
@@ -20,14 +37,20 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .sign(key);
     },
     async verify(token) {
-      try {
-        // Only HS256 is accepted: 'none' and any other algorithm fail here.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const claims = sessionClaimsSchema.safeParse(payload);
-        return claims.success ? claims.data : null;
-      } catch {
+      const now = Math.floor(Date.now() / 1000);
+      const cached = verified.get(token);
+      if (cached) {
+        if (cached.exp > now) return cached;
+        verified.delete(token);
         return null;
       }
+      const claims = await verifyUncached(token);
+      if (claims) {
+        // Oldest first: a Map iterates in insertion order.
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        verified.set(token, claims);
+      }
+      return claims;
     },
   };
 }

@@ -16,6 +16,7 @@ const DEMO_TREE: DemoNode[] = [
       { entry: 'Häufige Fragen', page: 'faq' },
       { entry: 'Neuigkeiten', page: 'neuigkeiten' },
       { entry: 'Leitlinien (AWMF)', urlType: 'EXTERN', ziel: 'https://www.awmf.org/' },
+      { entry: 'Entwurf: Sommeraktion', page: 'entwurf' },
     ],
   },
   {
@@ -44,11 +45,15 @@ const DEMO_TREE: DemoNode[] = [
       { entry: 'Hinweise für Therapeuten', page: 'therapeuten-hinweise' },
     ],
   },
-  { entry: 'Videos', urlType: 'APP', ziel: '/videos' },
-  { entry: 'Verbindungstest', urlType: 'APP', ziel: '/verbindungstest' },
-  { entry: 'Mein Profil', urlType: 'PROFIL', ziel: '' },
+  {
+    menu: 'Service',
+    children: [
+      { entry: 'Videos', urlType: 'APP', ziel: '/videos' },
+      { entry: 'Verbindungstest', urlType: 'APP', ziel: '/verbindungstest' },
+      { entry: 'Mein Profil', urlType: 'PROFIL', ziel: '' },
+    ],
+  },
   { entry: 'Kontakt', page: 'kontakt' },
-  { entry: 'Entwurf: Sommeraktion', page: 'entwurf' },
 ];
 
 /** Inserts the demo menu tree; pageIds maps page urls to their ids. */

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTokenService } from './jwt.ts';
+
+const SECRET = 'unit-secret-unit-secret-unit-secret-0123';
+const claims = { sub: 'patient@demo.de', role: 'PATIENT' as const, privileges: [17], userId: 4 };
+
+afterEach(() => vi.useRealTimers());
+
+describe('token service', () => {
+  it('signs and verifies its own tokens', async () => {
+    const tokens = createTokenService(SECRET, 60);
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toMatchObject(claims);
+    expect(await tokens.verify(token)).toMatchObject(claims);
+  });
+
+  it('refuses tokens of another secret and tampered tokens', async () => {
+    const token = await createTokenService('another-secret-another-secret-another', 60).sign(claims);
+    const tokens = createTokenService(SECRET, 60);
+    expect(await tokens.verify(token)).toBeNull();
+    const own = await tokens.sign(claims);
+    const [header, , signature] = own.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, role: 'BETREIBER', exp: 9999999999 })).toString(
+      'base64url',
+    );
+    expect(await tokens.verify(`${header}.${forgedPayload}.${signature}`)).toBeNull();
+  });
+
+  it('stops accepting a remembered token once it has expired', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z'), toFake: ['Date'] });
+    const tokens = createTokenService(SECRET, 60);
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).not.toBeNull();
+    vi.setSystemTime(new Date('2026-11-21T10:01:01Z'));
+    expect(await tokens.verify(token)).toBeNull();
+  });
+});
