@@ -2,8 +2,9 @@ import '@dihs/contract/common/zod-locale';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps, AppInstance } from './app-types.ts';
+import type { AppInput, AppInstance } from './app-types.ts';
 import { defaultWebDist } from './lib/paths.ts';
+import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { registerModules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -30,7 +31,7 @@ function loggerOptions(level: string) {
 }
 
 /** Builds the application with its plugins and modules; tests call this with their own database. */
-export async function buildApp(deps: AppDeps): Promise<AppInstance> {
+export async function buildApp(deps: AppInput): Promise<AppInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel),
     bodyLimit: 1024 * 1024,
@@ -45,7 +46,20 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { tokens: deps.tokens });
   await app.register(docsPlugin);
-  await registerModules(app, deps);
+  const mail = startMailWorker({
+    db: deps.db,
+    log: app.log,
+    transport: createMailTransport({
+      smtpUrl: deps.config.smtpUrl,
+      from: deps.config.mailFrom,
+      dataDir: deps.config.dataDir,
+      // Local mode only: the link lets someone without a mail server follow registration and reset mails.
+      onFileWritten: (file, mail) =>
+        app.log.info({ file, subject: mail.subject, links: mail.text.match(/https?:\/\/\S+/g) ?? [] }, 'Mail abgelegt'),
+    }),
+  });
+  app.addHook('onClose', () => mail.stop());
+  await registerModules(app, { ...deps, mail });
   await app.register(staticSpaPlugin, { webDist: deps.config.webDist ?? defaultWebDist() });
   return app;
 }

@@ -16,6 +16,7 @@ const envSchema = z.object({
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
   SMTP_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('DiHS Teletherapie <noreply@dihs.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Login attempts per IP address and minute. */
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
@@ -38,6 +39,7 @@ export interface Config {
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
   publicUrl: string;
+  mailFrom: string;
   logLevel: string;
   loginRateLimitIp: number;
   loginRateLimitAccount: number;
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     loginRateLimitIp: e.LOGIN_RATE_LIMIT_IP,
     loginRateLimitAccount: e.LOGIN_RATE_LIMIT_ACCOUNT,

@@ -3,3 +3,7 @@ export * from '../modules/firma/firma.table.ts';
 export * from '../modules/users/users.table.ts';
 export * from '../modules/inhalt/inhalt.table.ts';
 export * from '../modules/navigation/navigation.table.ts';
+export * from '../modules/profil/profil.table.ts';
+export * from '../modules/codes/codes.table.ts';
+export * from '../modules/mail/mail.table.ts';
+export * from '../modules/loeschung/loeschung.table.ts';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { seedDemoFirma } from '../modules/firma/index.ts';
 import { seedDemoPages } from '../modules/inhalt/index.ts';
 import { seedDemoNavigation } from '../modules/navigation/index.ts';
+import { seedDemoProfiles } from '../modules/profil/index.ts';
 import { DEMO_USERS, seedDemoUsers, users } from '../modules/users/index.ts';
 import type { Database } from './client.ts';
 
@@ -16,6 +17,7 @@ export async function seedDemoWorld(db: Database): Promise<boolean> {
   await db.transaction(async (tx) => {
     const firmaId = await seedDemoFirma(tx);
     await seedDemoUsers(tx, firmaId);
+    await seedDemoProfiles(tx);
     const pageIds = await seedDemoPages(tx, firmaId);
     await seedDemoNavigation(tx, pageIds);
   });

@@ -29,6 +29,8 @@ export const users = pgTable(
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
     firmaId: integer('firma_id').references(() => firmen.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a patient was deleted: the row stays, anonymised, for records that must be kept. */
+    deletedAt: timestamp('geloescht_am', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('benutzer_email_unique').on(t.email),

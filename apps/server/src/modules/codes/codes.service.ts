@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { oneTimeCodes, type CodePurpose } from './codes.table.ts';
+
+/** How long a mailed code stays valid. */
+export const CODE_TTL_HOURS = 24;
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/**
+ * Creates a one-time code (256 random bits, base64url) for a user and purpose; earlier unused codes of the same
+ * purpose stop working. Only the hash is stored. Returns the code for the mail link.
+ */
+export async function issueCode(
+  db: Database | Transaction,
+  input: { userId: number; purpose: CodePurpose; newEmail?: string; ttlHours?: number },
+): Promise<string> {
+  const code = randomBytes(32).toString('base64url');
+  await db
+    .delete(oneTimeCodes)
+    .where(
+      and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.usedAt)),
+    );
+  await db.insert(oneTimeCodes).values({
+    userId: input.userId,
+    purpose: input.purpose,
+    codeHash: hashCode(code),
+    newEmail: input.newEmail ?? null,
+    expiresAt: new Date(Date.now() + (input.ttlHours ?? CODE_TTL_HOURS) * 3600_000),
+  });
+  return code;
+}
+
+export interface ConsumedCode {
+  userId: number;
+  newEmail: string | null;
+}
+
+/**
+ * Uses a code once: one UPDATE marks it used only if it is unused and unexpired, so two parallel requests
+ * with the same code cannot both succeed. Null for unknown, used, expired or other-purpose codes.
+ */
+export async function consumeCode(
+  db: Database | Transaction,
+  purpose: CodePurpose,
+  code: string,
+): Promise<ConsumedCode | null> {
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeCodes.codeHash, hashCode(code)),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: oneTimeCodes.userId, newEmail: oneTimeCodes.newEmail });
+  return row ?? null;
+}

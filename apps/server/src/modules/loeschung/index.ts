@@ -1,0 +1,1 @@
+export { deletionJobs, DELETION_STATUSES } from './loeschung.table.ts';

@@ -1,0 +1,96 @@
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { mailOutbox } from './mail.table.ts';
+import type { MailTransport, OutgoingMail } from './mail.transport.ts';
+
+/** After this many failed attempts a mail stays in the outbox unsent, with its last error, for an operator. */
+export const MAX_MAIL_ATTEMPTS = 12;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/** Puts a mail into the outbox, inside the caller's transaction: it is sent only if the change is committed. */
+export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail): Promise<void> {
+  await db.insert(mailOutbox).values({ recipient: mail.to, subject: mail.subject, text: mail.text });
+}
+
+export interface MailWorker {
+  /** Sends what is due now (also called by the timer); resolves when this round is done. */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Sends due outbox mails every interval, one round at a time, with exponential backoff on failure.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so several server instances never send a mail twice.
+ */
+export function startMailWorker(options: {
+  db: Database;
+  transport: MailTransport;
+  log: Logger;
+  intervalMs?: number;
+}): MailWorker {
+  const { db, transport, log } = options;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  async function sendDue(): Promise<void> {
+    for (;;) {
+      const sentOne = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(mailOutbox)
+          .where(
+            and(
+              isNull(mailOutbox.sentAt),
+              lte(mailOutbox.nextAttemptAt, new Date()),
+              lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
+            ),
+          )
+          .orderBy(asc(mailOutbox.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!row) return false;
+        try {
+          await transport.send({ to: row.recipient, subject: row.subject, text: row.text });
+          await tx.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const delay = Math.min(30_000 * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+          // The error text only: the mail itself holds personal data.
+          const message = error instanceof Error ? error.message : String(error);
+          log.warn({ mailId: row.id, attempts, error: message }, 'Mailversand fehlgeschlagen, neuer Versuch folgt');
+          await tx
+            .update(mailOutbox)
+            .set({ attempts, lastError: message, nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval` })
+            .where(eq(mailOutbox.id, row.id));
+        }
+        return true;
+      });
+      if (!sentOne || stopped) return;
+    }
+  }
+
+  const flush = (): Promise<void> => {
+    running ??= sendDue().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => {
+    flush().catch((error: unknown) => log.warn({ error: String(error) }, 'Mail-Ausgang nicht lesbar'));
+  }, options.intervalMs ?? 2000);
+  timer.unref();
+
+  return {
+    flush,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { profiles, documentation, type ProfileRow } from './profil.table.ts';
+export { seedDemoProfiles } from './profil.demo.ts';
