@@ -1,0 +1,53 @@
+import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
+import { deletionStatusSchema, isDeletedResponseSchema, patientIdParamSchema } from '@dihs/contract/loeschung';
+import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { guard, sessionOf } from '../../plugins/auth.ts';
+import { createDeletionService } from './loeschung.service.ts';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+
+export async function loeschungRoutes(app: AppInstance, { db, files }: AppDeps) {
+  const deletion = createDeletionService({ db, log: app.log, deleteFiles: (keys) => files.deleteMany(keys) });
+  app.addHook('onReady', () => deletion.resumeUnfinished());
+  app.addHook('onClose', () => deletion.idle());
+  const operatorWhoDeletes = guard({ roles: ['BETREIBER'], anyPrivilege: ['PATIENT_LOESCHEN'] });
+
+  app.get(
+    '/api/profil/betreiber/istgeloescht/:patientId/',
+    {
+      onRequest: operatorWhoDeletes,
+      schema: {
+        tags: ['Löschung'],
+        summary: 'Ob die Löschung des Patienten begonnen hat oder abgeschlossen ist',
+        security: [{ bearer: [] }],
+        params: patientIdParamSchema,
+        response: { 200: isDeletedResponseSchema, ...errors },
+      },
+    },
+    (request) => deletion.isDeleted(request.params.patientId),
+  );
+
+  app.delete(
+    '/api/profil/betreiber/deleteforever/:patientId/',
+    {
+      onRequest: operatorWhoDeletes,
+      schema: {
+        tags: ['Löschung'],
+        summary: 'Patienten endgültig löschen (Hintergrundauftrag)',
+        security: [{ bearer: [] }],
+        params: patientIdParamSchema,
+        response: { 200: deletionStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const status = await deletion.start(request.params.patientId, sessionOf(request).userId);
+      // Fastify sends a returned string as plain text; the contract promises a JSON string.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(status));
+    },
+  );
+}

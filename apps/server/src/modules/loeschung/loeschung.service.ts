@@ -1,0 +1,74 @@
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { findUserById } from '../users/index.ts';
+import { createJob, erasePatient, findJob, markJob, unfinishedJobs } from './loeschung.repository.ts';
+
+export type DeletionStatus = 'gestartet' | 'abgeschlossen';
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+export interface DeletionServiceDeps {
+  db: Database;
+  log: Logger;
+  /** Removes stored files (photos, documents) once the database no longer points at them. */
+  deleteFiles(keys: string[]): Promise<void>;
+}
+
+/** Permanent deletion of patients as background jobs (spec 1, sections 2.9 and 4). */
+export function createDeletionService({ db, log, deleteFiles }: DeletionServiceDeps) {
+  const running = new Map<number, Promise<void>>();
+
+  async function run(jobId: number, patientUserId: number): Promise<void> {
+    try {
+      const files = await db.transaction((tx) => erasePatient(tx, patientUserId));
+      await deleteFiles(files);
+      await markJob(db, jobId, 'abgeschlossen');
+    } catch (error) {
+      // The job stays 'gestartet' until it is retried at the next start; the error text holds no personal data.
+      log.error({ jobId, error: error instanceof Error ? error.message : String(error) }, 'Löschung fehlgeschlagen');
+    }
+  }
+
+  function launch(jobId: number, patientUserId: number): Promise<void> {
+    let job = running.get(jobId);
+    if (!job) {
+      job = run(jobId, patientUserId).finally(() => running.delete(jobId));
+      running.set(jobId, job);
+    }
+    return job;
+  }
+
+  return {
+    /** Whether a deletion of the patient has been started or finished. */
+    async isDeleted(patientUserId: number): Promise<boolean> {
+      const user = await findUserById(db, patientUserId);
+      if (!user) throw HttpError.notFound('Der Patient wurde nicht gefunden.');
+      return Boolean(user.deletedAt) || Boolean(await findJob(db, patientUserId));
+    },
+
+    /** Starts the deletion of a patient (idempotent) and answers the job's status. */
+    async start(patientUserId: number, operatorId: number): Promise<DeletionStatus> {
+      const user = await findUserById(db, patientUserId);
+      if (!user) throw HttpError.notFound('Der Patient wurde nicht gefunden.');
+      if (user.role !== 'PATIENT') throw HttpError.badRequest('Nur Patienten können endgültig gelöscht werden.');
+      const job = await createJob(db, patientUserId, operatorId);
+      if (!job) throw new Error('Löschauftrag fehlt');
+      if (job.status === 'abgeschlossen') return 'abgeschlossen';
+      void launch(job.id, patientUserId);
+      return 'gestartet';
+    },
+
+    /** Continues jobs that a stopped server left unfinished. */
+    async resumeUnfinished(): Promise<void> {
+      for (const job of await unfinishedJobs(db)) void launch(job.id, job.patientUserId);
+    },
+
+    /** Waits for running jobs (tests, shutdown). */
+    async idle(): Promise<void> {
+      await Promise.all(running.values());
+    },
+  };
+}
+export type DeletionService = ReturnType<typeof createDeletionService>;
