@@ -100,7 +100,7 @@ test.describe('role menus of spec 1, section 6', () => {
     ]);
     await page.getByRole('menuitem', { name: 'Navigation editieren' }).click();
     await expect(page).toHaveURL('/navigation');
-    await expect(page.getByRole('main')).toContainText('Funktion nicht verfügbar');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Navigation editieren');
   });
 
   test('a therapist sees the entries its privileges allow', async ({ page }) => {

@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 
@@ -49,9 +51,56 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await expect(dialog).toBeHidden();
 }
 
-export const test = base.extend({
+/** A mail the app sent, as global-setup's SMTP server stored it. */
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const mailDir = (): string => {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR fehlt: global-setup lief nicht');
+  return dir;
+};
+const mailFiles = (): string[] =>
+  readdirSync(mailDir())
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+
+/** The first link in a mail that starts with the given URL prefix (e.g. `${baseURL}/passwortreset/`). */
+export function linkFromMail(mail: CapturedMail, prefix: string): string {
+  const link = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`Kein Link ${prefix}… in der Mail „${mail.subject}“`);
+  return link;
+}
+
+export const test = base.extend<{
+  /**
+   * Waits (up to 15 s) for a mail to `to` (and a subject matching `subject`) that arrived during this test and
+   * was not returned before, so a test can wait for two mails of the same kind one after the other.
+   */
+  waitForMail: (to: string, subject?: RegExp) => Promise<CapturedMail>;
+}>({
   baseURL: async ({}, use) => {
     await use(baseUrl());
+  },
+  waitForMail: async ({}, use) => {
+    const seen = new Set(mailFiles());
+    await use(async (to, subject) => {
+      const address = to.toLowerCase();
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+        for (const name of mailFiles()) {
+          if (seen.has(name)) continue;
+          const mail = JSON.parse(readFileSync(path.join(mailDir(), name), 'utf8')) as CapturedMail;
+          if (mail.to.toLowerCase() !== address || (subject && !subject.test(mail.subject))) continue;
+          seen.add(name);
+          return mail;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`Keine Mail an ${to}${subject ? ` mit Betreff ${subject}` : ''} angekommen`);
+    });
   },
 });
 export { expect };

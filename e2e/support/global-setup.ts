@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const adminUrl =
@@ -31,6 +35,42 @@ async function admin(sql: string) {
   }
 }
 
+/**
+ * A real SMTP server in the runner's process: every mail the app sends becomes a JSON file {to, subject, text}
+ * in mailDir (written under a temporary name and renamed, so a reader never sees half a file).
+ */
+async function startMailCatcher(mailDir: string): Promise<{ url: string; close(): Promise<void> }> {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((mail) => {
+            const name = `${Date.now()}-${String(count++).padStart(6, '0')}`;
+            const file = path.join(mailDir, `${name}.json`);
+            const json = { to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' };
+            writeFileSync(`${file}.tmp`, JSON.stringify(json));
+            renameSync(`${file}.tmp`, file);
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** Creates a fresh database, starts the built server on a free port, and hands both to the tests via env. */
 export default async function globalSetup() {
   const dbName = `dihs_e2e_${randomBytes(5).toString('hex')}`;
@@ -39,6 +79,11 @@ export default async function globalSetup() {
   databaseUrl.pathname = `/${dbName}`;
   const port = await freePort();
   const jwtSecret = randomBytes(32).toString('hex');
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'dihs-e2e-mail-'));
+  // uploads (profile photos, documents) of this run, not in the repository's data folder
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-e2e-data-'));
+  const mailCatcher = await startMailCatcher(mailDir);
+  const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -53,9 +98,11 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_IP: '10000',
       LOGIN_RATE_LIMIT_ACCOUNT: '10000',
+      SMTP_URL: mailCatcher.url,
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
     },
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`Server beendet mit ${server.exitCode}`);
     try {
@@ -69,10 +116,14 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATABASE_URL = databaseUrl.toString();
   process.env.E2E_JWT_SECRET = jwtSecret;
+  process.env.E2E_MAIL_DIR = mailDir;
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await mailCatcher.close();
+    rmSync(mailDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
     await admin(`drop database if exists ${dbName} with (force)`);
   };
 }

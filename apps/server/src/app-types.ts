@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { FileStore } from './lib/file-store.ts';
 import type { TokenService } from './lib/jwt.ts';
 import type { MailWorker } from './modules/mail/index.ts';
 
@@ -25,10 +26,14 @@ export interface AppInput {
   config: Config;
   db: Database;
   tokens: TokenService;
+  /** The clock of scheduled business rules (subscription renewals and ends); tests move it. Default: system time. */
+  now?: () => Date;
 }
 
 /** What modules get: the input plus services the app starts itself (the mail outbox worker). */
 export interface AppDeps extends AppInput {
   /** Sends due outbox mails now; call after committing a change that enqueued one. */
   mail: Pick<MailWorker, 'flush'>;
+  /** Uploaded files under {dataDir}/files; health documents encrypted. */
+  files: FileStore;
 }

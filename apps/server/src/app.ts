@@ -3,10 +3,12 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppInput, AppInstance } from './app-types.ts';
+import { createLocalFileStore } from './lib/file-store.ts';
 import { defaultWebDist } from './lib/paths.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { registerModules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { createSessionGate } from './plugins/session-gate.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -21,10 +23,14 @@ function loggerOptions(level: string) {
       req: (req: { method: string; url: string; id: string }) => ({
         id: req.id,
         method: req.method,
-        // Paths may carry one-time codes (e-mail confirmation, reset); the query string may carry more.
+        // Paths may carry one-time codes (e-mail confirmation, reset) or an e-mail address; the query string may
+        // carry more.
         url: req.url
           .split('?')[0]
-          ?.replace(/\/(emailbestaetigen|emailreset|passwortreset|app\/patient\/[^/]+)\/[^/]+$/, '/$1/…'),
+          ?.replace(
+            /\/(emailbestaetigen|emailreset|passwortreset|email\/bestaetigen|email\/reset|email\/confirmed|passwort\/reset|app\/patient\/[^/]+|zahlung\/checkout|zahlung\/sandbox\/checkout)\/[^/]+$/,
+            '/$1/…',
+          ),
       }),
     },
   };
@@ -44,7 +50,10 @@ export async function buildApp(deps: AppInput): Promise<AppInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { frameAncestors: deps.config.frameAncestors });
   await app.register(rateLimit, { global: false });
-  await app.register(authPlugin, { tokens: deps.tokens });
+  await app.register(authPlugin, {
+    tokens: deps.tokens,
+    gate: createSessionGate(deps.db, deps.config.sessionCheckSeconds),
+  });
   await app.register(docsPlugin);
   const mail = startMailWorker({
     db: deps.db,
@@ -59,7 +68,8 @@ export async function buildApp(deps: AppInput): Promise<AppInstance> {
     }),
   });
   app.addHook('onClose', () => mail.stop());
-  await registerModules(app, { ...deps, mail });
+  const files = createLocalFileStore({ dataDir: deps.config.dataDir, secret: deps.config.jwtSecret });
+  await registerModules(app, { ...deps, mail, files });
   await app.register(staticSpaPlugin, { webDist: deps.config.webDist ?? defaultWebDist() });
   return app;
 }

@@ -14,6 +14,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET muss mindestens 32 Zeichen lang sein.').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
+  /** How long the account state behind a token is remembered before it is read again. */
+  SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).default(10),
   SMTP_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('DiHS Teletherapie <noreply@dihs.localhost>'),
@@ -27,6 +29,23 @@ const envSchema = z.object({
   /** Origins allowed to embed the app in a frame (app mode), space separated. */
   FRAME_ANCESTORS: z.string().default("'self'"),
   WEB_DIST: z.string().optional(),
+  /** Card payments: the built-in test checkout (default) or Stripe Checkout. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another address for Stripe's API (stripe-mock, a test double); unset: Stripe itself. */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** Addresses that receive the feedback form's mails, comma separated; unset: every active operator account. */
+  FEEDBACK_EMPFAENGER: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'keine gültige E-Mail-Adresse')))
+    .optional(),
 });
 
 export interface Config {
@@ -37,6 +56,7 @@ export interface Config {
   dataDir: string;
   jwtSecret: string;
   tokenTtlSeconds: number;
+  sessionCheckSeconds: number;
   smtpUrl: string | undefined;
   publicUrl: string;
   mailFrom: string;
@@ -46,6 +66,12 @@ export interface Config {
   seedDemo: boolean;
   frameAncestors: string[];
   webDist: string | undefined;
+  paymentProvider: 'sandbox' | 'stripe';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiUrl: string | undefined;
+  /** Recipients of feedback mails; empty: every active operator account. */
+  feedbackRecipients: string[];
 }
 
 /** Reads the JWT secret from the data directory, creating it on first start (embedded mode only). */
@@ -73,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.JWT_SECRET) {
     throw new Error('Ungültige Konfiguration: JWT_SECRET ist im Produktivbetrieb mit DATABASE_URL Pflicht.');
   }
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Ungültige Konfiguration: PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET.',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -81,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     jwtSecret: e.JWT_SECRET ?? storedJwtSecret(dataDir),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    sessionCheckSeconds: e.SESSION_CHECK_SECONDS,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     mailFrom: e.MAIL_FROM,
@@ -90,5 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     frameAncestors: e.FRAME_ANCESTORS.split(/\s+/).filter(Boolean),
     webDist: e.WEB_DIST,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: e.STRIPE_API_URL,
+    feedbackRecipients: e.FEEDBACK_EMPFAENGER ?? [],
   };
 }

@@ -36,9 +36,6 @@ export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
 export const secondFactorRequiredResponseSchema = z.boolean();
 
-/** Password reset request body: the raw e-mail text (sent as text/plain or as a JSON string). */
-export const passwortResetBodySchema = z.string().max(LIMITS.email * 2, 'E-Mail ist nicht valide.');
-
 export const roleParamSchema = z.object({ role: z.enum(ROLES, { message: 'Unbekannte Rolle.' }) });
 export const privilegeCodesSchema = z.array(z.number().int());
 /** GET /authority: privilege codes keyed by role name, plus 'privileges' with every code. */

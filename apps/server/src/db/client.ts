@@ -24,6 +24,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its connection (database restart, dropped test database) must not end the process;
+    // the pool replaces it and the next query reports the error where it can be answered.
+    pool.on('error', (error) => console.warn(`Datenbankverbindung verloren: ${error.message}`));
     const db = drizzle(pool, { schema });
     return {
       db: db as unknown as Database,

@@ -7,3 +7,7 @@ export * from '../modules/profil/profil.table.ts';
 export * from '../modules/codes/codes.table.ts';
 export * from '../modules/mail/mail.table.ts';
 export * from '../modules/loeschung/loeschung.table.ts';
+export * from '../modules/feedback/feedback.table.ts';
+export * from '../modules/zahlung/zahlung.table.ts';
+export * from '../modules/guthaben/guthaben.table.ts';
+export * from '../modules/abo/abo.table.ts';

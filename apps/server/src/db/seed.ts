@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { seedDemoAboPakete } from '../modules/abo/index.ts';
 import { seedDemoFirma } from '../modules/firma/index.ts';
+import { seedDemoGuthaben } from '../modules/guthaben/index.ts';
 import { seedDemoPages } from '../modules/inhalt/index.ts';
 import { seedDemoNavigation } from '../modules/navigation/index.ts';
 import { seedDemoProfiles } from '../modules/profil/index.ts';
@@ -20,6 +22,8 @@ export async function seedDemoWorld(db: Database): Promise<boolean> {
     await seedDemoProfiles(tx);
     const pageIds = await seedDemoPages(tx, firmaId);
     await seedDemoNavigation(tx, pageIds);
+    await seedDemoAboPakete(tx);
+    await seedDemoGuthaben(tx);
   });
   return true;
 }

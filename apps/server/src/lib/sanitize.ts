@@ -50,12 +50,37 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   transformTags: {
     // Links that open a new tab must not hand the opener to the target.
-    a: (tagName, attribs) =>
-      attribs.target === '_blank'
-        ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }
-        : { tagName, attribs },
+    a: (tagName, { href, ...attribs }) => ({
+      tagName,
+      attribs: {
+        ...attribs,
+        ...(href !== undefined && harmlessUrl(href) ? { href } : {}),
+        ...(attribs.target === '_blank' ? { rel: 'noopener noreferrer' } : {}),
+      },
+    }),
+    img: (tagName, { src, ...attribs }) => ({
+      tagName,
+      attribs: src !== undefined && harmlessUrl(src) && harmlessImageData(src) ? { ...attribs, src } : attribs,
+    }),
   },
 };
 
+/** Inline images only as raster data: an SVG image cannot run scripts either, but nothing needs it. */
+const harmlessImageData = (src: string): boolean =>
+  !/^\s*data:/i.test(src) || /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i.test(src);
+
+/**
+ * sanitize-html already refuses javascript:, vbscript: and data: links (also with entities or control characters
+ * inside); this second look also refuses relative-looking values that still spell a script scheme (`javascript:...`
+ * in backticks), so that no stored attribute contains one at all.
+ */
+function harmlessUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- browsers skip control characters inside a URL scheme
+  const squeezed = value.replace(/[\s\u0000-\u001f`'"]/g, '').toLowerCase();
+  return !/(javascript|vbscript|livescript):/.test(squeezed);
+}
+
 /** Stored rich text reduced to the tags a content page may use: no scripts, styles, handlers or frames. */
-export const sanitizeRichText = (html: string): string => sanitizeHtml(html, OPTIONS);
+export const sanitizeRichText = (html: string): string =>
+  // NUL cannot be stored in PostgreSQL text and means nothing in HTML (parsers drop or replace it)
+  sanitizeHtml(html.replaceAll('\u0000', ''), OPTIONS);

@@ -6,6 +6,7 @@ import { MESSAGES } from '@dihs/contract/common/messages';
 import { hasPrivilege, type Privilege, type Role } from '@dihs/contract/common/roles';
 import { HttpError } from '../lib/http-error.ts';
 import type { TokenService } from '../lib/jwt.ts';
+import type { SessionGate } from './session-gate.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,19 +16,21 @@ declare module 'fastify' {
 }
 
 /**
- * Reads the bearer token of every request. A token that is present but invalid (forged, expired, alg none)
- * answers 401 on every route, so the browser learns at once that its session is gone.
+ * Reads the bearer token of every request. A token that is present but invalid (forged, expired, alg none) or
+ * whose account may no longer log in (see session-gate.ts) answers 401 on every route, so the browser learns at
+ * once that its session is gone.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { tokens }: { tokens: TokenService }) => {
+  async (app: FastifyInstance, { tokens, gate }: { tokens: TokenService; gate: SessionGate }) => {
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
       if (!header) return;
       const match = /^Bearer (.+)$/i.exec(header);
       const claims = match?.[1] ? await tokens.verify(match[1]) : null;
-      if (!claims) throw HttpError.unauthorized(MESSAGES.sitzungUngueltig, ERROR_CODES.unauthorized);
-      request.session = claims;
+      const session = claims ? await gate.admit(claims) : null;
+      if (!session) throw HttpError.unauthorized(MESSAGES.sitzungUngueltig, ERROR_CODES.unauthorized);
+      request.session = session;
     });
   },
   { name: 'auth' },

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorEnvelope } from '@dihs/contract/common/errors';
 import { MESSAGES } from '@dihs/contract/common/messages';
+import { isBadDataError } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 
 /** Fastify's own error codes for bodies it could not read, with our German answer. */
 const BODY_ERRORS: Record<string, string> = {
@@ -40,6 +42,9 @@ export const errorsPlugin = fp(
         // Oversized bodies are bad input like any other: 400, as the contract promises.
         status = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : 400;
         body = { message: BODY_ERRORS[error.code] ?? MESSAGES.ungueltigeAnfrage, code: ERROR_CODES.validation };
+      } else if (isBadDataError(error)) {
+        status = 400;
+        body = { message: MESSAGES.ungueltigeAnfrage, code: ERROR_CODES.validation };
       } else if (error.statusCode === 429) {
         status = 429;
         body = { message: MESSAGES.zuVieleAnfragen, code: ERROR_CODES.rateLimited };
@@ -49,8 +54,8 @@ export const errorsPlugin = fp(
       } else {
         status = 500;
         body = { message: MESSAGES.serverfehler, code: ERROR_CODES.internal };
-        // The error object only: request bodies may hold health data or passwords.
-        request.log.error({ err: error }, 'Unerwarteter Fehler');
+        // Never the request body or query parameters: they may hold health data or passwords.
+        request.log.error({ error: loggableError(error) }, 'Unerwarteter Fehler');
       }
       return reply.status(status).send(body);
     });

@@ -20,7 +20,10 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database with the demo world, for app.inject tests. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,11 +31,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
+    // every request reads the account state, so tests see a lock or deactivation at once
+    SESSION_CHECK_SECONDS: '0',
     ...env,
   });
   await seedDemoWorld(database.handle.db);
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
-  const app = await buildApp({ config, db: database.handle.db, tokens });
+  const app = await buildApp({ config, db: database.handle.db, tokens, ...options });
   await app.ready();
   return {
     app,

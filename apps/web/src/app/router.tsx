@@ -12,6 +12,41 @@ import { RootLayout } from './root-layout.tsx';
 const StartPage = lazyPage(() => import('../features/start/pages/start-page.tsx'), 'StartPage');
 const ContentPage = lazyPage(() => import('../features/inhalt/pages/content-page.tsx'), 'ContentPage');
 const PendingPage = lazyPage(() => import('../features/pending/pending-page.tsx'), 'PendingPage');
+const ProfilPage = lazyPage(() => import('../features/profil/pages/profil-page.tsx'), 'ProfilPage');
+const TherapeutenPage = lazyPage(() => import('../features/therapeuten/pages/therapeuten-page.tsx'), 'TherapeutenPage');
+const RegistrationPage = lazyPage(() => import('../features/accounts/pages/registration-page.tsx'), 'RegistrationPage');
+const EmailConfirmationPage = lazyPage(
+  () => import('../features/accounts/pages/email-confirmation-page.tsx'),
+  'EmailConfirmationPage',
+);
+const EmailResetPage = lazyPage(() => import('../features/accounts/pages/email-reset-page.tsx'), 'EmailResetPage');
+const PasswordResetPage = lazyPage(
+  () => import('../features/accounts/pages/password-reset-page.tsx'),
+  'PasswordResetPage',
+);
+const BenutzerListePage = lazyPage(
+  () => import('../features/benutzer/pages/benutzer-liste-page.tsx'),
+  'BenutzerListePage',
+);
+const NavigationEditorPage = lazyPage(
+  () => import('../features/navigation-editor/pages/navigation-editor-page.tsx'),
+  'NavigationEditorPage',
+);
+const AboShopPage = lazyPage(() => import('../features/abo/pages/abo-shop-page.tsx'), 'AboShopPage');
+const AboPaketePage = lazyPage(() => import('../features/abo/pages/abo-pakete-page.tsx'), 'AboPaketePage');
+const GuthabenShopPage = lazyPage(
+  () => import('../features/guthaben/pages/guthaben-shop-page.tsx'),
+  'GuthabenShopPage',
+);
+const GuthabenBuchungPage = lazyPage(
+  () => import('../features/guthaben/pages/guthaben-buchung-page.tsx'),
+  'GuthabenBuchungPage',
+);
+const PaymentPage = lazyPage(() => import('../features/zahlung/pages/payment-page.tsx'), 'PaymentPage');
+const FirmenverwaltungPage = lazyPage(
+  () => import('../features/firmen/pages/firmenverwaltung-page.tsx'),
+  'FirmenverwaltungPage',
+);
 
 /** Routes whose screen is built: every route without a pendingIssue must name its page here, or tsc fails. */
 type BuiltRouteKey = {
@@ -22,6 +57,22 @@ const PAGES: Record<BuiltRouteKey, ComponentType> & Partial<Record<RouteKey, Com
   start: StartPage,
   inhalt: ContentPage,
   error: ErrorPage,
+  profil: ProfilPage,
+  nutzerProfil: ProfilPage,
+  therapeuten: TherapeutenPage,
+  registrieren: RegistrationPage,
+  emailBestaetigen: EmailConfirmationPage,
+  emailReset: EmailResetPage,
+  passwortReset: PasswordResetPage,
+  benutzerListe: BenutzerListePage,
+  firmenverwaltung: FirmenverwaltungPage,
+  navigation: NavigationEditorPage,
+  guthabenShop: GuthabenShopPage,
+  guthabenBuchung: GuthabenBuchungPage,
+  paymentRedirect: PaymentPage,
+  payment: PaymentPage,
+  aboShop: AboShopPage,
+  aboPakete: AboPaketePage,
 };
 
 function RouteTitle({ title }: { title: string }) {

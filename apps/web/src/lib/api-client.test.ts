@@ -79,3 +79,30 @@ describe('apiRequest', () => {
     await expect(apiRequest('/x', { schema })).resolves.toEqual({ checked: { a: 1 } });
   });
 });
+
+describe('apiRequest for uploads, downloads and password checks', () => {
+  it('sends FormData without its own content type, so the browser sets the boundary', async () => {
+    const fetchMock = stubFetch({ 'POST /api/upload/profile': { body: true } });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'x.png');
+    await apiRequest('/upload/profile', { method: 'POST', form });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(form);
+    expect(headersOf(fetchMock).has('Content-Type')).toBe(false);
+  });
+
+  it('answers a Blob when asked for one', async () => {
+    stubFetch({ 'GET /api/pdf/x': { body: 'pdf' } });
+    const blob = await apiRequest<Blob>('/pdf/x', { blob: true });
+    // the response's Blob comes from Node's realm, not jsdom's: compare its content, not its class
+    expect(await blob.text()).toBe('"pdf"');
+  });
+
+  it('keeps the session on a 401 of a password check made with the token', async () => {
+    const onUnauthorized = bind('abc.def.ghi');
+    stubFetch({ 'POST /api/secondFactor/activate': { status: 401, body: { message: 'Das Passwort ist falsch.' } } });
+    await expect(
+      apiRequest('/secondFactor/activate', { method: 'POST', json: {}, keepSessionOn401: true }),
+    ).rejects.toMatchObject({ status: 401, message: 'Das Passwort ist falsch.' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});

@@ -43,6 +43,15 @@ export interface ApiRequest<T> {
   json?: unknown;
   /** Sent as text/plain (the password reset takes the raw e-mail). */
   text?: string;
+  /** Sent as multipart/form-data (uploads); the browser sets the boundary. */
+  form?: FormData;
+  /** Answers the body as a Blob (PDF downloads) instead of parsing it. */
+  blob?: boolean;
+  /**
+   * A 401 that means "wrong password" on a call made with a valid session (two-factor set-up, spec 1 section 8):
+   * it must not end the session.
+   */
+  keepSessionOn401?: boolean;
   /** Validates the answer; without it the parsed body is returned as is. */
   schema?: ResponseSchema<T>;
   /** False for the login calls: their 401 means "wrong password", not "session gone". */
@@ -84,13 +93,25 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /** Calls the API under /api: adds the bearer, maps failures to ApiError, ends the session on a refused token. */
 export async function apiRequest<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const { method = 'GET', json, text, schema, auth = true, signal } = request;
+  const {
+    method = 'GET',
+    json,
+    text,
+    form,
+    blob = false,
+    keepSessionOn401 = false,
+    schema,
+    auth = true,
+    signal,
+  } = request;
   const token = auth ? (binding?.getToken() ?? null) : null;
 
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  let body: string | undefined;
-  if (json !== undefined) {
+  let body: string | FormData | undefined;
+  if (form !== undefined) {
+    body = form;
+  } else if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(json);
   } else if (text !== undefined) {
@@ -107,9 +128,10 @@ export async function apiRequest<T = unknown>(path: string, request: ApiRequest<
   }
 
   if (!response.ok) {
-    if (response.status === 401 && token) binding?.onUnauthorized(token);
+    if (response.status === 401 && token && !keepSessionOn401) binding?.onUnauthorized(token);
     throw await toApiError(response);
   }
+  if (blob) return (await response.blob()) as T;
   const data = await readBody(response);
   return schema ? schema.parse(data) : (data as T);
 }

@@ -207,19 +207,37 @@ describe('authority', () => {
   });
 });
 
-describe('POST /api/patient/passwort/reset', () => {
-  it('answers the same for known and unknown addresses', async () => {
-    const send = (email: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/patient/passwort/reset',
-        headers: { 'content-type': 'text/plain' },
-        payload: email,
-      });
-    const known = await send('patient@demo.de');
-    const unknown = await send('niemand@demo.de');
-    expect(known.statusCode).toBe(200);
-    expect(unknown.statusCode).toBe(200);
-    expect(known.body).toBe(unknown.body);
+describe('sessions follow the account', () => {
+  const authority = (authorization: string) =>
+    t.app.inject({ method: 'GET', url: '/api/authority', headers: { authorization } });
+
+  it('ends the sessions of an account that is deactivated, locked or renamed', async () => {
+    const changes: { active?: boolean; lockedAt?: Date; email?: string }[] = [
+      { active: false },
+      { lockedAt: new Date() },
+      { email: 'umbenannt@demo.de' },
+    ];
+    for (const change of changes) {
+      const authorization = await t.bearer('firmenpatient@demo.de');
+      expect((await authority(authorization)).statusCode).toBe(200);
+      await t.db.update(users).set(change).where(eq(users.email, 'firmenpatient@demo.de'));
+      const refused = await authority(authorization);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(401);
+      expect(refused.json().message).toBe(MESSAGES.sitzungUngueltig);
+      await t.db
+        .update(users)
+        .set({ active: true, lockedAt: null, failedLogins: 0, email: 'firmenpatient@demo.de' })
+        .where(eq(users.email, change.email ?? 'firmenpatient@demo.de'));
+    }
+  });
+
+  it('applies a privilege withdrawn by an operator at once, without a new login', async () => {
+    const authorization = await t.bearer('betreiber@demo.de');
+    const list = () => t.app.inject({ method: 'GET', url: '/api/user/locked/list', headers: { authorization } });
+    expect((await list()).statusCode).toBe(200);
+    const [operator] = await t.db.select().from(users).where(eq(users.email, 'betreiber@demo.de'));
+    await t.db.update(users).set({ privileges: [] }).where(eq(users.id, operator!.id));
+    expect((await list()).statusCode).toBe(403);
+    await t.db.update(users).set({ privileges: operator!.privileges }).where(eq(users.id, operator!.id));
   });
 });

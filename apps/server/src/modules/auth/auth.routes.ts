@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import {
   authenticateBodySchema,
   authorityMapSchema,
-  passwortResetBodySchema,
   privilegeCodesSchema,
   roleParamSchema,
   secondFactorRequiredResponseSchema,
@@ -11,6 +9,7 @@ import {
 import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { RateWindow } from '../../lib/rate-window.ts';
+import { secondFactorSecretBox } from '../../lib/secret-box.ts';
 import { guard } from '../../plugins/auth.ts';
 import { authorityMap, createAuthService, privilegesForRole } from './auth.service.ts';
 import { FailedAttemptMemory } from './failed-attempts.ts';
@@ -24,6 +23,7 @@ export async function authRoutes(app: AppInstance, { db, tokens, config }: AppDe
     tokens,
     accountLimit: new RateWindow(config.loginRateLimitAccount, MINUTE),
     failedAttempts: new FailedAttemptMemory(config.jwtSecret),
+    secondFactorSecrets: secondFactorSecretBox(config.jwtSecret),
   });
   // Per IP address, before the body is read; the per-account limit lives in the service.
   const ipLimit = { rateLimit: { max: config.loginRateLimitIp, timeWindow: MINUTE } };
@@ -54,22 +54,6 @@ export async function authRoutes(app: AppInstance, { db, tokens, config }: AppDe
       },
     },
     (request) => auth.secondFactorRequired(request.body),
-  );
-
-  app.post(
-    '/api/patient/passwort/reset',
-    {
-      config: ipLimit,
-      schema: {
-        tags: ['Anmeldung'],
-        summary: 'Passwort-Zurücksetzen anfordern (Antwort unabhängig davon, ob die Adresse existiert)',
-        body: passwortResetBodySchema,
-        response: { 200: z.literal(true), ...errors },
-      },
-    },
-    // The same answer for every address, so the call does not reveal which accounts exist.
-    // Sending the reset mail is part of the accounts module (issue 3).
-    async () => true as const,
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { TokenService } from '../../lib/jwt.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { RateWindow } from '../../lib/rate-window.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { verifyTotp } from '../../lib/totp.ts';
 import { findUserByEmail, recordFailedLogin, resetFailedLogins, type UserRow } from '../users/index.ts';
 import type { FailedAttemptMemory } from './failed-attempts.ts';
@@ -16,6 +17,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   accountLimit: RateWindow;
   failedAttempts: FailedAttemptMemory;
+  /** Opens the stored (encrypted) TOTP keys. */
+  secondFactorSecrets: SecretBox;
 }
 
 export interface Credentials {
@@ -27,7 +30,7 @@ export interface Credentials {
 const lockedError = () => HttpError.unauthorized(MESSAGES.loginGesperrtFehlversuche, ERROR_CODES.accountLocked);
 const wrongLoginError = () => HttpError.unauthorized(MESSAGES.loginFalsch, ERROR_CODES.loginFailed);
 
-export function createAuthService({ db, tokens, accountLimit, failedAttempts }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, accountLimit, failedAttempts, secondFactorSecrets }: AuthServiceDeps) {
   /** Counts a wrong password or code once per attempt and answers the matching 401. */
   async function failAttempt(user: UserRow, password: string, error: HttpError): Promise<never> {
     if (!failedAttempts.alreadyCounted(user.email, password)) {
@@ -57,7 +60,8 @@ export function createAuthService({ db, tokens, accountLimit, failedAttempts }: 
       if (user.secondFactorSecret) {
         const code = credentials.secondFactorCode.trim();
         if (!code) throw HttpError.unauthorized(MESSAGES.loginAuthCodeFehlt, ERROR_CODES.secondFactorRequired);
-        if (!(await verifyTotp(user.secondFactorSecret, code))) {
+        const secret = secondFactorSecrets.open(user.secondFactorSecret);
+        if (!secret || !(await verifyTotp(secret, code))) {
           return failAttempt(
             user,
             `${credentials.password}\u0000${code}`,

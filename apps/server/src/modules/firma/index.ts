@@ -1,2 +1,3 @@
 export { firmen } from './firma.table.ts';
 export { seedDemoFirma, DEMO_FIRMA } from './firma.demo.ts';
+export { firmaRoutes } from './firma.routes.ts';

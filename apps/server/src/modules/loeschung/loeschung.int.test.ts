@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { issueCode } from '../codes/index.ts';
+import { feedbacks } from '../feedback/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { documentation, profiles } from '../profil/index.ts';
 import { users } from '../users/index.ts';
@@ -41,10 +42,15 @@ async function patientWithData(): Promise<number> {
     .values({ patientUserId: id, autorUserId: therapist!.id, beitrag: 'Xaver Löschmann: Schulter besser' });
   await issueCode(t.db, { userId: id, purpose: 'EMAIL_AENDERN', newEmail: 'xaver.neu@demo.de' });
   await enqueueMail(t.db, { to: PERSONAL.email, subject: 'Hallo Xaver', text: 'Hallo Xaver Löschmann' });
+  await t.db.insert(feedbacks).values({ email: PERSONAL.email, text: 'Xaver Löschmann: die Übungen helfen' });
   return id;
 }
 
-const query = async <T>(statement: SQL) => (await t.db.execute(statement)) as unknown as { rows: T[] };
+// Both drivers answer raw queries with { rows }; the shared Drizzle type leaves the result untyped.
+const query = async <T>(statement: SQL): Promise<{ rows: T[] }> => {
+  const result: unknown = await t.db.execute(statement);
+  return result as { rows: T[] };
+};
 
 /** Every row of every table whose text form contains the value. */
 async function rowsContaining(value: string): Promise<string[]> {

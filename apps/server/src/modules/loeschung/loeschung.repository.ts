@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { oneTimeCodes } from '../codes/index.ts';
+import { deleteFeedbackOf } from '../feedback/index.ts';
 import { mailOutbox } from '../mail/index.ts';
 import { documentation, profiles } from '../profil/index.ts';
 import { users } from '../users/index.ts';
@@ -45,6 +46,8 @@ export async function erasePatient(tx: Transaction, userId: number): Promise<str
   await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
   // mails to the patient, sent or not: their text names the patient
   await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, user.email));
+  // feedback sent from the contact form under the patient's address (it may describe their health)
+  await deleteFeedbackOf(tx, user.email);
   // The account row stays for records that must be kept (payments, appointments), stripped of everything personal.
   await tx
     .update(users)

@@ -46,8 +46,9 @@ export async function loeschungRoutes(app: AppInstance, { db, files }: AppDeps) 
     },
     async (request, reply) => {
       const status = await deletion.start(request.params.patientId, sessionOf(request).userId);
-      // Fastify sends a returned string as plain text; the contract promises a JSON string.
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(status));
+      // Fastify sends a returned string as plain text, unserialized; the contract promises a JSON string.
+      const json = JSON.stringify(status) as typeof status;
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
 import { findUserById } from '../users/index.ts';
 import { createJob, erasePatient, findJob, markJob, unfinishedJobs } from './loeschung.repository.ts';
 
@@ -13,7 +14,7 @@ export interface DeletionServiceDeps {
   db: Database;
   log: Logger;
   /** Removes stored files (photos, documents) once the database no longer points at them. */
-  deleteFiles(keys: string[]): Promise<void>;
+  deleteFiles: (keys: string[]) => Promise<void>;
 }
 
 /** Permanent deletion of patients as background jobs (spec 1, sections 2.9 and 4). */
@@ -26,8 +27,8 @@ export function createDeletionService({ db, log, deleteFiles }: DeletionServiceD
       await deleteFiles(files);
       await markJob(db, jobId, 'abgeschlossen');
     } catch (error) {
-      // The job stays 'gestartet' until it is retried at the next start; the error text holds no personal data.
-      log.error({ jobId, error: error instanceof Error ? error.message : String(error) }, 'Löschung fehlgeschlagen');
+      // The job stays 'gestartet' until it is retried at the next start; query parameters never reach the log.
+      log.error({ jobId, error: loggableError(error) }, 'Löschung fehlgeschlagen');
     }
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
 import { mailOutbox } from './mail.table.ts';
 import type { MailTransport, OutgoingMail } from './mail.transport.ts';
 
@@ -80,7 +81,7 @@ export function startMailWorker(options: {
     return running;
   };
   const timer = setInterval(() => {
-    flush().catch((error: unknown) => log.warn({ error: String(error) }, 'Mail-Ausgang nicht lesbar'));
+    flush().catch((error: unknown) => log.warn({ error: loggableError(error) }, 'Mail-Ausgang nicht lesbar'));
   }, options.intervalMs ?? 2000);
   timer.unref();
 

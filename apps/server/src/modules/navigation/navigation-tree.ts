@@ -68,3 +68,31 @@ export function visibleNavigationTree(
     });
   return build(null);
 }
+
+/**
+ * The whole tree for the editor: every node, inactive pages included (marked by aktiv), menus always with their
+ * list of children. Rows arrive in sibling order.
+ */
+export function editorNavigationTree(rows: NavigationNodeRow[], pages: PageRow[]): NavigationNode[] {
+  const pagesById = new Map(pages.map((p) => [p.id, p]));
+  const childrenOf = new Map<number | null, NavigationNodeRow[]>();
+  for (const row of rows) {
+    const siblings = childrenOf.get(row.parentId) ?? [];
+    siblings.push(row);
+    childrenOf.set(row.parentId, siblings);
+  }
+  const build = (parentId: number | null): NavigationNode[] =>
+    (childrenOf.get(parentId) ?? []).map((row): NavigationNode => {
+      if (row.type === 'menue') return { id: row.id, titel: row.titel, type: 'menue', kinder: build(row.id) };
+      const page = row.seiteId === null ? undefined : pagesById.get(row.seiteId);
+      const urlDto = urlDtoOf(row, pagesById);
+      return {
+        id: row.id,
+        titel: row.titel,
+        type: 'eintrag',
+        aktiv: page?.aktiv ?? true,
+        ...(urlDto ? { urlDto } : {}),
+      };
+    });
+  return build(null);
+}

@@ -24,3 +24,16 @@ export const navigationNodes = pgTable(
   ],
 );
 export type NavigationNodeRow = typeof navigationNodes.$inferSelect;
+
+/**
+ * The version of the menu tree, one row (id 1): every change of the tree raises it, and a save names the version
+ * it was loaded at, so a second editor cannot overwrite a newer tree unseen (optimistic concurrency).
+ */
+export const navigationVersion = pgTable(
+  'navigation_stand',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [check('navigation_stand_eine_zeile', sql`${t.id} = 1`)],
+);

@@ -1,2 +1,3 @@
 export { profiles, documentation, type ProfileRow } from './profil.table.ts';
 export { seedDemoProfiles } from './profil.demo.ts';
+export { profilRoutes } from './profil.routes.ts';

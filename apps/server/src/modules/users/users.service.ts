@@ -1,5 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BENUTZER_TEXTS,
+  PASSWORT_SETZEN_TTL_HOURS,
+  type BenutzerListEntry,
+  type PrivilegesBody,
+} from '@dihs/contract/benutzer';
+import { MESSAGES } from '@dihs/contract/common/messages';
+import {
+  PRIVILEGE_LABELS,
+  PRIVILEGES_BY_ROLE,
+  privilegeCode,
+  privilegeFromCode,
+  type Role,
+} from '@dihs/contract/common/roles';
+import type { AppDeps } from '../../app-types.ts';
 import type { Database } from '../../db/client.ts';
-import { listLockedEmails } from './users.repository.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { MAIL_TEXTS, mailLinks } from '../accounts/index.ts';
+import { issueCode } from '../codes/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import {
+  findActiveAccountById,
+  insertUserWithProfile,
+  listLockedEmails,
+  listUsersByRole,
+  unlockEmails,
+  updateEmail,
+  updatePasswordHash,
+  updatePrivilegesAndActive,
+} from './users.repository.ts';
+import type { UserRow } from './users.table.ts';
+import { emailGeaendertDurchBetreiberMail } from './users.mails.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mail'>;
+
+/** Privileges nobody grants by hand: the subscription module sets and clears HAT_ABO. */
+const SYSTEM_PRIVILEGES = [privilegeCode('HAT_ABO')];
+
+/** Sends the committed mails now; a failure is retried by the outbox timer, so the request does not wait. */
+function sendMailsSoon(deps: Deps): void {
+  deps.mail.flush().catch(() => undefined);
+}
 
 /** E-mails of the accounts locked after too many wrong passwords ("Gesperrte Benutzer"). */
 export const lockedUsers = (db: Database): Promise<string[]> => listLockedEmails(db);
+
+/** Unlocks the given accounts (lock and counter) and answers the locked list that remains. */
+export async function unlockUsers(db: Database, emails: readonly string[]): Promise<string[]> {
+  await unlockEmails(db, emails);
+  return listLockedEmails(db);
+}
+
+/** The user list of one role (spec 3: E-Mail, Berechtigungen, Status). */
+export const usersOfRole = (db: Database, role: Role): Promise<BenutzerListEntry[]> => listUsersByRole(db, role);
+
+/**
+ * Creates an account of the role with an empty profile and a password nobody knows, and mails a link to set one.
+ * Null when the address is taken.
+ */
+export async function createUserByOperator(deps: Deps, role: Role, email: string): Promise<number | null> {
+  // A hash of 256 random bits: a valid argon2 hash, so logins take the usual time, but no password matches it.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const id = await deps.db.transaction(async (tx) => {
+    const userId = await insertUserWithProfile(tx, { email, role, passwordHash });
+    if (userId === null) return null;
+    const code = await issueCode(tx, { userId, purpose: 'PASSWORT_SETZEN', ttlHours: PASSWORT_SETZEN_TTL_HOURS });
+    const link = mailLinks(deps.config.publicUrl).passwortReset(code);
+    await enqueueMail(tx, MAIL_TEXTS.passwortSetzen({ email }, link, PASSWORT_SETZEN_TTL_HOURS));
+    return userId;
+  });
+  if (id !== null) sendMailsSoon(deps);
+  return id;
+}
+
+/** The account an operator wants to change: never the own one (403), and it must exist (404). */
+async function otherAccount(db: Database, actorId: number, targetId: number): Promise<UserRow> {
+  if (actorId === targetId) throw HttpError.forbidden(MESSAGES.eigenesProfil);
+  const target = await findActiveAccountById(db, targetId);
+  if (!target) throw HttpError.notFound(BENUTZER_TEXTS.benutzerNichtGefunden);
+  return target;
+}
+
+/**
+ * Sets another account's privileges (only those available for its role) and active flag. HAT_ABO is kept as
+ * stored whatever the request says. The user's token carries the old privileges until the next login.
+ */
+export async function setPrivileges(
+  db: Database,
+  actorId: number,
+  targetId: number,
+  body: PrivilegesBody,
+): Promise<BenutzerListEntry> {
+  const target = await otherAccount(db, actorId, targetId);
+  const grantable = PRIVILEGES_BY_ROLE[target.role].map(privilegeCode);
+  const granted = [...new Set(body.privileges.filter((code) => !SYSTEM_PRIVILEGES.includes(code)))];
+  const refused = granted.find((code) => !grantable.includes(code));
+  if (refused !== undefined) {
+    const privilege = privilegeFromCode(refused);
+    throw HttpError.badRequest(
+      privilege
+        ? `${BENUTZER_TEXTS.berechtigungNichtVergebbar} (${PRIVILEGE_LABELS[privilege]})`
+        : BENUTZER_TEXTS.berechtigungNichtVergebbar,
+    );
+  }
+  const updated = await updatePrivilegesAndActive(db, target.id, {
+    granted,
+    keep: SYSTEM_PRIVILEGES,
+    active: body.active,
+  });
+  if (!updated) throw HttpError.notFound(BENUTZER_TEXTS.benutzerNichtGefunden);
+  return updated;
+}
+
+/**
+ * Changes another account's login e-mail at once (the operator is trusted with the address) and tells both
+ * addresses. A taken address answers 400.
+ */
+export async function changeEmailByOperator(
+  deps: Deps,
+  actorId: number,
+  targetId: number,
+  email: string,
+): Promise<void> {
+  const target = await otherAccount(deps.db, actorId, targetId);
+  if (target.email === email) return;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await updateEmail(tx, target.id, email);
+      await enqueueMail(tx, emailGeaendertDurchBetreiberMail({ to: target.email, newEmail: email }));
+      await enqueueMail(tx, emailGeaendertDurchBetreiberMail({ to: email, newEmail: email }));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw HttpError.badRequest(BENUTZER_TEXTS.emailVergeben);
+    throw error;
+  }
+  sendMailsSoon(deps);
+}
+
+/** Sets another account's password and tells its owner (without the password). */
+export async function changePasswordByOperator(
+  deps: Deps,
+  actorId: number,
+  targetId: number,
+  password: string,
+): Promise<void> {
+  const target = await otherAccount(deps.db, actorId, targetId);
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, target.id, passwordHash);
+    await enqueueMail(tx, MAIL_TEXTS.passwortGeaendert({ email: target.email }));
+  });
+  sendMailsSoon(deps);
+}

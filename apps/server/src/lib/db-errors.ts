@@ -1,0 +1,26 @@
+/** PostgreSQL error codes we turn into German answers instead of a 500. */
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The SQLSTATE of a database error; Drizzle wraps the driver's error, so the chain of causes is searched. */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return undefined;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Whether the error is a unique constraint violation (a parallel request took the value first). */
+export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === UNIQUE_VIOLATION;
+
+/** Whether the error is a foreign key violation (the referenced row is gone). */
+export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error) === FOREIGN_KEY_VIOLATION;
+
+/**
+ * Data errors (SQLSTATE class 22: NUL or untranslatable characters, values out of range, malformed dates):
+ * the input was bad, not the server, so they answer 400 wherever a schema let such a value through.
+ */
+export const isBadDataError = (error: unknown): boolean => sqlState(error)?.startsWith('22') ?? false;

@@ -1,0 +1,57 @@
+import PDFDocument from 'pdfkit';
+import { TIME_ZONE } from '@dihs/contract/common/constants';
+
+/** Characters beyond Latin-1 that the standard PDF fonts (WinAnsi encoding) still have. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * Text for the built-in Helvetica, which knows only the WinAnsi characters (German umlauts and ß included):
+ * anything else would print as garbage, so it becomes '?'. Tabs become spaces; line breaks stay.
+ */
+export function pdfSafeText(text: string): string {
+  return [...text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ')]
+    .map((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      if (char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff)) return char;
+      return WIN_ANSI_EXTRA.has(char) ? char : '?';
+    })
+    .join('');
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "21.11.2026, 07:15" in Berlin time. */
+export const formatDateTimeDe = (date: Date): string => dateTimeFormat.format(date);
+
+/** "1980-04-12" as "12.04.1980". */
+export const formatIsoDateDe = (iso: string): string => iso.split('-').reverse().join('.');
+
+/** Renders an A4 document with the given title and drawing function into a buffer. */
+export function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: pdfSafeText(title), Creator: 'DiHS Teletherapie' },
+      lang: 'de-DE',
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      doc.font('Helvetica');
+      draw(doc);
+      doc.end();
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}

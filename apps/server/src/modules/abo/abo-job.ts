@@ -1,0 +1,73 @@
+import type { Database } from '../../db/client.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
+import { berlinDate } from './abo-dates.ts';
+import { faelligerSchritt } from './abo-lifecycle.ts';
+import { faelligeAboIds } from './abo.repository.ts';
+
+/** Steps one subscription may take in one run (a server that was down for years catches up over several runs). */
+const MAX_STEPS_PER_ABO = 200;
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+export interface JobResult {
+  /** Steps taken: grants, payment requests, ends. */
+  steps: number;
+  failed: number;
+}
+
+/**
+ * Renews, ends and grants every subscription that is due on the day of `now`. Each step is one transaction with
+ * the subscription's row locked and checks its state again, and grants carry idempotency keys: running it twice,
+ * in parallel or after a crash in the middle repeats nothing.
+ */
+export async function runSubscriptionJob(db: Database, now: Date, log?: Logger): Promise<JobResult> {
+  const result: JobResult = { steps: 0, failed: 0 };
+  for (const aboId of await faelligeAboIds(db, berlinDate(now))) {
+    try {
+      for (let step = 0; step < MAX_STEPS_PER_ABO; step++) {
+        if (!(await db.transaction((tx) => faelligerSchritt(tx, aboId, now)))) break;
+        result.steps++;
+      }
+    } catch (error) {
+      // one broken subscription must not stop the others; it is tried again at the next run
+      result.failed++;
+      log?.error({ aboId, error: loggableError(error) }, 'Abo-Auftrag fehlgeschlagen');
+    }
+  }
+  return result;
+}
+
+/** The scheduled run: once when the app is ready, then every `intervalMs`; stop() waits for a running pass. */
+export function createSubscriptionScheduler(input: { db: Database; now: () => Date; log: Logger; intervalMs: number }) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  const pass = () => {
+    // a pass that is still running is not overlapped; the next tick comes soon enough
+    running = running.then(() =>
+      stopped
+        ? undefined
+        : runSubscriptionJob(input.db, input.now(), input.log).catch((error: unknown) => {
+            input.log.error({ error: loggableError(error) }, 'Abo-Auftrag fehlgeschlagen');
+          }),
+    );
+  };
+
+  return {
+    start(): void {
+      if (timer) return;
+      pass();
+      timer = setInterval(pass, input.intervalMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

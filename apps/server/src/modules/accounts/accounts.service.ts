@@ -1,0 +1,234 @@
+import {
+  ACCOUNT_MESSAGES,
+  type EmailAendernBody,
+  type PasswortAendernBody,
+  type RegistrierenBody,
+} from '@dihs/contract/accounts';
+import type { SessionClaims } from '@dihs/contract/auth';
+import { hasPrivilege } from '@dihs/contract/common/roles';
+import type { Database, Transaction } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { CODE_TTL_HOURS, consumeCode, issueCode, type ConsumedCode } from '../codes/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import {
+  emailConfirmedOf,
+  emailTakenByOther,
+  findAccountByEmail,
+  findAccountById,
+  insertPatient,
+  markEmailConfirmed,
+  setConfirmedEmail,
+  setPasswordHash,
+  type AccountRow,
+} from './accounts.repository.ts';
+import { MAIL_TEXTS, mailLinks, type Recipient } from './mail-texts.ts';
+
+export interface AccountsServiceDeps {
+  db: Database;
+  publicUrl: string;
+  /** The outbox worker: asked to send right after a commit; the request never waits for the mail server. */
+  mail: { flush(): Promise<void> };
+}
+
+const codeFailure = () => HttpError.badRequest(ACCOUNT_MESSAGES.codeUngueltig);
+
+/** Whether the session may manage other users' accounts (confirmation status, "Erneut Senden?"). */
+const managesUsers = (session: SessionClaims) =>
+  session.role === 'BETREIBER' && hasPrivilege(session.privileges, 'BENUTZER_VERWALTEN');
+
+export function createAccountsService({ db, publicUrl, mail }: AccountsServiceDeps) {
+  const links = mailLinks(publicUrl);
+
+  /** Starts sending what the committed transaction enqueued; failures stay in the outbox for the next round. */
+  const sendSoon = () => {
+    mail.flush().catch(() => undefined);
+  };
+
+  async function enqueueConfirmation(
+    tx: Transaction,
+    account: Recipient & { id: number },
+    again: boolean,
+  ): Promise<void> {
+    const code = await issueCode(tx, { userId: account.id, purpose: 'EMAIL_BESTAETIGEN' });
+    const texts = again ? MAIL_TEXTS.bestaetigungErneut : MAIL_TEXTS.registrierungBestaetigen;
+    await enqueueMail(tx, texts(account, links.emailBestaetigen(code), CODE_TTL_HOURS));
+  }
+
+  /** The account a session's holder acts on, with a check of the current password they typed. */
+  async function ownAccountWithPassword(userId: number, currentPassword: string): Promise<AccountRow> {
+    const account = await findAccountById(db, userId);
+    if (!account) throw HttpError.unauthorized();
+    if (!(await verifyPassword(account.passwordHash, currentPassword))) {
+      throw HttpError.badRequest(ACCOUNT_MESSAGES.aktuellesPasswortFalsch);
+    }
+    return account;
+  }
+
+  /** The account behind an address an operator (or its owner) asks about; 403 for anyone else. */
+  async function accountForStatus(session: SessionClaims, email: string): Promise<AccountRow> {
+    const account = await findAccountByEmail(db, email);
+    if (managesUsers(session)) {
+      if (!account) throw HttpError.notFound(ACCOUNT_MESSAGES.benutzerUnbekannt);
+      return account;
+    }
+    // The owner may ask about the own address; the id decides, as the token's e-mail may predate a change.
+    if (account && account.id === session.userId) return account;
+    throw HttpError.forbidden();
+  }
+
+  return {
+    /**
+     * Registers a patient (unconfirmed) and mails the confirmation link. A taken address gets the same answer,
+     * and its owner a notice instead; the password is hashed either way, so the answer time tells nothing.
+     */
+    async register(body: RegistrierenBody): Promise<void> {
+      const passwordHash = await hashPassword(body.passwort);
+      const existing = await findAccountByEmail(db, body.email);
+      await db.transaction(async (tx) => {
+        if (existing) {
+          let confirmation: { link: string; hours: number } | null = null;
+          if (existing.role === 'PATIENT' && existing.active && !existing.emailConfirmed) {
+            const code = await issueCode(tx, { userId: existing.id, purpose: 'EMAIL_BESTAETIGEN' });
+            confirmation = { link: links.emailBestaetigen(code), hours: CODE_TTL_HOURS };
+          }
+          await enqueueMail(tx, MAIL_TEXTS.registrierungVorhanden(existing, links.login, confirmation));
+          return;
+        }
+        const id = await insertPatient(tx, {
+          email: body.email,
+          passwordHash,
+          vorname: body.vorname,
+          nachname: body.nachname,
+          strasse: body.strasse,
+          hausnummer: body.hausnummer,
+          plz: body.plz,
+          ort: body.stadt,
+          land: body.land,
+          geburtsdatum: body.geburtsdatum,
+        });
+        // A parallel registration (or a deleted account's row) took the address between the check and the insert.
+        if (id === null) return;
+        await enqueueConfirmation(tx, { id, email: body.email, vorname: body.vorname, nachname: body.nachname }, false);
+      });
+      sendSoon();
+    },
+
+    /** Confirms the address behind an EMAIL_BESTAETIGEN code (once, within 24 h). */
+    async confirmEmail(code: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const consumed = await consumeCode(tx, 'EMAIL_BESTAETIGEN', code);
+        if (!consumed || !(await findAccountById(tx, consumed.userId))) throw codeFailure();
+        await markEmailConfirmed(tx, consumed.userId);
+      });
+    },
+
+    /** Completes an e-mail change: the new address becomes the login if it is still free. */
+    async completeEmailChange(code: string): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          const consumed = await consumeCode(tx, 'EMAIL_AENDERN', code);
+          const account = consumed && (await findAccountById(tx, consumed.userId));
+          if (!consumed?.newEmail || !account?.active) throw codeFailure();
+          if (await emailTakenByOther(tx, consumed.newEmail, account.id)) {
+            throw HttpError.badRequest(ACCOUNT_MESSAGES.emailVergeben);
+          }
+          await setConfirmedEmail(tx, account.id, consumed.newEmail);
+        });
+      } catch (error) {
+        // Another account took the address between the check and the update.
+        if (isUniqueViolation(error)) throw HttpError.badRequest(ACCOUNT_MESSAGES.emailVergeben);
+        throw error;
+      }
+    },
+
+    /**
+     * "Passwort vergessen": mails a reset link to an active account. The caller answers the same for every
+     * address, so nothing here may fail differently for unknown ones.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      const account = await findAccountByEmail(db, email);
+      if (!account?.active) return;
+      await db.transaction(async (tx) => {
+        const code = await issueCode(tx, { userId: account.id, purpose: 'PASSWORT_RESET' });
+        await enqueueMail(tx, MAIL_TEXTS.passwortZuruecksetzen(account, links.passwortReset(code), CODE_TTL_HOURS));
+      });
+      sendSoon();
+    },
+
+    /**
+     * Sets the password behind a mailed code: a reset (PASSWORT_RESET) or the first password of an account an
+     * operator created (PASSWORT_SETZEN). The link proves the address, so it also counts as confirmed.
+     */
+    async setPasswordWithCode(code: string, passwort: string): Promise<void> {
+      const passwordHash = await hashPassword(passwort);
+      await db.transaction(async (tx) => {
+        const consumed: ConsumedCode | null =
+          (await consumeCode(tx, 'PASSWORT_RESET', code)) ?? (await consumeCode(tx, 'PASSWORT_SETZEN', code));
+        const account = consumed && (await findAccountById(tx, consumed.userId));
+        if (!account?.active) throw codeFailure();
+        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: true });
+        await enqueueMail(tx, MAIL_TEXTS.passwortGeaendert(account));
+      });
+      sendSoon();
+    },
+
+    /**
+     * Starts a change of the own e-mail: the new address gets the link, the old one a notice. An address that
+     * already has an account gets a notice instead of the link; the answer is the same, so the call reveals nothing.
+     */
+    async changeOwnEmail(userId: number, body: EmailAendernBody): Promise<void> {
+      const account = await ownAccountWithPassword(userId, body.aktuellesPasswort);
+      const newEmail = body.email.trim().toLowerCase();
+      if (newEmail === account.email) throw HttpError.badRequest(ACCOUNT_MESSAGES.emailUnveraendert);
+      await db.transaction(async (tx) => {
+        const recipient = { ...account, email: newEmail };
+        if (await emailTakenByOther(tx, newEmail, account.id)) {
+          await enqueueMail(tx, MAIL_TEXTS.emailAendernVergeben({ email: newEmail }));
+        } else {
+          const code = await issueCode(tx, { userId: account.id, purpose: 'EMAIL_AENDERN', newEmail });
+          await enqueueMail(tx, MAIL_TEXTS.emailAendernBestaetigen(recipient, links.emailReset(code), CODE_TTL_HOURS));
+        }
+        await enqueueMail(tx, MAIL_TEXTS.emailAendernHinweis(account, newEmail));
+      });
+      sendSoon();
+    },
+
+    /** Changes the own password after checking the current one; the owner gets a notice mail. */
+    async changeOwnPassword(userId: number, body: PasswortAendernBody): Promise<void> {
+      const account = await ownAccountWithPassword(userId, body.aktuellesPasswort);
+      const passwordHash = await hashPassword(body.passwort);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: false });
+        await enqueueMail(tx, MAIL_TEXTS.passwortGeaendert(account));
+      });
+      sendSoon();
+    },
+
+    /** Whether the address of an account is confirmed ("Wurde Bestätigt." / "Steht noch aus..."). */
+    async isEmailConfirmed(session: SessionClaims, email: string): Promise<boolean> {
+      return (await accountForStatus(session, email)).emailConfirmed;
+    },
+
+    /** "Erneut Senden?": a new confirmation link for an unconfirmed patient; earlier links stop working. */
+    async resendConfirmation(session: SessionClaims, email: string): Promise<void> {
+      const account = await accountForStatus(session, email);
+      if (account.role !== 'PATIENT') throw HttpError.badRequest(ACCOUNT_MESSAGES.nurPatienten);
+      if (account.emailConfirmed) throw HttpError.badRequest(ACCOUNT_MESSAGES.emailBereitsBestaetigt);
+      await db.transaction((tx) => enqueueConfirmation(tx, account, true));
+      sendSoon();
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/**
+ * Refuses (403, German message) what needs a confirmed address: booking and paying. For the appointment, credit
+ * and subscription modules; an operator booking for a patient checks the patient's id.
+ */
+export async function assertEmailConfirmed(db: Database | Transaction, userId: number): Promise<void> {
+  const confirmed = await emailConfirmedOf(db, userId);
+  if (confirmed === undefined) throw HttpError.notFound();
+  if (!confirmed) throw HttpError.forbidden(ACCOUNT_MESSAGES.emailNichtBestaetigt);
+}

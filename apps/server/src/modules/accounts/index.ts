@@ -1,0 +1,3 @@
+export { accountsRoutes } from './accounts.routes.ts';
+export { assertEmailConfirmed } from './accounts.service.ts';
+export { MAIL_TEXTS, mailLinks, PLATFORM } from './mail-texts.ts';

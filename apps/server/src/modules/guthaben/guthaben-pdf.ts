@@ -1,0 +1,71 @@
+import { SHOP_DURATIONS_MINUTES, VAT_PERCENT } from '@dihs/contract/guthaben';
+import { formatEuroCents, PAYMENT_STATUS_TEXTS } from '@dihs/contract/zahlung';
+import { formatDateTimeDe, pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { PLATFORM } from '../accounts/index.ts';
+import type { GuthabenBestellungRow } from './guthaben.table.ts';
+
+/** Gross cents split into net and the VAT they contain (prices include VAT; the VAT is rounded to the cent). */
+export function vatOf(grossCents: number, percent = VAT_PERCENT): { netCents: number; vatCents: number } {
+  const netCents = Math.round((grossCents * 100) / (100 + percent));
+  return { netCents, vatCents: grossCents - netCents };
+}
+
+/** The lines of a package: "5 × Einzeltermin Video (je 20 Min.)", only counts above 0. */
+export function packageLines(
+  order: Pick<GuthabenBestellungRow, 'einzelTermine' | 'gruppenTermine' | 'telefonTermine' | 'anamnese' | 'befunde'>,
+): string[] {
+  const lines: [number, string][] = [
+    [order.einzelTermine, `Einzeltermin Video (je ${SHOP_DURATIONS_MINUTES.einzel} Min.)`],
+    [order.gruppenTermine, `Gruppentermin Video (je ${SHOP_DURATIONS_MINUTES.gruppe} Min.)`],
+    [order.telefonTermine, `Telefontermin (je ${SHOP_DURATIONS_MINUTES.telefon} Min.)`],
+    [order.anamnese, `Anamnesetermin (je ${SHOP_DURATIONS_MINUTES.anamnese} Min.)`],
+    [order.befunde, 'Befundtermin'],
+  ];
+  return lines.filter(([count]) => count > 0).map(([count, label]) => `${count} × ${label}`);
+}
+
+export interface ConfirmationPatient {
+  vorname: string | null;
+  nachname: string | null;
+  strasse: string | null;
+  hausnummer: string | null;
+  plz: string | null;
+  ort: string | null;
+}
+
+/** The credit confirmation (GET /pdf/guthabenbestaetigung/{id}). */
+export function renderGuthabenBestaetigung(
+  order: GuthabenBestellungRow,
+  patient: ConfirmationPatient,
+  now: Date = new Date(),
+): Promise<Buffer> {
+  const name = `${patient.vorname ?? ''} ${patient.nachname ?? ''}`.trim() || 'unbekannt';
+  const street = `${patient.strasse ?? ''} ${patient.hausnummer ?? ''}`.trim();
+  const city = `${patient.plz ?? ''} ${patient.ort ?? ''}`.trim();
+  const { netCents, vatCents } = vatOf(order.centPreis);
+  return renderPdf(`Buchungsbestätigung Guthaben ${order.id}`, (doc) => {
+    doc.fontSize(10).text(PLATFORM, { align: 'right' });
+    doc.moveDown();
+    doc.fontSize(18).font('Helvetica-Bold').text('Buchungsbestätigung Guthaben');
+    doc.moveDown(0.5).fontSize(11).font('Helvetica');
+    doc.text(pdfSafeText(name));
+    if (street) doc.text(pdfSafeText(street));
+    if (city) doc.text(pdfSafeText(city));
+    doc.moveDown();
+    doc.text(`Buchungsnummer: ${order.id}`);
+    doc.text(`Buchungsdatum: ${formatDateTimeDe(order.buchungsdatum)} Uhr`);
+    if (order.transactionId) doc.text(pdfSafeText(`Transaktionsnummer: ${order.transactionId}`));
+    doc.text(`Status: ${PAYMENT_STATUS_TEXTS[order.status]}`);
+    if (order.stornodatum) doc.text(`Stornodatum: ${formatDateTimeDe(order.stornodatum)} Uhr`);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text(pdfSafeText(`Guthabenpaket: ${order.titel}`));
+    doc.font('Helvetica');
+    for (const line of packageLines(order)) doc.text(pdfSafeText(line));
+    doc.moveDown();
+    doc.text(`Nettobetrag: ${formatEuroCents(netCents)}`);
+    doc.text(`enthaltene MwSt. (${VAT_PERCENT} %): ${formatEuroCents(vatCents)}`);
+    doc.font('Helvetica-Bold').text(`Gesamtbetrag inkl. MwSt.: ${formatEuroCents(order.centPreis)}`);
+    doc.font('Helvetica').moveDown();
+    doc.text(`Ausgestellt am: ${formatDateTimeDe(now)} Uhr`);
+  });
+}

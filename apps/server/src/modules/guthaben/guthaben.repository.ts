@@ -1,0 +1,90 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { profiles } from '../profil/index.ts';
+import { users } from '../users/index.ts';
+import {
+  guthabenAngebote,
+  type GuthabenAngebotRow,
+  guthabenBestellungen,
+  type GuthabenBestellungRow,
+} from './guthaben.table.ts';
+
+export async function listBookableOffers(db: Database): Promise<GuthabenAngebotRow[]> {
+  return db
+    .select()
+    .from(guthabenAngebote)
+    .where(eq(guthabenAngebote.buchbar, true))
+    .orderBy(asc(guthabenAngebote.sortierung), asc(guthabenAngebote.id));
+}
+
+export async function findOffer(tx: Transaction, id: number): Promise<GuthabenAngebotRow | undefined> {
+  const [row] = await tx.select().from(guthabenAngebote).where(eq(guthabenAngebote.id, id));
+  return row;
+}
+
+export async function insertOrder(
+  tx: Transaction,
+  patientUserId: number,
+  offer: GuthabenAngebotRow,
+): Promise<GuthabenBestellungRow> {
+  const [row] = await tx
+    .insert(guthabenBestellungen)
+    .values({
+      patientUserId,
+      angebotId: offer.id,
+      titel: offer.titel,
+      centPreis: offer.centPreis,
+      einzelTermine: offer.einzelTermine,
+      gruppenTermine: offer.gruppenTermine,
+      telefonTermine: offer.telefonTermine,
+      anamnese: offer.anamnese,
+      befunde: offer.befunde,
+    })
+    .returning();
+  return row!;
+}
+
+export async function setOrderPayment(tx: Transaction, orderId: number, zahlungId: number): Promise<void> {
+  await tx.update(guthabenBestellungen).set({ zahlungId }).where(eq(guthabenBestellungen.id, orderId));
+}
+
+export async function findOrder(db: Database | Transaction, id: number): Promise<GuthabenBestellungRow | undefined> {
+  const [row] = await db.select().from(guthabenBestellungen).where(eq(guthabenBestellungen.id, id));
+  return row;
+}
+
+export async function updateOrder(
+  tx: Transaction,
+  id: number,
+  values: Partial<Pick<GuthabenBestellungRow, 'status' | 'transactionId' | 'stornodatum'>>,
+): Promise<void> {
+  await tx.update(guthabenBestellungen).set(values).where(eq(guthabenBestellungen.id, id));
+}
+
+/** A patient account (any state) with its name and address, or undefined for other roles. */
+export async function findPatient(db: Database | Transaction, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      deletedAt: users.deletedAt,
+      vorname: profiles.vorname,
+      nachname: profiles.nachname,
+      strasse: profiles.strasse,
+      hausnummer: profiles.hausnummer,
+      plz: profiles.plz,
+      ort: profiles.ort,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, id), eq(users.role, 'PATIENT')));
+  return row;
+}
+
+export async function insertOffers(tx: Transaction, rows: (typeof guthabenAngebote.$inferInsert)[]): Promise<void> {
+  await tx.insert(guthabenAngebote).values(rows);
+}
+
+export async function findUserIdByEmail(tx: Transaction, email: string): Promise<number | undefined> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id;
+}

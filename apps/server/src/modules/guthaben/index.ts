@@ -1,0 +1,20 @@
+// The credit ledger is the only way to change a balance: other modules (subscriptions, appointments,
+// prescriptions) book through addLedgerEntries inside their own transaction.
+export {
+  CREDIT_KINDS,
+  type CreditKind,
+  guthabenBuchungen,
+  guthabenSchulden,
+  guthabenAngebote,
+  guthabenBestellungen,
+} from './guthaben.table.ts';
+export {
+  addLedgerEntries,
+  balanceOf,
+  reverseReference,
+  InsufficientCreditError,
+  type LedgerEntryInput,
+  type ReversalResult,
+} from './ledger.service.ts';
+export { guthabenRoutes } from './guthaben.routes.ts';
+export { seedDemoGuthaben } from './guthaben.demo.ts';

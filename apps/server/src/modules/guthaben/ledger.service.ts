@@ -1,0 +1,155 @@
+import { CREDIT_KINDS, type CreditKind } from '@dihs/contract/guthaben';
+import type { Database, Transaction } from '../../db/client.ts';
+import { ERROR_CODES } from '@dihs/contract/common/errors';
+import { HttpError } from '../../lib/http-error.ts';
+import {
+  type Balance,
+  anyDebtKeyBooked,
+  anyKeyBooked,
+  emptyBalance,
+  insertDebts,
+  insertLedgerRows,
+  lockPatientLedger,
+  sumBalance,
+  sumByReference,
+} from './ledger.repository.ts';
+
+export type { Balance };
+
+export interface LedgerEntryInput {
+  patientUserId: number;
+  kind: CreditKind;
+  /** Positive grants, negative spends; never 0. */
+  delta: number;
+  /** German, shown in the patient's history. */
+  reason: string;
+  reference?: string | null;
+  /** The same key books once: a repeated call answers false and changes nothing. */
+  idempotencyKey: string;
+  authorUserId?: number | null;
+}
+
+/** Thrown when an entry would take a balance below zero; `kind` names the balance. */
+export class InsufficientCreditError extends HttpError {
+  constructor(
+    readonly kind: CreditKind,
+    readonly available: number,
+  ) {
+    super(409, `Guthaben reicht nicht aus: ${kind} (verfügbar: ${available}).`, ERROR_CODES.validation);
+    this.name = 'InsufficientCreditError';
+  }
+}
+
+/**
+ * Books ledger entries inside the caller's transaction. Serialized per patient (advisory lock until the caller
+ * commits), so concurrent spends of the last credit cannot both succeed. Answers false, changing nothing, when one of
+ * the idempotency keys was already booked; throws InsufficientCreditError (409) when a balance would go negative.
+ */
+export async function addLedgerEntries(tx: Transaction, entries: LedgerEntryInput[]): Promise<boolean> {
+  if (entries.length === 0) return true;
+  for (const entry of entries) {
+    if (!Number.isSafeInteger(entry.delta) || entry.delta === 0) {
+      throw HttpError.badRequest('Eine Guthabenänderung muss eine ganze Zahl ungleich 0 sein.');
+    }
+    if (!CREDIT_KINDS.includes(entry.kind)) throw HttpError.badRequest('Unbekannte Guthabenart.');
+    if (!entry.idempotencyKey) throw HttpError.badRequest('Eine Guthabenänderung braucht einen Schlüssel.');
+  }
+  const patients = [...new Set(entries.map((entry) => entry.patientUserId))].sort((a, b) => a - b);
+  // Ascending order: two transactions touching the same patients cannot deadlock.
+  for (const patient of patients) await lockPatientLedger(tx, patient);
+  if (await anyKeyBooked(tx, [...new Set(entries.map((entry) => entry.idempotencyKey))])) return false;
+
+  for (const patient of patients) {
+    const balance = await sumBalance(tx, patient);
+    for (const entry of entries.filter((e) => e.patientUserId === patient)) balance[entry.kind] += entry.delta;
+    for (const kind of CREDIT_KINDS) {
+      if (balance[kind] < 0) {
+        const delta = entries
+          .filter((e) => e.patientUserId === patient && e.kind === kind)
+          .reduce((sum, e) => sum + e.delta, 0);
+        throw new InsufficientCreditError(kind, balance[kind] - delta);
+      }
+    }
+  }
+  await insertLedgerRows(
+    tx,
+    entries.map((entry) => ({
+      patientUserId: entry.patientUserId,
+      kind: entry.kind,
+      delta: entry.delta,
+      reason: entry.reason,
+      reference: entry.reference ?? null,
+      idempotencyKey: entry.idempotencyKey,
+      authorUserId: entry.authorUserId ?? null,
+    })),
+  );
+  return true;
+}
+
+/** The patient's balance per kind: the sum of the ledger entries. */
+export function balanceOf(db: Database | Transaction, patientUserId: number): Promise<Record<CreditKind, number>> {
+  return sumBalance(db, patientUserId);
+}
+
+export interface ReversalResult {
+  /** What was taken back from the balance, per kind. */
+  reversed: Balance;
+  /** What was already spent and is recorded as debt, per kind. */
+  debt: Balance;
+}
+
+/**
+ * Takes back everything still booked under `reference` (a refund or cancellation of what it granted). Where the
+ * credit was already spent, only what is left is taken back and the rest is recorded as debt: the balance never
+ * goes below zero. Idempotent by `idempotencyKey`; a reference that granted nothing reverses nothing.
+ */
+export async function reverseReference(
+  tx: Transaction,
+  input: {
+    patientUserId: number;
+    reference: string;
+    reason: string;
+    idempotencyKey: string;
+    authorUserId?: number | null;
+  },
+): Promise<ReversalResult> {
+  await lockPatientLedger(tx, input.patientUserId);
+  const reversed = emptyBalance();
+  const debt = emptyBalance();
+  if ((await anyKeyBooked(tx, [input.idempotencyKey])) || (await anyDebtKeyBooked(tx, input.idempotencyKey))) {
+    return { reversed, debt };
+  }
+  const granted = await sumByReference(tx, input.patientUserId, input.reference);
+  const balance = await sumBalance(tx, input.patientUserId);
+  for (const kind of CREDIT_KINDS) {
+    if (granted[kind] <= 0) continue;
+    reversed[kind] = Math.min(granted[kind], Math.max(balance[kind], 0));
+    debt[kind] = granted[kind] - reversed[kind];
+  }
+  await addLedgerEntries(
+    tx,
+    CREDIT_KINDS.filter((kind) => reversed[kind] > 0).map((kind) => ({
+      patientUserId: input.patientUserId,
+      kind,
+      delta: -reversed[kind],
+      reason: input.reason,
+      reference: input.reference,
+      idempotencyKey: input.idempotencyKey,
+      authorUserId: input.authorUserId ?? null,
+    })),
+  );
+  await insertDebts(
+    tx,
+    CREDIT_KINDS.filter((kind) => debt[kind] > 0).map((kind) => ({
+      patientUserId: input.patientUserId,
+      kind,
+      amount: debt[kind],
+      reason: input.reason,
+      reference: input.reference,
+      idempotencyKey: input.idempotencyKey,
+    })),
+  );
+  return { reversed, debt };
+}
+
+export { emptyBalance };

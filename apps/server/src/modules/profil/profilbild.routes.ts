@@ -1,0 +1,99 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
+import { PROFIL_LIMITS, PROFIL_TEXTS, profilePhotoSchema, profilUserIdParamSchema } from '@dihs/contract/profil';
+import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { guard, sessionOf } from '../../plugins/auth.ts';
+import { createProfilbildService } from './profilbild.service.ts';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+const tags = ['Profilbild'];
+const security = [{ bearer: [] }];
+
+/** The uploaded file of a multipart request (field `file`; description and encrypt are accepted and unused). */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw HttpError.badRequest(PROFIL_TEXTS.bildFehlt);
+  const file = await request.file();
+  if (!file) throw HttpError.badRequest(PROFIL_TEXTS.bildFehlt);
+  const data = await file.toBuffer();
+  // The limit cuts the stream instead of failing, so the answer can be the German 400.
+  if (file.file.truncated) throw HttpError.badRequest(PROFIL_TEXTS.bildZuGross);
+  return data;
+}
+
+/** Profile photo upload (multipart, in its own scope) and the photo as base64. */
+export async function profilbildRoutes(app: AppInstance, { db, files }: AppDeps) {
+  const profilbild = createProfilbildService({ db, files });
+
+  await app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    await scope.register(multipart, {
+      limits: { fileSize: PROFIL_LIMITS.profilbildBytes, files: 1, fields: 5, fieldSize: 1000, parts: 10 },
+      throwFileSizeLimit: false,
+    });
+
+    scope.post(
+      '/api/upload/profile',
+      {
+        onRequest: guard({ roles: ['THERAPEUT'] }),
+        schema: {
+          tags,
+          summary: 'Eigenes Profilbild hochladen (multipart, Feld file; JPEG oder PNG bis 5 MB)',
+          security,
+          consumes: ['multipart/form-data'],
+          response: { 200: z.literal(true), ...errors },
+        },
+      },
+      async (request) => {
+        await profilbild.upload(sessionOf(request).userId, await uploadedFile(request));
+        return true as const;
+      },
+    );
+
+    scope.post(
+      '/api/upload/profile/:userId',
+      {
+        onRequest: guard({ roles: ['BETREIBER'], anyPrivilege: ['BENUTZER_VERWALTEN'] }),
+        schema: {
+          tags,
+          summary: 'Profilbild einer Therapeutin oder eines Therapeuten hochladen (Betreiber)',
+          security,
+          consumes: ['multipart/form-data'],
+          params: profilUserIdParamSchema,
+          response: { 200: z.literal(true), ...errors },
+        },
+      },
+      async (request) => {
+        await profilbild.upload(request.params.userId, await uploadedFile(request));
+        return true as const;
+      },
+    );
+  });
+
+  app.get(
+    '/api/files/profilePhoto/:userId',
+    {
+      onRequest: guard(),
+      schema: {
+        tags,
+        summary: 'Profilbild als Data-URL (base64); Bilder von Therapeuten für alle Angemeldeten',
+        security,
+        params: profilUserIdParamSchema,
+        response: { 200: profilePhotoSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const dataUrl = await profilbild.photo(sessionOf(request), request.params.userId);
+      // Fastify would send a bare string as text/plain; the answer is a JSON string like every other.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(dataUrl));
+    },
+  );
+}

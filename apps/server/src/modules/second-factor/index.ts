@@ -1,0 +1,1 @@
+export { secondFactorRoutes } from './second-factor.routes.ts';

@@ -1,0 +1,112 @@
+import QRCode from 'qrcode';
+import { ERROR_CODES } from '@dihs/contract/common/errors';
+import { MESSAGES } from '@dihs/contract/common/messages';
+import { SECOND_FACTOR_TEXTS, type ActivationData } from '@dihs/contract/second-factor';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.ts';
+import { findUserById, type UserRow } from '../users/index.ts';
+import { setSecondFactorSecret } from './second-factor.repository.ts';
+
+export interface SecondFactorServiceDeps {
+  db: Database;
+  secrets: SecretBox;
+}
+
+const notFound = () => HttpError.notFound('Der Benutzer wurde nicht gefunden.');
+
+/** Two-factor set-up of the own account and, for operators, of others' (spec 1 sections 2.7, 2.10). */
+export function createSecondFactorService({ db, secrets }: SecondFactorServiceDeps) {
+  async function existingUser(userId: number): Promise<UserRow> {
+    const user = await findUserById(db, userId);
+    if (!user || user.deletedAt) throw notFound();
+    return user;
+  }
+
+  /** The own account after the password was confirmed; a wrong password answers 401 with its message. */
+  async function confirmedUser(userId: number, password: string): Promise<UserRow> {
+    const user = await existingUser(userId);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw HttpError.unauthorized(SECOND_FACTOR_TEXTS.passwortFalsch, ERROR_CODES.loginFailed);
+    }
+    return user;
+  }
+
+  async function newActivation(user: UserRow): Promise<ActivationData> {
+    const privateKey = newTotpSecret();
+    const qrCode = await QRCode.toDataURL(totpUri(privateKey, user.email), { margin: 1, width: 240 });
+    return { qrCode, privateKey };
+  }
+
+  /** Stores the key once the code proves that the authenticator app holds it; a wrong code answers 400. */
+  async function activateWith(user: UserRow, privateKey: string, token: string): Promise<true> {
+    if (!(await verifyTotp(privateKey, token))) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.codeFalsch);
+    await setSecondFactorSecret(db, user.id, secrets.seal(privateKey));
+    return true;
+  }
+
+  /** Whether the stored key accepts the code; an unreadable key accepts nothing. */
+  async function codeMatches(user: UserRow, token: string): Promise<boolean> {
+    const secret = user.secondFactorSecret ? secrets.open(user.secondFactorSecret) : null;
+    return secret !== null && (await verifyTotp(secret, token));
+  }
+
+  function operatorTarget(operatorId: number, user: UserRow): UserRow {
+    if (user.id === operatorId) throw HttpError.forbidden(MESSAGES.eigenesProfil);
+    return user;
+  }
+
+  return {
+    /** Whether the account has a second factor. */
+    async status(userId: number): Promise<boolean> {
+      return Boolean((await existingUser(userId)).secondFactorSecret);
+    },
+
+    /** Step 1 (password) answers a new key and its QR code; step 2 (password, key, code) activates it. */
+    async activate(
+      userId: number,
+      body: { password: string; privateKey?: string | undefined; token?: string | undefined },
+    ): Promise<ActivationData | true> {
+      const user = await confirmedUser(userId, body.password);
+      if (user.secondFactorSecret) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.bereitsAktiv);
+      if (body.privateKey === undefined || body.token === undefined) return newActivation(user);
+      return activateWith(user, body.privateKey, body.token);
+    },
+
+    /** Removes the own second factor after password and current code. */
+    async deactivate(userId: number, body: { password: string; token: string }): Promise<true> {
+      const user = await confirmedUser(userId, body.password);
+      if (!user.secondFactorSecret) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.nichtAktiv);
+      if (!(await codeMatches(user, body.token))) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.codeFalsch);
+      await setSecondFactorSecret(db, user.id, null);
+      return true;
+    },
+
+    /** An operator sets up another operator's or therapist's second factor (empty body: new key). */
+    async activateFor(
+      operatorId: number,
+      userId: number,
+      body: { privateKey: string; token: string } | null | undefined,
+    ): Promise<ActivationData | true> {
+      const user = operatorTarget(operatorId, await existingUser(userId));
+      if (user.role === 'PATIENT') throw HttpError.badRequest(SECOND_FACTOR_TEXTS.nurBetreiberTherapeut);
+      if (user.secondFactorSecret) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.bereitsAktiv);
+      if (!body) return newActivation(user);
+      return activateWith(user, body.privateKey, body.token);
+    },
+
+    /**
+     * An operator removes another user's second factor. Allowed for every role: a patient who lost the phone
+     * must be able to log in again (docs/decisions.md).
+     */
+    async deactivateFor(operatorId: number, userId: number): Promise<true> {
+      const user = operatorTarget(operatorId, await existingUser(userId));
+      if (!user.secondFactorSecret) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.nichtAktiv);
+      await setSecondFactorSecret(db, user.id, null);
+      return true;
+    },
+  };
+}
+export type SecondFactorService = ReturnType<typeof createSecondFactorService>;

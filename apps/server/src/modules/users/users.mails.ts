@@ -1,0 +1,20 @@
+import { PLATFORM } from '../accounts/index.ts';
+import type { OutgoingMail } from '../mail/index.ts';
+
+/**
+ * The notice of an operator's e-mail change, in the style of the accounts mails (accounts/mail-texts.ts). It goes
+ * to the old and the new address, so the owner notices a change they did not ask for.
+ */
+export function emailGeaendertDurchBetreiberMail(input: { to: string; newEmail: string }): OutgoingMail {
+  return {
+    to: input.to,
+    subject: `${PLATFORM}: Ihre Anmeldeadresse wurde geändert`,
+    text:
+      [
+        'Guten Tag,',
+        `die E-Mail-Adresse Ihres Kontos bei der ${PLATFORM} wurde vom Betreiber geändert. Sie melden sich ab sofort mit dieser Adresse an: ${input.newEmail}`,
+        'Falls Sie diese Änderung nicht veranlasst haben, wenden Sie sich bitte umgehend an unseren Kontakt.',
+        `Mit freundlichen Grüßen\nIhr Team der ${PLATFORM}\n\nDiese E-Mail wurde automatisch erstellt. Bitte antworten Sie nicht darauf.`,
+      ].join('\n\n') + '\n',
+  };
+}

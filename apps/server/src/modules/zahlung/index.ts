@@ -1,0 +1,24 @@
+// Card payments for every purpose: a module creates a payment inside its own transaction (createPayment), sends
+// the browser to the answered address, and applies the effect in its listener (registerPaymentListener), which
+// runs inside the webhook's transaction exactly once per status change.
+export {
+  zahlungen,
+  zahlungEvents,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  type PaymentPurpose,
+  type PaymentStatus,
+  type ZahlungRow,
+} from './zahlung.table.ts';
+export {
+  createPayment,
+  getPayment,
+  getLatestPaymentFor,
+  cancelPayment,
+  registerPaymentListener,
+  returnPathOf,
+  checkoutPath,
+  type CreatePaymentInput,
+  type PaymentListener,
+} from './zahlung.service.ts';
+export { zahlungRoutes } from './zahlung.routes.ts';

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import type { Database, Transaction } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { SessionClaims } from '@dihs/contract/auth';
+import { hasPrivilege } from '@dihs/contract/common/roles';
+import type { Zahlung } from '@dihs/contract/zahlung';
+import type { PaymentProvider } from './payment-provider.ts';
+import {
+  findPayment,
+  findPaymentByToken,
+  mostRecentPayment,
+  setProvider,
+  findPaymentByTransactionId,
+  insertPayment,
+  latestPaymentFor,
+  lockPayment,
+  recordEvent,
+  updatePaymentStatus,
+} from './zahlung.repository.ts';
+import type { PaymentProviderName, PaymentPurpose, PaymentStatus, ZahlungRow } from './zahlung.table.ts';
+
+/**
+ * Applies a purpose's effect of a status change (grant credit, activate a subscription, mark a cart paid). Called
+ * inside the transaction that changes the status, exactly once per change.
+ */
+export type PaymentListener = (
+  tx: Transaction,
+  payment: ZahlungRow,
+  newStatus: PaymentStatus,
+  previousStatus: PaymentStatus,
+) => Promise<void>;
+
+const listeners = new Map<PaymentPurpose, PaymentListener>();
+
+/** Sets the listener of a purpose (one per purpose; registering again replaces it). */
+export function registerPaymentListener(purpose: PaymentPurpose, handler: PaymentListener): void {
+  listeners.set(purpose, handler);
+}
+
+/**
+ * Order of the states: a change only moves forward, so events may arrive in any order. A payment that was
+ * cancelled can still be paid (the provider took the money: that is the truth), a refund or cancellation after
+ * payment is final, and a refund reported before the payment makes the later payment event a no-op.
+ */
+const RANK: Record<PaymentStatus, number> = { PENDING: 0, CANCELLED: 1, PAID: 2, REFUNDED: 3, STORNIERT: 3 };
+
+export const MAX_DESCRIPTION_LENGTH = 200;
+
+export interface CreatePaymentInput {
+  userId: number;
+  purpose: PaymentPurpose;
+  /** The id of the purpose's record (credit order, subscription, cart). */
+  referenceId: number;
+  amountCents: number;
+  description: string;
+  /** A path of this site the browser returns to after the checkout; default /payment/{paymentId}. */
+  returnPath?: string;
+}
+
+/** The address that starts the provider's checkout of a payment (relative to the site). */
+export const checkoutPath = (token: string) => `/api/zahlung/checkout/${token}`;
+
+/**
+ * Creates a PENDING payment inside the caller's transaction and answers the address to send the browser to. The
+ * provider's checkout is created only when the browser arrives there, so no network call runs inside the
+ * transaction.
+ */
+export async function createPayment(
+  tx: Transaction,
+  input: CreatePaymentInput,
+): Promise<{ paymentId: number; redirectUrl: string }> {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+    throw HttpError.badRequest('Der Betrag muss eine positive ganze Zahl von Cent sein.');
+  }
+  const description = input.description.trim();
+  if (!description || description.length > MAX_DESCRIPTION_LENGTH) {
+    throw HttpError.badRequest(`Die Beschreibung muss 1 bis ${MAX_DESCRIPTION_LENGTH} Zeichen haben.`);
+  }
+  if (input.returnPath !== undefined && !/^\/(?!\/)[^\s\\]*$/.test(input.returnPath)) {
+    throw HttpError.badRequest('Die Rücksprungadresse muss ein Pfad dieser Seite sein.');
+  }
+  const checkoutToken = randomBytes(24).toString('base64url');
+  const row = await insertPayment(tx, {
+    userId: input.userId,
+    purpose: input.purpose,
+    referenceId: input.referenceId,
+    amountCents: input.amountCents,
+    description,
+    checkoutToken,
+    // The id is known only after the insert; an empty return path means /payment/{id}.
+    returnPath: input.returnPath ?? '',
+  });
+  return { paymentId: row.id, redirectUrl: checkoutPath(checkoutToken) };
+}
+
+/** Where the browser returns to after the checkout of the payment. */
+export const returnPathOf = (payment: ZahlungRow) => payment.returnPath || `/payment/${payment.id}`;
+
+/** One payment by id, or undefined. */
+export function getPayment(db: Database | Transaction, id: number): Promise<ZahlungRow | undefined> {
+  return findPayment(db, id);
+}
+
+/** The newest payment created for a purpose's record (a cart or order may be paid in several attempts). */
+export function getLatestPaymentFor(
+  db: Database | Transaction,
+  purpose: PaymentPurpose,
+  referenceId: number,
+): Promise<ZahlungRow | undefined> {
+  return latestPaymentFor(db, purpose, referenceId);
+}
+
+/**
+ * Moves the payment to `newStatus` when that is a step forward, calling the purpose's listener in the same
+ * transaction. Answers the payment after the change (or unchanged).
+ */
+async function changeStatus(
+  tx: Transaction,
+  paymentId: number,
+  newStatus: PaymentStatus,
+  transactionId: string | null,
+): Promise<{ payment: ZahlungRow; changed: boolean }> {
+  const current = await lockPayment(tx, paymentId);
+  if (!current) throw HttpError.notFound('Unbekannte Zahlung.');
+  if (RANK[newStatus] <= RANK[current.status]) return { payment: current, changed: false };
+  const updated = await updatePaymentStatus(tx, paymentId, newStatus, transactionId);
+  const listener = listeners.get(updated.purpose);
+  if (listener) await listener(tx, updated, newStatus, current.status);
+  return { payment: updated, changed: true };
+}
+
+/**
+ * Cancels a payment that is still PENDING (the cart is reset, the order withdrawn), inside the caller's
+ * transaction; the purpose's listener sees CANCELLED. A payment already decided stays as it is. Answers its status.
+ */
+export async function cancelPayment(tx: Transaction, paymentId: number): Promise<PaymentStatus> {
+  const current = await lockPayment(tx, paymentId);
+  if (!current) throw HttpError.notFound('Unbekannte Zahlung.');
+  if (current.status !== 'PENDING') return current.status;
+  const { payment } = await changeStatus(tx, paymentId, 'CANCELLED', null);
+  return payment.status;
+}
+
+/** A provider's event, already verified and translated. */
+export interface ProviderEvent {
+  provider: PaymentProviderName;
+  eventId: string;
+  type: string;
+  /** Sandbox: our payment id. */
+  paymentId?: number;
+  /** Stripe: the Checkout Session id. */
+  providerRef?: string;
+  /** Stripe refunds and disputes: the PaymentIntent, found through the payment's transaction id. */
+  transactionRef?: string;
+  /** The amount the provider reports as paid; a PAID event with another amount than ours is refused. */
+  amountCents?: number | null;
+  /** null: an event we record but that changes no status (e.g. a declined card, the checkout stays open). */
+  newStatus: PaymentStatus | null;
+  transactionId?: string | null;
+}
+
+export type EventOutcome = 'applied' | 'unchanged' | 'duplicate';
+
+/**
+ * Processes a provider event exactly once per event id: the event row, the status change and the purpose's listener
+ * commit together, so a repeated or concurrent delivery of the same event changes nothing. Unknown payment: 404.
+ */
+export async function processProviderEvent(db: Database, event: ProviderEvent): Promise<EventOutcome> {
+  return db.transaction(async (tx) => {
+    const payment =
+      event.paymentId !== undefined
+        ? await findPayment(tx, event.paymentId)
+        : event.transactionRef
+          ? await findPaymentByTransactionId(tx, event.provider, event.transactionRef)
+          : undefined;
+    if (!payment) throw HttpError.notFound('Unbekannte Zahlung.');
+    // an event of one provider never changes a payment of another (sandbox events cannot touch Stripe payments)
+    if (payment.provider !== event.provider) throw HttpError.notFound('Unbekannte Zahlung.');
+    if (event.newStatus === 'PAID' && event.amountCents != null && event.amountCents !== payment.amountCents) {
+      throw HttpError.badRequest('Der gezahlte Betrag stimmt nicht mit der Zahlung überein.');
+    }
+    const fresh = await recordEvent(tx, {
+      provider: event.provider,
+      providerEventId: event.eventId,
+      zahlungId: payment.id,
+      type: event.type,
+    });
+    if (!fresh) return 'duplicate';
+    if (!event.newStatus) return 'unchanged';
+    const { changed } = await changeStatus(tx, payment.id, event.newStatus, event.transactionId ?? null);
+    return changed ? 'applied' : 'unchanged';
+  });
+}
+
+/** Where the browser goes when it opens the payment address: the provider's checkout, or back when decided. */
+export async function startCheckout(db: Database, provider: PaymentProvider, token: string): Promise<string> {
+  const payment = await findPaymentByToken(db, token);
+  if (!payment) throw HttpError.notFound('Unbekannte Zahlung.');
+  if (payment.status !== 'PENDING') return returnPathOf(payment);
+  const session = await provider.startCheckout(payment, returnPathOf(payment));
+  await setProvider(db, payment.id, provider.name, session.providerRef);
+  return session.redirectUrl;
+}
+
+/** The payment behind a checkout token, or 404. */
+export async function paymentByToken(db: Database, token: string): Promise<ZahlungRow> {
+  const payment = await findPaymentByToken(db, token);
+  if (!payment) throw HttpError.notFound('Unbekannte Zahlung.');
+  return payment;
+}
+
+/** The payment as the redirect page shows it; the continue link only for its owner while it is open. */
+export function toZahlungDto(payment: ZahlungRow, viewerId: number): Zahlung {
+  return {
+    zahlungId: payment.id,
+    status: payment.status,
+    beschreibung: payment.description,
+    betragCent: payment.amountCents,
+    zweck: payment.purpose,
+    anbieter: payment.provider,
+    transaktionsnummer: payment.transactionId,
+    erstelltAm: payment.createdAt.toISOString(),
+    aktualisiertAm: payment.updatedAt.toISOString(),
+    zurueck: returnPathOf(payment),
+    zahlungsLink:
+      payment.status === 'PENDING' && payment.userId === viewerId ? checkoutPath(payment.checkoutToken) : null,
+  };
+}
+
+/** The viewer's newest payment (GET /payment/mostrecent/), or null. */
+export async function mostRecentOf(db: Database, session: SessionClaims): Promise<Zahlung | null> {
+  const payment = await mostRecentPayment(db, session.userId);
+  return payment ? toZahlungDto(payment, session.userId) : null;
+}
+
+/** One payment for its owner, or for operators with ZAHLUNGEN_VERWALTEN; anyone else 404. */
+export async function paymentForViewer(db: Database, session: SessionClaims, id: number): Promise<Zahlung> {
+  const payment = await findPayment(db, id);
+  const allowed =
+    payment &&
+    (payment.userId === session.userId ||
+      (session.role === 'BETREIBER' && hasPrivilege(session.privileges, 'ZAHLUNGEN_VERWALTEN')));
+  if (!payment || !allowed) throw HttpError.notFound('Unbekannte Zahlung.');
+  return toZahlungDto(payment, session.userId);
+}
+
+/** POST /payment/sample/: a payment of any amount for the operator itself, to try the provider set-up. */
+export async function createSamplePayment(
+  db: Database,
+  session: SessionClaims,
+  body: { description: string; amount: number },
+): Promise<string> {
+  const { redirectUrl } = await db.transaction((tx) =>
+    createPayment(tx, {
+      userId: session.userId,
+      purpose: 'BEISPIEL',
+      referenceId: 0,
+      amountCents: body.amount,
+      description: body.description,
+    }),
+  );
+  return redirectUrl;
+}

@@ -1,0 +1,48 @@
+import type { SessionClaims } from '@dihs/contract/auth';
+import type { Database } from '../db/client.ts';
+import { findUserById } from '../modules/users/index.ts';
+
+/**
+ * A signed token alone would stay valid for its whole lifetime. The gate checks, for every authenticated request,
+ * that the account still exists, is active, not locked, not deleted and still has the token's e-mail, and it
+ * hands on the account's current role and privileges, so an operator's change applies on the server at once.
+ * The account state is remembered for a few seconds to keep authenticated requests cheap.
+ */
+export function createSessionGate(db: Database, cacheSeconds: number) {
+  const cache = new Map<number, { until: number; state: AccountState | null }>();
+
+  interface AccountState {
+    email: string;
+    role: SessionClaims['role'];
+    privileges: number[];
+    usable: boolean;
+  }
+
+  async function load(userId: number): Promise<AccountState | null> {
+    const user = await findUserById(db, userId);
+    if (!user) return null;
+    return {
+      email: user.email,
+      role: user.role,
+      privileges: user.privileges,
+      usable: user.active && !user.lockedAt && !user.deletedAt,
+    };
+  }
+
+  return {
+    /** The session as it stands now, or null when the account may no longer use this token. */
+    async admit(claims: SessionClaims): Promise<SessionClaims | null> {
+      const now = Date.now();
+      let entry = cache.get(claims.userId);
+      if (!entry || entry.until <= now) {
+        if (cache.size > 10_000) cache.clear();
+        entry = { until: now + cacheSeconds * 1000, state: await load(claims.userId) };
+        if (cacheSeconds > 0) cache.set(claims.userId, entry);
+      }
+      const state = entry.state;
+      if (!state?.usable || state.email !== claims.sub) return null;
+      return { ...claims, role: state.role, privileges: state.privileges };
+    },
+  };
+}
+export type SessionGate = ReturnType<typeof createSessionGate>;

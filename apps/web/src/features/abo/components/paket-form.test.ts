@@ -1,0 +1,45 @@
+import { ABO_TEXTS } from '@dihs/contract/abo';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, centOf, formOf, paketErrors } from './paket-form.ts';
+
+describe('package form', () => {
+  it('starts a new package with the defaults of spec 3 section 3', () => {
+    expect(formOf(null)).toEqual({
+      title: '',
+      trainingsplaene: '1',
+      befundtermine: '1',
+      einzelTermineProQuartal: '0',
+      gruppenTermineProQuartal: '0',
+      laufzeitMonate: '12',
+      buchungMonate: '3',
+      kuendigungsfristMonate: '3',
+      kosten: '0,00',
+      aktiv: false,
+      buchbar: false,
+    });
+    expect(paketErrors(formOf(null))).toEqual({ title: ABO_TEXTS.titelLeer });
+  });
+
+  it('reads euro amounts as cents', () => {
+    expect(centOf('89')).toBe(8900);
+    expect(centOf('89,5')).toBe(8950);
+    expect(centOf(' 1234.05 ')).toBe(123405);
+    expect(centOf('-1')).toBe(-100);
+    expect(Number.isNaN(centOf('8,999'))).toBe(true);
+    expect(Number.isNaN(centOf(''))).toBe(true);
+    expect(bodyOf({ ...formOf(null), title: 'x', kosten: '19,90' }).kostenProQuartalCent).toBe(1990);
+  });
+
+  it('shows the rule of each field under it', () => {
+    const form = { ...formOf(null), title: 'Paket' };
+    expect(paketErrors({ ...form, einzelTermineProQuartal: '' })).toEqual({
+      einzelTermineProQuartal: ABO_TEXTS.anzahlLeer,
+    });
+    expect(paketErrors({ ...form, befundtermine: '-1' })).toEqual({ befundtermine: ABO_TEXTS.anzahlLeer });
+    expect(paketErrors({ ...form, kosten: 'abc' })).toEqual({ kosten: ABO_TEXTS.anzahlLeer });
+    expect(paketErrors({ ...form, kosten: '-5' })).toEqual({ kosten: ABO_TEXTS.anzahlLeer });
+    expect(paketErrors({ ...form, buchungMonate: '5' })).toEqual({ buchungMonate: ABO_TEXTS.teilbar });
+    expect(paketErrors({ ...form, title: 'x'.repeat(31) })).toEqual({ title: 'Maximale Länge beachten' });
+    expect(paketErrors({ ...form, laufzeitMonate: '6', buchungMonate: '2' })).toEqual({});
+  });
+});

@@ -1,0 +1,68 @@
+import { ABO_ABKUERZUNGEN, paketKennzahlen, paketPreis, type AboPaket } from '@dihs/contract/abo';
+import EditIcon from '@mui/icons-material/Edit';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+
+const yesNo = (value: boolean) => (value ? 'Ja' : 'Nein');
+
+/** What the abbreviations of the package labels stand for (docs/decisions.md). */
+export const ABKUERZUNGEN_TEXT = Object.entries(ABO_ABKUERZUNGEN)
+  .map(([short, long]) => `${short} = ${long}`)
+  .join(', ');
+
+interface PaketeTableProps {
+  pakete: readonly AboPaket[];
+  onEdit: (paket: AboPaket) => void;
+}
+
+/** Every package with its figures, cost, flags and the edit action. */
+export function PaketeTable({ pakete, onEdit }: PaketeTableProps) {
+  if (pakete.length === 0) return <Typography color="text.secondary">Keine Abopakete vorhanden</Typography>;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Abopakete">
+        <TableHead>
+          <TableRow>
+            <TableCell>Titel</TableCell>
+            <TableCell>
+              <Tooltip title={ABKUERZUNGEN_TEXT}>
+                <span>Leistungen und Laufzeit</span>
+              </Tooltip>
+            </TableCell>
+            <TableCell>Kosten (inkl. MwSt.)</TableCell>
+            <TableCell>Aktiv</TableCell>
+            <TableCell>Buchbar</TableCell>
+            <TableCell align="right">Aktionen</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {pakete.map((paket) => (
+            <TableRow key={paket.aboPaketId} hover>
+              <TableCell component="th" scope="row">
+                {paket.title}
+              </TableCell>
+              <TableCell>{paketKennzahlen(paket)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{paketPreis(paket)}</TableCell>
+              <TableCell>{yesNo(paket.aktiv)}</TableCell>
+              <TableCell>{yesNo(paket.buchbar)}</TableCell>
+              <TableCell align="right">
+                <Tooltip title="Bearbeiten">
+                  <IconButton aria-label={`Abopaket „${paket.title}“ bearbeiten`} onClick={() => onEdit(paket)}>
+                    <EditIcon />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Firma } from '@dihs/contract/firma';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+
+const yesNo = (value: boolean) => (value ? 'Ja' : 'Nein');
+
+interface FirmenTableProps {
+  firmen: readonly Firma[];
+  onEdit: (firma: Firma) => void;
+  onDelete: (firma: Firma) => void;
+}
+
+/** Every company with its fields and the edit and delete actions. */
+export function FirmenTable({ firmen, onEdit, onDelete }: FirmenTableProps) {
+  if (firmen.length === 0) return <Typography color="text.secondary">Keine Firmen vorhanden</Typography>;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Firmen">
+        <TableHead>
+          <TableRow>
+            <TableCell>Titel</TableCell>
+            <TableCell>Logo</TableCell>
+            <TableCell>Logo-Pfad</TableCell>
+            <TableCell>Logo-Link</TableCell>
+            <TableCell>Neuer Tab</TableCell>
+            <TableCell>Statistik</TableCell>
+            <TableCell align="right">Aktionen</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {firmen.map((firma) => (
+            <TableRow key={firma.id} hover>
+              <TableCell component="th" scope="row">
+                {firma.bezeichner}
+              </TableCell>
+              <TableCell>{yesNo(firma.hatLogo)}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{firma.logoPath ?? '–'}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{firma.logoLink ?? '–'}</TableCell>
+              <TableCell>{yesNo(firma.linkTarget)}</TableCell>
+              <TableCell>{yesNo(firma.statistikSchreiben)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Tooltip title="Bearbeiten">
+                  <IconButton aria-label={`Firma „${firma.bezeichner}“ bearbeiten`} onClick={() => onEdit(firma)}>
+                    <EditIcon />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Löschen">
+                  <IconButton
+                    aria-label={`Firma „${firma.bezeichner}“ löschen`}
+                    color="error"
+                    onClick={() => onDelete(firma)}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

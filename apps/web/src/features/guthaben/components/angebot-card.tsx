@@ -1,0 +1,85 @@
+import { GUTHABEN_TEXTS, SHOP_DURATIONS_MINUTES, type GuthabenAngebot } from '@dihs/contract/guthaben';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { formatEuro } from '../../../lib/format.ts';
+
+/** The counts of a package with the shop's durations; findings show none (spec 2 "Credit shop"). */
+export function angebotZeilen(angebot: GuthabenAngebot): string[] {
+  const lines: [number, string][] = [
+    [angebot.einzelTermine, `Video-Einzeltermin (${SHOP_DURATIONS_MINUTES.einzel} Min.)`],
+    [angebot.gruppenTermine, `Video-Gruppentermin (${SHOP_DURATIONS_MINUTES.gruppe} Min.)`],
+    [angebot.telefonTermine, `Telefontermin (${SHOP_DURATIONS_MINUTES.telefon} Min.)`],
+    [angebot.anamnese, `Anamnesetermin (${SHOP_DURATIONS_MINUTES.anamnese} Min.)`],
+    [angebot.befunde, 'Befundtermin'],
+  ];
+  return lines.filter(([count]) => count > 0).map(([count, label]) => `${count} × ${label}`);
+}
+
+/** The buy button's text: "Guthaben aufladen" once the terms are accepted, else "buchen" (spec 2). */
+export const kaufenText = (agbAkzeptiert: boolean): string =>
+  agbAkzeptiert ? GUTHABEN_TEXTS.aufladen : GUTHABEN_TEXTS.buchen;
+
+interface AngebotCardProps {
+  angebot: GuthabenAngebot;
+  /** The terms checkbox; always true on this screen (spec 2), the rule is kept for the screen that has it. */
+  agbAkzeptiert: boolean;
+  onChoose: (angebot: GuthabenAngebot) => void;
+}
+
+/** One credit package: its counts with durations, the price with "inkl. MwSt" and the buy button. */
+export function AngebotCard({ angebot, agbAkzeptiert, onChoose }: AngebotCardProps) {
+  const titleId = useId();
+  const button = (
+    <Button
+      variant="contained"
+      disabled={!agbAkzeptiert}
+      onClick={() => onChoose(angebot)}
+      aria-label={`${kaufenText(agbAkzeptiert)}: ${angebot.titel}`}
+    >
+      {kaufenText(agbAkzeptiert)}
+    </Button>
+  );
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.4rem', mb: 1 }}>
+          {angebot.titel}
+        </Typography>
+        <List dense disablePadding>
+          {angebotZeilen(angebot).map((line) => (
+            <ListItem key={line} disableGutters sx={{ py: 0 }}>
+              {line}
+            </ListItem>
+          ))}
+        </List>
+        <Typography sx={{ fontSize: '1.6rem', fontWeight: 700, mt: 2 }} color="primary">
+          {formatEuro(angebot.centPreis)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {GUTHABEN_TEXTS.inklMwst}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        {agbAkzeptiert ? (
+          button
+        ) : (
+          <Tooltip title={GUTHABEN_TEXTS.agbZustimmen}>
+            <span>{button}</span>
+          </Tooltip>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+import { dokumentationBodySchema, PROFIL_LIMITS } from '@dihs/contract/profil';
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { getDokumentationPdf, useAddDokumentation, useDokumentation } from '../api/dokumentation-api.ts';
+import { formatDateTime, fullName } from '../format.ts';
+import { useSaveFailure } from './save-failure.tsx';
+
+interface DocumentationSectionProps {
+  patientId: number;
+  asOperator: boolean;
+}
+
+/** Documentation on a patient: the merged list, a new entry and the PDF download. */
+export function DocumentationSection({ patientId, asOperator }: DocumentationSectionProps) {
+  const titleId = useId();
+  const list = useDokumentation(patientId, asOperator);
+  const add = useAddDokumentation(patientId, asOperator);
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [pdfError, setPdfError] = useState({ open: false, text: '' });
+  const { fail, dialog } = useSaveFailure();
+
+  const parsed = dokumentationBodySchema.safeParse(text);
+  const error = touched && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+
+  async function submit() {
+    if (!parsed.success) return;
+    try {
+      await add.mutateAsync(parsed.data);
+      setText('');
+      setTouched(false);
+    } catch (failure) {
+      fail(failure);
+    }
+  }
+
+  async function downloadPdf() {
+    setDownloading(true);
+    try {
+      saveFile(await getDokumentationPdf(patientId), `patientendokumentation-${patientId}.pdf`);
+    } catch (failure) {
+      setPdfError({ open: true, text: isApiError(failure) ? failure.message : String(failure) });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.35rem', mr: 'auto' }}>
+          Dokumentation
+        </Typography>
+        <Button startIcon={<DownloadIcon />} onClick={() => void downloadPdf()} loading={downloading}>
+          PDF herunterladen
+        </Button>
+      </Box>
+
+      <Box component="form" noValidate onSubmit={(event) => (event.preventDefault(), void submit())} sx={{ mb: 2 }}>
+        <CountedTextField
+          label="Neuer Eintrag"
+          multiline
+          minRows={3}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setTouched(true);
+          }}
+          max={PROFIL_LIMITS.beitrag}
+          error={error}
+        />
+        <Button type="submit" variant="contained" disabled={!parsed.success} loading={add.isPending}>
+          Eintrag hinzufügen
+        </Button>
+      </Box>
+
+      {list.isError ? (
+        <Alert severity="error">Die Dokumentation konnte nicht geladen werden.</Alert>
+      ) : list.data && list.data.length === 0 ? (
+        <Typography color="text.secondary">Es sind noch keine Einträge vorhanden.</Typography>
+      ) : (
+        <List aria-label="Einträge der Dokumentation" disablePadding>
+          {(list.data ?? []).map((entry) => (
+            <ListItem key={entry.id} divider disableGutters sx={{ display: 'block' }}>
+              <Typography variant="subtitle2" component="p">
+                {formatDateTime(entry.datum)} –{' '}
+                {fullName({ vorname: entry.therapeutVorname, nachname: entry.therapeutNachname }) || 'Unbekannt'}
+                {entry.email && (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {' '}
+                    ({entry.email})
+                  </Typography>
+                )}
+              </Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{entry.beitrag}</Typography>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {dialog}
+      <MessageDialog
+        open={pdfError.open}
+        title="Fehler"
+        text={pdfError.text}
+        onClose={() => setPdfError((current) => ({ ...current, open: false }))}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,61 @@
+import { fillPath, ROUTES } from '@dihs/contract/common/routes';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import EventIcon from '@mui/icons-material/Event';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import FitnessCenterIcon from '@mui/icons-material/FitnessCenter';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+
+interface IconLinksProps {
+  patientId: number;
+  /** "Termine für Patient" is for operators only (spec 1, section 2.6). */
+  asOperator: boolean;
+}
+
+/** The icon links of a patient's profile: questionnaires, training plan, appointments, prescriptions. */
+export function IconLinks({ patientId, asOperator }: IconLinksProps) {
+  const links: { label: string; to: string; icon: ReactNode }[] = [
+    {
+      label: 'Anamnesebogen',
+      to: fillPath(ROUTES.anamneseFragebogenPatient.path, { patientId }),
+      icon: <AssignmentIcon />,
+    },
+    { label: 'Befundfragebögen', to: fillPath(ROUTES.frageboegen.path, { patientId }), icon: <FactCheckIcon /> },
+    {
+      label: 'Trainingsplan',
+      to: fillPath(ROUTES.trainingsplan.path, { patient: patientId }),
+      icon: <FitnessCenterIcon />,
+    },
+    ...(asOperator
+      ? [
+          {
+            label: 'Termine für Patient',
+            to: fillPath(ROUTES.betreiberTerminePatient.path, { patient: patientId }),
+            icon: <EventIcon />,
+          },
+        ]
+      : []),
+    { label: 'Rezepte', to: fillPath(ROUTES.rezeptePatient.path, { patientId }), icon: <ReceiptLongIcon /> },
+  ];
+  return (
+    <Box component="nav" aria-label="Patientenakte" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {links.map((link) => (
+        <Tooltip key={link.label} title={link.label}>
+          <IconButton
+            component={RouterLink}
+            to={link.to}
+            aria-label={link.label}
+            color="primary"
+            sx={{ border: 1, borderColor: 'divider' }}
+          >
+            {link.icon}
+          </IconButton>
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import { ROLE_LABELS } from '@dihs/contract/common/roles';
+import { EIGENE_PROFILFELDER, profilAenderungSchema, type EigenesProfil, type ProfilFeld } from '@dihs/contract/profil';
+import Stack from '@mui/material/Stack';
+import { useChangeMyProfil } from '../api/profil-api.ts';
+import { fullName } from '../format.ts';
+import { AboStatusSection } from './abo-status-section.tsx';
+import { CompanyEditor } from './company-editor.tsx';
+import { GuthabenSection } from './guthaben-section.tsx';
+import { OwnCredentials } from './own-credentials.tsx';
+import { PhotoUpload } from './photo-upload.tsx';
+import { ProfileFieldGroup, PROFILE_GROUPS, type ProfileGroupKey } from './profile-field-group.tsx';
+import { ProfileHeader } from './profile-header.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { SecondFactorRow } from './second-factor-row.tsx';
+
+/** The groups of each role's own profile (spec 1, section 2.6; the operator's layout is ours). */
+const OWN_GROUPS: Record<EigenesProfil['rolle'], ProfileGroupKey[]> = {
+  PATIENT: ['name', 'geburtsdatum', 'adresse', 'ort', 'land', 'telefon'],
+  THERAPEUT: ['name', 'adresse', 'ort', 'land', 'telefon'],
+  BETREIBER: ['name', 'adresse', 'ort', 'land', 'telefon'],
+};
+
+/** MY_PROFIL: the own profile of any role. */
+export function MyProfilView({ profile }: { profile: EigenesProfil }) {
+  const change = useChangeMyProfil();
+  const allowed: readonly ProfilFeld[] = EIGENE_PROFILFELDER[profile.rolle];
+  const name = fullName(profile);
+  const group = (key: ProfileGroupKey) => (
+    <ProfileFieldGroup
+      key={key}
+      group={key}
+      profile={profile}
+      schema={profilAenderungSchema}
+      onSave={(changes) => change.mutateAsync(changes)}
+      editable={PROFILE_GROUPS[key].fields.every((field) => allowed.includes(field.name as ProfilFeld))}
+    />
+  );
+  const isTherapist = profile.rolle === 'THERAPEUT';
+
+  return (
+    <Stack spacing={3}>
+      <ProfileHeader name={name} subtitle={`Ihr Profil · ${ROLE_LABELS[profile.rolle]}`} />
+      <ProfileSection title="Persönliche Daten">
+        {OWN_GROUPS[profile.rolle].map(group)}
+        {profile.rolle !== 'BETREIBER' && (
+          <CompanyEditor
+            userId={profile.userId}
+            role={profile.rolle === 'PATIENT' ? 'patient' : 'therapeut'}
+            editable={false}
+          />
+        )}
+      </ProfileSection>
+      {profile.rolle === 'PATIENT' && <AboStatusSection />}
+      {profile.rolle === 'PATIENT' && <GuthabenSection patientId={null} />}
+      <ProfileSection title="Zugangsdaten">
+        <OwnCredentials email={profile.email} />
+        <SecondFactorRow />
+      </ProfileSection>
+      {isTherapist && (
+        <ProfileSection title="Über mich">
+          <PhotoUpload
+            userId={profile.userId}
+            name={name}
+            hasPhoto={profile.hatProfilbild}
+            asOperator={false}
+            editable
+          />
+          {group('ausbildung')}
+          {group('schwerpunkte')}
+          {group('beschreibung')}
+        </ProfileSection>
+      )}
+    </Stack>
+  );
+}

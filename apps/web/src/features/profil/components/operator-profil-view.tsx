@@ -1,0 +1,166 @@
+import { MESSAGES } from '@dihs/contract/common/messages';
+import { hasPrivilege, ROLE_LABELS } from '@dihs/contract/common/roles';
+import { betreiberProfilAenderungSchema, bemerkungBodySchema, type BetreiberProfil } from '@dihs/contract/profil';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useSession } from '../../../app/session/session-context.ts';
+import { useChangeOperatorProfil, useSetBemerkung } from '../api/profil-api.ts';
+import { fullName } from '../format.ts';
+import type { SafeParser } from '../validation.ts';
+import { AboVerwaltungSection } from './abo-verwaltung-section.tsx';
+import { AdminCredentials } from './admin-credentials.tsx';
+import { CompanyEditor } from './company-editor.tsx';
+import { DeletionRow } from './deletion-row.tsx';
+import { DocumentationSection } from './documentation-section.tsx';
+import { GuthabenSection } from './guthaben-section.tsx';
+import { IconLinks } from './icon-links.tsx';
+import { ListDisplayEditor } from './list-display-editor.tsx';
+import { PhotoUpload } from './photo-upload.tsx';
+import { PrivilegesEditor } from './privileges-editor.tsx';
+import { ProfileFieldGroup, type ProfileGroupKey } from './profile-field-group.tsx';
+import { ProfileHeader } from './profile-header.tsx';
+import { ProfileSection } from './profile-section.tsx';
+import { SecondFactorRow } from './second-factor-row.tsx';
+
+const GROUPS: Record<BetreiberProfil['rolle'], ProfileGroupKey[]> = {
+  PATIENT: ['name', 'geburtsdatum', 'adresse', 'ort', 'land', 'telefon'],
+  THERAPEUT: ['name', 'adresse', 'ort', 'land', 'telefon'],
+  BETREIBER: ['name', 'adresse', 'ort', 'land', 'telefon'],
+};
+
+/** The remarks group edits `beschreibung` with the longer remark rule. */
+const remarksSchema: SafeParser = {
+  safeParse(value) {
+    const result = bemerkungBodySchema.safeParse((value as { beschreibung?: string }).beschreibung ?? '');
+    return result.success
+      ? { success: true }
+      : {
+          success: false,
+          error: { issues: result.error.issues.map((issue) => ({ ...issue, path: ['beschreibung'] })) },
+        };
+  },
+};
+
+/** BETREIBER_VIEW: an operator looking at any user (spec 1, sections 2.6 and 2.7). */
+export function OperatorProfilView({ profile }: { profile: BetreiberProfil }) {
+  const { session } = useSession();
+  const change = useChangeOperatorProfil(profile.userId);
+  const setRemarks = useSetBemerkung(profile.userId);
+  const privileges = session?.privileges ?? [];
+  const managesUsers = hasPrivilege(privileges, 'BENUTZER_VERWALTEN');
+  const lockedReason = profile.eigenesProfil
+    ? MESSAGES.eigenesProfil
+    : profile.geloescht
+      ? 'Dieser Patient wurde gelöscht.'
+      : managesUsers
+        ? undefined
+        : 'Dafür fehlt Ihnen die Berechtigung „Benutzer verwalten“.';
+  const editable = lockedReason === undefined;
+  const name = fullName(profile);
+  const isPatient = profile.rolle === 'PATIENT';
+  const isTherapist = profile.rolle === 'THERAPEUT';
+  const group = (key: ProfileGroupKey) => (
+    <ProfileFieldGroup
+      key={key}
+      group={key}
+      profile={profile}
+      schema={betreiberProfilAenderungSchema}
+      onSave={(changes) => change.mutateAsync(changes)}
+      editable={editable}
+      lockedReason={lockedReason}
+    />
+  );
+
+  return (
+    <Stack spacing={3}>
+      <ProfileHeader name={name || profile.email} subtitle={`${ROLE_LABELS[profile.rolle]} · Betreiberansicht`} />
+      {profile.eigenesProfil && <Alert severity="info">{MESSAGES.eigenesProfil}</Alert>}
+      {profile.geloescht && <Alert severity="warning">Dieser Patient wurde gelöscht; seine Daten sind entfernt.</Alert>}
+
+      <ProfileSection title="Persönliche Daten">
+        {GROUPS[profile.rolle].map(group)}
+        {profile.rolle !== 'BETREIBER' && (
+          <CompanyEditor
+            userId={profile.userId}
+            role={isPatient ? 'patient' : 'therapeut'}
+            editable={editable}
+            lockedReason={lockedReason}
+          />
+        )}
+      </ProfileSection>
+
+      <ProfileSection title="Zugang und Berechtigungen">
+        <AdminCredentials
+          userId={profile.userId}
+          email={profile.email}
+          isPatient={isPatient}
+          emailBestaetigt={profile.emailBestaetigt}
+          editable={editable}
+          lockedReason={lockedReason}
+        />
+        <PrivilegesEditor
+          userId={profile.userId}
+          role={profile.rolle}
+          privileges={profile.privileges}
+          aktiv={profile.aktiv}
+          editable={editable}
+          lockedReason={lockedReason}
+        />
+        <SecondFactorRow
+          userId={profile.userId}
+          canActivate={!isPatient}
+          editable={editable}
+          lockedReason={lockedReason}
+        />
+      </ProfileSection>
+
+      {isTherapist && (
+        <ProfileSection title="Therapeutenprofil">
+          <ListDisplayEditor
+            listenanzeige={profile.listenanzeige}
+            onSave={(listenanzeige) => change.mutateAsync({ listenanzeige })}
+            editable={editable}
+            lockedReason={lockedReason}
+          />
+          <PhotoUpload
+            userId={profile.userId}
+            name={name}
+            hasPhoto={profile.hatProfilbild}
+            asOperator
+            editable={editable}
+            lockedReason={lockedReason}
+          />
+          {group('ausbildung')}
+          {group('schwerpunkte')}
+          {group('beschreibung')}
+        </ProfileSection>
+      )}
+
+      {isPatient && !profile.geloescht && (
+        <>
+          <ProfileSection title="Patientenakte">
+            <IconLinks patientId={profile.userId} asOperator />
+            <ProfileFieldGroup
+              group="bemerkung"
+              profile={profile}
+              schema={remarksSchema}
+              onSave={(changes) => setRemarks.mutateAsync(changes.beschreibung ?? '')}
+              editable
+            />
+          </ProfileSection>
+          <AboVerwaltungSection
+            patientId={profile.userId}
+            canManage={hasPrivilege(privileges, 'ABOPAKETE_VERWALTEN')}
+          />
+          <GuthabenSection patientId={profile.userId} canEdit={hasPrivilege(privileges, 'GUTHABEN_AENDERN')} />
+          <DocumentationSection patientId={profile.userId} asOperator />
+        </>
+      )}
+      {isPatient && hasPrivilege(privileges, 'PATIENT_LOESCHEN') && (
+        <ProfileSection title="Löschung">
+          <DeletionRow patientId={profile.userId} patientName={name} />
+        </ProfileSection>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import Container from '@mui/material/Container';
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useSession } from '../../../app/session/session-context.ts';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useMyProfil, useOperatorProfil, usePatientenView, useTherapeutenView } from '../api/profil-api.ts';
+import { MyProfilView } from '../components/my-profil-view.tsx';
+import { OperatorProfilView } from '../components/operator-profil-view.tsx';
+import { PatientenViewProfil } from '../components/patienten-view.tsx';
+import { TherapeutenViewProfil } from '../components/therapeuten-view.tsx';
+
+/** Loading, failure (to the error page with the status) or the loaded view. */
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data: T | undefined; error: unknown };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.error) {
+    const status = isApiError(query.error) && query.error.status > 0 ? query.error.status : 'fehler';
+    return <Navigate to={`/error/${status}`} replace />;
+  }
+  if (query.data === undefined) return <LoadingIndicator label="Profil wird geladen" />;
+  return children(query.data);
+}
+
+function MyProfil() {
+  const query = useMyProfil();
+  return <Loaded query={query}>{(profile) => <MyProfilView profile={profile} />}</Loaded>;
+}
+
+function OperatorProfil({ userId }: { userId: number }) {
+  const query = useOperatorProfil(userId);
+  return <Loaded query={query}>{(profile) => <OperatorProfilView key={profile.userId} profile={profile} />}</Loaded>;
+}
+
+function PatientProfil({ userId }: { userId: number }) {
+  const query = usePatientenView(userId);
+  return <Loaded query={query}>{(patient) => <PatientenViewProfil patient={patient} />}</Loaded>;
+}
+
+function TherapistProfil({ userId }: { userId: number }) {
+  const query = useTherapeutenView(userId);
+  return <Loaded query={query}>{(therapist) => <TherapeutenViewProfil therapist={therapist} />}</Loaded>;
+}
+
+/**
+ * /profil (MY_PROFIL) and /profil/:userId, whose view type follows the viewer's role (spec 1, section 2.6):
+ * operators get BETREIBER_VIEW (their own id too, read-only), therapists PATIENTEN_VIEW, patients THERAPEUTEN_VIEW.
+ */
+export function ProfilPage() {
+  const { userId: param } = useParams();
+  const { session } = useSession();
+  if (!session) return null;
+
+  let content: ReactNode;
+  if (param === undefined) {
+    content = <MyProfil />;
+  } else {
+    const userId = Number(param);
+    if (!/^\d+$/.test(param) || userId <= 0) return <Navigate to="/error/404" replace />;
+    if (userId === session.userId && session.role !== 'BETREIBER') return <Navigate to="/profil" replace />;
+    content =
+      session.role === 'BETREIBER' ? (
+        <OperatorProfil key={userId} userId={userId} />
+      ) : session.role === 'THERAPEUT' ? (
+        <PatientProfil key={userId} userId={userId} />
+      ) : (
+        <TherapistProfil key={userId} userId={userId} />
+      );
+  }
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      {content}
+    </Container>
+  );
+}

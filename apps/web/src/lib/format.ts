@@ -1,0 +1,17 @@
+import { TIME_ZONE } from '@dihs/contract/common/constants';
+import { formatEuroCents } from '@dihs/contract/zahlung';
+
+/** Integer cents as "12,50 €" (German notation; the server's PDFs use the same function). */
+export const formatEuro = (cents: number): string => formatEuroCents(cents);
+
+const dateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An ISO timestamp as "21.11.2026, 07:15 Uhr" in Berlin time. */
+export const formatDateTimeDe = (iso: string): string => `${dateTime.format(new Date(iso))} Uhr`;

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { TIME_ZONE } from './common/constants.ts';
+import {
+  PASSWORD_MESSAGES,
+  emailRule,
+  hausnummerRule,
+  landRule,
+  nachnameRule,
+  passwortRule,
+  plzRule,
+  stadtRule,
+  strasseRule,
+  vornameRule,
+} from './common/rules.ts';
+
+/** Registration, e-mail confirmation and change, password reset and change (spec 1 section 7, spec 2 section 7). */
+
+export const EARLIEST_BIRTHDAY = '1920-01-01';
+
+export const ACCOUNT_MESSAGES = {
+  einverstaendnis: 'Sie müssen Ihr Einverständnis zur Videotherapie geben und den Nutzungsbestimmungen zustimmen',
+  geburtsdatumLeer: 'Das Geburtsdatum darf nicht leer sein.',
+  geburtsdatumBereich: 'Das Geburtsdatum muss zwischen dem 01.01.1920 und heute liegen.',
+  geburtsdatumUngueltig: 'Das Geburtsdatum ist kein gültiges Datum.',
+  aktuellesPasswortLeer: 'Bitte geben Sie Ihr aktuelles Passwort ein.',
+  aktuellesPasswortFalsch: 'Das aktuelle Passwort ist falsch.',
+  codeUngueltig: 'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
+  emailUnveraendert: 'Die neue E-Mail-Adresse ist Ihre aktuelle.',
+  emailVergeben: 'Die gewählte E-Mail-Adresse konnte nicht vergeben werden.',
+  emailNichtBestaetigt:
+    'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in unserer E-Mail. Erst dann können Sie Termine buchen und bezahlen.',
+  emailBereitsBestaetigt: 'Die E-Mail-Adresse ist bereits bestätigt.',
+  nurPatienten: 'Bestätigungs-E-Mails gibt es nur für Patientinnen und Patienten.',
+  benutzerUnbekannt: 'Zu dieser E-Mail-Adresse gibt es kein Konto.',
+  // spec 2, section 8 and the pages of section 2
+  registrierungErfolg: 'Die Registrierung war erfolgreich!',
+  registrierungBitteBestaetigen:
+    'Wir haben Ihnen eine E-Mail geschickt. Bitte bestätigen Sie Ihre E-Mail-Adresse über den Link darin.',
+  registrierungFehler:
+    'Da ist etwas schiefgelaufen. Bitte überprüfen Sie Ihre Eingaben oder wenden Sie sich an unseren Kontakt.',
+  bestaetigungErfolg: 'Die Bestätigung war erfolgreich!',
+  bestaetigungFehler: 'Beim Bestätigen ist ein Fehler aufgetreten!',
+  emailResetErfolg: 'Das Zurücksetzen war erfolgreich!',
+  // sic: the spec's spelling
+  emailResetFehler: 'Beim Zurückseten ist ein Fehler aufgetreten!',
+  passwortGesetzt: 'Das Passwort wurde gesetzt. Sie können Sich nun mit Ihrem neuen Passwort anmelden.',
+  passwortSetzenFehler: 'Beim Setzen des Passworts ist ein Fehler aufgetreten!',
+  passwortResetTitel: 'Bitte wähle ein neues Passwort',
+} as const;
+
+/** Today's date in Berlin as YYYY-MM-DD: the platform's day, the same for the form and the server. */
+export function todayIso(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(now)
+    .slice(0, 10);
+}
+
+/** Whether YYYY-MM-DD names a real calendar day (no 2023-02-30). */
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A birthday: an ISO date from 1920-01-01 to today (spec 2, section 5). */
+export const geburtsdatumRule = z
+  .string()
+  .min(1, ACCOUNT_MESSAGES.geburtsdatumLeer)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ACCOUNT_MESSAGES.geburtsdatumUngueltig)
+  .refine(isCalendarDay, ACCOUNT_MESSAGES.geburtsdatumUngueltig)
+  .refine((value) => value >= EARLIEST_BIRTHDAY && value <= todayIso(), ACCOUNT_MESSAGES.geburtsdatumBereich);
+
+const passwortWiederholenField = z.string().max(200, PASSWORD_MESSAGES.length);
+
+/**
+ * The repeat check, on the repeat field. `when` runs it even while other fields are still invalid, so a form shows
+ * the mismatch at once rather than after everything else is fixed.
+ */
+const repeatCheck = {
+  message: PASSWORD_MESSAGES.repeat,
+  path: ['passwortWiederholen'],
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { passwort?: unknown } | null;
+    return typeof value?.passwort === 'string';
+  },
+};
+
+/** The registration form and body (spec 2, sections 3 and 5). The address fields follow the general rules: optional. */
+export const registrierenBodySchema = z
+  .object({
+    vorname: vornameRule,
+    nachname: nachnameRule,
+    email: emailRule,
+    passwort: passwortRule,
+    passwortWiederholen: passwortWiederholenField,
+    strasse: strasseRule,
+    hausnummer: hausnummerRule,
+    plz: plzRule,
+    stadt: stadtRule,
+    land: landRule,
+    geburtsdatum: geburtsdatumRule,
+    einverstaendnis: z.boolean().refine((v) => v, ACCOUNT_MESSAGES.einverstaendnis),
+  })
+  .refine((v) => v.passwort === v.passwortWiederholen, repeatCheck);
+export type RegistrierenForm = z.input<typeof registrierenBodySchema>;
+export type RegistrierenBody = z.output<typeof registrierenBodySchema>;
+
+/** A one-time code from a mail link: 256 random bits in base64url. Anything else cannot be a code. */
+export const codeParamSchema = z.object({
+  code: z
+    .string()
+    .min(1, ACCOUNT_MESSAGES.codeUngueltig)
+    .max(100, ACCOUNT_MESSAGES.codeUngueltig)
+    .regex(/^[A-Za-z0-9_-]+$/, ACCOUNT_MESSAGES.codeUngueltig),
+});
+
+/**
+ * The new password of the reset page. The repeat is checked when sent (the page always sends it); the spec's call
+ * names only passwort.
+ */
+export const passwortSetzenBodySchema = z
+  .object({ passwort: passwortRule, passwortWiederholen: passwortWiederholenField.optional() })
+  .refine((v) => v.passwortWiederholen === undefined || v.passwort === v.passwortWiederholen, repeatCheck);
+export type PasswortSetzenBody = z.input<typeof passwortSetzenBodySchema>;
+
+/** The current password, asked before the own e-mail or password changes. Not checked against the rules: old passwords still count. */
+export const aktuellesPasswortRule = z
+  .string()
+  .min(1, ACCOUNT_MESSAGES.aktuellesPasswortLeer)
+  .max(200, ACCOUNT_MESSAGES.aktuellesPasswortFalsch);
+
+/** POST /patient/email/aendern: the own new address; the change takes effect once the mailed link is followed. */
+export const emailAendernBodySchema = z.object({ email: emailRule, aktuellesPasswort: aktuellesPasswortRule });
+export type EmailAendernBody = z.input<typeof emailAendernBodySchema>;
+
+/** POST /patient/passwort/aendern: the own new password. */
+export const passwortAendernBodySchema = z
+  .object({
+    passwort: passwortRule,
+    passwortWiederholen: passwortWiederholenField.optional(),
+    aktuellesPasswort: aktuellesPasswortRule,
+  })
+  .refine((v) => v.passwortWiederholen === undefined || v.passwort === v.passwortWiederholen, repeatCheck);
+export type PasswortAendernBody = z.input<typeof passwortAendernBodySchema>;
+
+/** The raw e-mail text of the reset request and of "Erneut Senden?" (text/plain or a JSON string). */
+export const emailTextBodySchema = emailRule;
+
+export const emailParamSchema = z.object({ email: emailRule });
+
+export const okResponseSchema = z.literal(true);
+export const confirmedResponseSchema = z.boolean();

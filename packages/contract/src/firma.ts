@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { MAX_LENGTH_MESSAGE } from './common/rules.ts';
+
+/** Companies (spec 3 "Company admin", spec 1 section 7 "Companies"). */
+
+export const FIRMA_LIMITS = { bezeichner: 50, logoPath: 255, logoLink: 255 } as const;
+
+/** firmaId that removes a user's company affiliation (spec 1, section 5). */
+export const KEINE_FIRMA_ID = -1;
+export const KEINE_FIRMA_LABEL = 'Keine Firmenzugehörigkeit';
+
+export const FIRMA_TEXTS = {
+  titelLeer: 'Der Titel darf nicht leer sein.',
+  titelVergeben: 'Eine Firma mit diesem Titel existiert bereits.',
+  nichtGefunden: 'Die Firma wurde nicht gefunden.',
+  linkUngueltig: 'Der Link muss mit https://, http:// oder / beginnen.',
+  pfadUngueltig: 'Der Logo-Pfad muss eine Datei dieser Seite sein und mit / beginnen.',
+} as const;
+
+/** An optional text field with a shape rule; empty is stored as null. */
+const optionalLinkField = (max: number, shape: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, MAX_LENGTH_MESSAGE)
+    .refine((value) => value === '' || shape.test(value), message)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * The logo is a file of our own site (the CSP loads images only from our origin); the link an http(s) address or a
+ * page of ours. Neither may be javascript: or data:.
+ */
+const logoPathRule = optionalLinkField(FIRMA_LIMITS.logoPath, /^\/(?!\/)/, FIRMA_TEXTS.pfadUngueltig);
+const logoLinkRule = optionalLinkField(FIRMA_LIMITS.logoLink, /^(https?:\/\/|\/(?!\/))/i, FIRMA_TEXTS.linkUngueltig);
+
+/** The editable fields of a company (spec 3, section 5: name required, max 50; logo path and link up to 255). */
+export const firmaFieldsSchema = z.object({
+  bezeichner: z.string().trim().min(1, FIRMA_TEXTS.titelLeer).max(FIRMA_LIMITS.bezeichner, MAX_LENGTH_MESSAGE),
+  hatLogo: z.boolean().default(false),
+  statistikSchreiben: z.boolean().default(false),
+  logoPath: logoPathRule,
+  logoLink: logoLinkRule,
+  /** Open the logo link in a new tab. */
+  linkTarget: z.boolean().default(false),
+});
+export type FirmaFields = z.input<typeof firmaFieldsSchema>;
+
+const firmaIdSchema = z.number({ message: 'Ungültige Firmen-ID.' }).int().positive('Ungültige Firmen-ID.');
+
+/** POST /firma/update: the company with its id. */
+export const firmaUpdateBodySchema = firmaFieldsSchema.extend({ id: firmaIdSchema });
+/** POST /firma/entfernen. */
+export const firmaIdBodySchema = z.object({ id: firmaIdSchema });
+
+/** A company with every field (operators' list, spec 3 section 3). */
+export const firmaSchema = z.object({
+  id: z.number().int(),
+  bezeichner: z.string(),
+  hatLogo: z.boolean(),
+  statistikSchreiben: z.boolean(),
+  logoPath: z.string().nullable(),
+  logoLink: z.string().nullable(),
+  linkTarget: z.boolean(),
+});
+export type Firma = z.infer<typeof firmaSchema>;
+export const firmaListeSchema = z.array(firmaSchema);
+
+/** A company affiliation as users see it (spec 1, section 3: id, bezeichner). */
+export const firmaKurzSchema = z.object({ id: z.number().int(), bezeichner: z.string() });
+export type FirmaKurz = z.infer<typeof firmaKurzSchema>;
+export const firmaKurzListeSchema = z.array(firmaKurzSchema);
+/** The affiliation of a user, or null without one. */
+export const firmaZugehoerigkeitSchema = firmaKurzSchema.nullable();
+
+const userIdSchema = z.number({ message: 'Ungültige Benutzer-ID.' }).int().positive('Ungültige Benutzer-ID.');
+const zuweisungFirmaIdSchema = z
+  .number({ message: 'Ungültige Firmen-ID.' })
+  .int()
+  .refine((id) => id === KEINE_FIRMA_ID || id > 0, 'Ungültige Firmen-ID.');
+/** Informational only: the server goes by firmaId. */
+const bezeichnerEchoSchema = z.string().max(200).optional();
+
+/** POST /firma/setzen/patient: firmaId -1 removes the affiliation. patientId is the patient's user id. */
+export const firmaSetzenPatientBodySchema = z.object({
+  bezeichner: bezeichnerEchoSchema,
+  firmaId: zuweisungFirmaIdSchema,
+  patientId: userIdSchema,
+});
+/** POST /firma/setzen/therapeut: firmaId -1 removes the affiliation. therapeutId is the therapist's user id. */
+export const firmaSetzenTherapeutBodySchema = z.object({
+  bezeichner: bezeichnerEchoSchema,
+  firmaId: zuweisungFirmaIdSchema,
+  therapeutId: userIdSchema,
+});
+
+export const firmaUserIdParamSchema = z.object({
+  id: z.coerce.number({ message: 'Ungültige Benutzer-ID.' }).int().positive('Ungültige Benutzer-ID.'),
+});

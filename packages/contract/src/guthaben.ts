@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/** Credit: balances (spec 1 section 3 "Credit balance"), the credit shop and its bookings (spec 2). */
+
+/** The twelve balance fields of spec 1 section 3. */
+export const CREDIT_KINDS = [
+  'bezahltEinzelTermin',
+  'bezahltGruppenTermin',
+  'bezahltBefundTermin',
+  'bezahltTelefonTermin',
+  'bezahltAnamneseTermin',
+  'aboEinzelTermin',
+  'aboGruppenTermin',
+  'aboBefundTermin',
+  'aboTrainingsplan',
+  'rezeptEinzelTermin',
+  'rezeptGruppenTermin',
+  'rezeptBefundTermin',
+] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
+
+/** German labels of the balances (profile, history, PDF). */
+export const CREDIT_KIND_LABELS: Record<CreditKind, string> = {
+  bezahltEinzelTermin: 'Einzeltermine (bezahlt)',
+  bezahltGruppenTermin: 'Gruppentermine (bezahlt)',
+  bezahltBefundTermin: 'Befundtermine (bezahlt)',
+  bezahltTelefonTermin: 'Telefontermine (bezahlt)',
+  bezahltAnamneseTermin: 'Anamnesetermine (bezahlt)',
+  aboEinzelTermin: 'Einzeltermine (Abo)',
+  aboGruppenTermin: 'Gruppentermine (Abo)',
+  aboBefundTermin: 'Befundtermine (Abo)',
+  aboTrainingsplan: 'Trainingspläne (Abo)',
+  rezeptEinzelTermin: 'Einzeltermine (Rezept)',
+  rezeptGruppenTermin: 'Gruppentermine (Rezept)',
+  rezeptBefundTermin: 'Befundtermine (Rezept)',
+};
+
+/** Upper bound of one balance an operator may set: far above any real need, far below integer overflow. */
+export const MAX_CREDIT_COUNT = 10_000;
+
+export const CREDIT_MESSAGES = {
+  ganzeZahl: 'Bitte eine ganze Zahl ab 0 eingeben.',
+  zuGross: `Höchstens ${MAX_CREDIT_COUNT} sind möglich.`,
+  speichernFehler: 'Fehler bei der Änderung',
+  unbekannteBuchung: 'Unbekannte Buchung...',
+} as const;
+
+/** One balance as the operator edits it: a whole number from 0 (the spec's free text fields, decided). */
+export const creditCountRule = z
+  .number({ message: CREDIT_MESSAGES.ganzeZahl })
+  .int(CREDIT_MESSAGES.ganzeZahl)
+  .min(0, CREDIT_MESSAGES.ganzeZahl)
+  .max(MAX_CREDIT_COUNT, CREDIT_MESSAGES.zuGross);
+
+/** Text of a balance field ("12") to its number; anything but digits fails with the field's message. */
+export const creditCountTextRule = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, CREDIT_MESSAGES.ganzeZahl)
+  .transform(Number)
+  .pipe(creditCountRule);
+
+/** The full balance (GET /guthaben/patient/get, /guthaben/betreiber/get/{patientId}). */
+export const guthabenSchema = z.object(
+  Object.fromEntries(CREDIT_KINDS.map((kind) => [kind, z.number().int()])) as Record<CreditKind, z.ZodNumber>,
+);
+export type Guthaben = z.infer<typeof guthabenSchema>;
+
+/** POST /guthaben/betreiber/store/{patientId}: every one of the twelve balances, each a whole number from 0. */
+export const guthabenStoreBodySchema = z.strictObject(
+  Object.fromEntries(CREDIT_KINDS.map((kind) => [kind, creditCountRule])) as Record<CreditKind, typeof creditCountRule>,
+);
+export type GuthabenStoreBody = z.infer<typeof guthabenStoreBodySchema>;
+
+const MAX_ID = 2_147_483_647;
+const idParam = (message: string) => z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message);
+export const guthabenPatientIdParamSchema = z.object({ patientId: idParam('Ungültige Patienten-ID.') });
+export const guthabenOfferIdParamSchema = z.object({ offerId: idParam('Ungültige Angebots-ID.') });
+export const guthabenBuchungIdParamSchema = z.object({ buchungId: idParam('Ungültige Buchungs-ID.') });
+export const guthabenPdfIdParamSchema = z.object({ id: idParam('Ungültige Buchungs-ID.') });
+
+/** A credit package of the shop (spec 2 "GuthabenAngebot"). */
+export const guthabenAngebotSchema = z.object({
+  guthabenAngebotId: z.number().int(),
+  titel: z.string(),
+  centPreis: z.number().int(),
+  buchbar: z.boolean(),
+  einzelTermine: z.number().int(),
+  gruppenTermine: z.number().int(),
+  telefonTermine: z.number().int(),
+  anamnese: z.number().int(),
+  befunde: z.number().int(),
+});
+export type GuthabenAngebot = z.infer<typeof guthabenAngebotSchema>;
+export const guthabenAngebotListSchema = z.array(guthabenAngebotSchema);
+
+/** GET /guthaben/patient/placeOrder/{offerId}: the address of the payment page. */
+export const placeOrderResponseSchema = z.string();
+
+const paymentStatus = z.enum(['PENDING', 'PAID', 'CANCELLED', 'REFUNDED', 'STORNIERT']);
+
+/** GET /guthaben/patient/check/{buchungId} (spec 2 "Credit booking"). */
+export const guthabenBuchungSchema = z.object({
+  buchungId: z.number().int(),
+  status: paymentStatus,
+  transactionId: z.string().nullable(),
+  /** ISO date-time. */
+  buchungsdatum: z.string(),
+  stornodatum: z.string().nullable(),
+  /** The package as bought (title, price and counts are kept with the booking). */
+  guthabenAngebot: guthabenAngebotSchema,
+  /** While the payment is open: the address to continue it (beyond the spec). */
+  zahlungsLink: z.string().nullable(),
+});
+export type GuthabenBuchung = z.infer<typeof guthabenBuchungSchema>;
+
+/** One line of the credit history (beyond the spec: patients see how their balance came about). */
+export const guthabenVerlaufEintragSchema = z.object({
+  id: z.number().int(),
+  art: z.enum(CREDIT_KINDS),
+  aenderung: z.number().int(),
+  grund: z.string(),
+  /** ISO date-time. */
+  datum: z.string(),
+  durchBetreiber: z.boolean(),
+});
+export const guthabenVerlaufSchema = z.object({
+  eintraege: z.array(guthabenVerlaufEintragSchema),
+  /** Credit a refund could not take back because it was already used, per kind (only kinds above 0). */
+  schulden: z.partialRecord(z.enum(CREDIT_KINDS), z.number().int()),
+});
+export type GuthabenVerlauf = z.infer<typeof guthabenVerlaufSchema>;
+
+/** Shop texts (spec 2 "Credit shop", "Booking status"). */
+export const GUTHABEN_TEXTS = {
+  shopTitel: 'LEISTUNGEN',
+  inklMwst: 'inkl. MwSt',
+  aufladen: 'Guthaben aufladen',
+  buchen: 'buchen',
+  agbZustimmen: 'AGB zustimmen',
+  dialogTitel: 'Weiter zum Bezahlvorgang für das Guthabenpaket:',
+  jetztKaufen: 'Jetzt Kaufen',
+  abbrechen: 'Abbrechen',
+  buchungTitel: (angebot: string) => `IHRE BUCHUNG VOM TYP: ${angebot}`,
+  zurueckZumShop: 'Zurück zum Shop',
+  pdf: 'Buchungsbestätigung (PDF)',
+  sitzungBuchen: 'Jetzt Sitzung Buchen',
+} as const;
+
+/** Session durations in the shop (spec 2 section 9); findings show none. */
+export const SHOP_DURATIONS_MINUTES = { einzel: 20, gruppe: 30, telefon: 20, anamnese: 40 } as const;
+
+/** VAT rate included in every price (documented in docs/decisions.md). */
+export const VAT_PERCENT = 19;
