@@ -32,7 +32,10 @@ test('an operator deletes a patient permanently through the red dialog, and the 
   await expect(page).toHaveURL('/');
 
   await expect
-    .poll(async () => (await sql(`select count(*)::int as n from profil where nachname = 'Löschbar'`)).rows[0])
+    .poll(
+      async (): Promise<unknown> =>
+        (await sql(`select count(*)::int as n from profil where nachname = 'Löschbar'`)).rows[0],
+    )
     .toEqual({ n: 0 });
   const account = await sql(`select email, aktiv, geloescht_am from benutzer where id = $1`, [patientId]);
   expect(account.rows[0]).toMatchObject({ email: `geloescht-${patientId}@geloescht.invalid`, aktiv: false });
