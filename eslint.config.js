@@ -60,16 +60,24 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Web features never import each other; shared pieces live in components/ or lib/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  // Web features never import each other; shared pieces live in components/ or lib/. A relative import that climbs
+  // exactly to features/ and descends again reaches another feature; the climb depends on the file's depth.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\./)[^/]+/', message: 'Features importieren einander nicht.' }] },
+        {
+          patterns: [
+            {
+              regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\./)[^/]+/`,
+              message: 'Features importieren einander nicht.',
+            },
+          ],
+        },
       ],
     },
-  },
+  })),
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

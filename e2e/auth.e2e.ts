@@ -6,7 +6,7 @@ const WRONG_LOGIN = 'E-Mail-Adresse oder Passwort ist falsch.';
 test.describe('login and logout', () => {
   for (const [email, landing, heading] of [
     ['patient@demo.de', '/cockpit', 'Cockpit'],
-    ['therapeut@demo.de', '/therapeut/termine', 'Termine'],
+    ['therapeut@demo.de', '/therapeut/termine', 'TERMINPLAN'],
     ['betreiber@demo.de', '/', null],
   ] as const) {
     test(`${email} logs in, lands on ${landing} and logs out`, async ({ page }) => {

@@ -81,6 +81,31 @@ const plain = await load(`${base}/api/ping`);
 const authenticated = await load(`${base}/api/authority/THERAPEUT`, { authorization: `Bearer ${token}` });
 const rssAfterLoad = rssMiB(server.pid);
 await stop(server);
+
+// GET /api/termin/patient/all for a patient with 10,000 active appointments in the database, one every 50 minutes
+// over the default year, written straight into the stopped server's PGlite folder.
+const { PGlite } = await import('@electric-sql/pglite');
+const pgDir = await PGlite.create(path.join(dataDir, 'pg'));
+await pgDir.query(`insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer, status)
+  select now() + make_interval(mins => i * 50), 30, 'GRUPPE', 'Rückenschmerzen', 'Bench',
+    (select id from benutzer where email = 'therapeut@demo.de'), 8, 'AKTIV' from generate_series(1, 10000) as i`);
+await pgDir.close();
+const terminServer = startServer(process.execPath, ['apps/server/dist/main.js'], port, dataDir);
+await waitFor(`${base}/api/health`);
+const patientLogin = await fetch(`${base}/api/authenticate`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'patient@demo.de', password: 'Demo#2026' }),
+});
+const patientToken = (await patientLogin.json()).token;
+const terminResult = await autocannon({
+  url: `${base}/api/termin/patient/all`,
+  connections: 50,
+  duration: DURATION_S,
+  headers: { authorization: `Bearer ${patientToken}` },
+});
+if (terminResult.non2xx > 0) throw new Error(`/api/termin/patient/all: ${terminResult.non2xx} Antworten ohne 2xx`);
+await stop(terminServer);
 rmSync(dataDir, { recursive: true, force: true });
 
 // Start time of `npm start` on an installed and built clone: first start (new data folder) and restart.
@@ -102,6 +127,7 @@ Benchmark (${DURATION_S} s je Messung, 50 Verbindungen, ein Prozess auf diesem R
   GET /api/ping ohne Anmeldung             ${f(plain)} Anfragen/s
   GET /api/authority/THERAPEUT mit JWT     ${f(authenticated)} Anfragen/s
   Verhältnis angemeldet / ohne             ${((authenticated / plain) * 100).toFixed(0).padStart(7)} %  (Ziel ≥ 60 %)
+  GET /api/termin/patient/all, 10.000 T.  ${f(terminResult.requests.average)} Anfragen/s, p99 ${terminResult.latency.p99} ms (PGlite)
   Speicher (RSS) nach dem ersten Start     ${f(rssAfterFirstStart)} MiB  (PGlite legt die Datenbank an)
   Speicher (RSS) nach einem Neustart       ${f(rssAfterStart)} MiB
   Speicher (RSS) nach der Last             ${f(rssAfterLoad)} MiB

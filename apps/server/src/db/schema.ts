@@ -11,3 +11,5 @@ export * from '../modules/feedback/feedback.table.ts';
 export * from '../modules/zahlung/zahlung.table.ts';
 export * from '../modules/guthaben/guthaben.table.ts';
 export * from '../modules/abo/abo.table.ts';
+export * from '../modules/termin/termin.table.ts';
+export * from '../modules/verwaltung/verwaltung.table.ts';

@@ -5,7 +5,9 @@ import { seedDemoGuthaben } from '../modules/guthaben/index.ts';
 import { seedDemoPages } from '../modules/inhalt/index.ts';
 import { seedDemoNavigation } from '../modules/navigation/index.ts';
 import { seedDemoProfiles } from '../modules/profil/index.ts';
+import { seedDemoTermine } from '../modules/termin/index.ts';
 import { DEMO_USERS, seedDemoUsers, users } from '../modules/users/index.ts';
+import { seedDemoVerwaltung } from '../modules/verwaltung/index.ts';
 import type { Database } from './client.ts';
 
 /**
@@ -24,6 +26,8 @@ export async function seedDemoWorld(db: Database): Promise<boolean> {
     await seedDemoNavigation(tx, pageIds);
     await seedDemoAboPakete(tx);
     await seedDemoGuthaben(tx);
+    await seedDemoVerwaltung(tx);
+    await seedDemoTermine(tx);
   });
   return true;
 }

@@ -11,7 +11,9 @@ import { loeschungRoutes } from './loeschung/index.ts';
 import { navigationRoutes } from './navigation/index.ts';
 import { profilRoutes } from './profil/index.ts';
 import { secondFactorRoutes } from './second-factor/index.ts';
+import { terminRoutes } from './termin/index.ts';
 import { usersRoutes } from './users/index.ts';
+import { verwaltungRoutes } from './verwaltung/index.ts';
 import { zahlungRoutes } from './zahlung/index.ts';
 
 type ModuleRoutes = (app: AppInstance, deps: AppDeps) => Promise<void>;
@@ -32,6 +34,8 @@ const MODULES: ModuleRoutes[] = [
   zahlungRoutes,
   guthabenRoutes,
   aboRoutes,
+  verwaltungRoutes,
+  terminRoutes,
 ];
 
 export async function registerModules(app: AppInstance, deps: AppDeps): Promise<void> {

@@ -47,6 +47,15 @@ const FirmenverwaltungPage = lazyPage(
   () => import('../features/firmen/pages/firmenverwaltung-page.tsx'),
   'FirmenverwaltungPage',
 );
+const TermineBetreiberPage = lazyPage(
+  () => import('../features/termine-betreiber/pages/termine-betreiber-page.tsx'),
+  'TermineBetreiberPage',
+);
+const VerwaltungPage = lazyPage(() => import('../features/verwaltung/pages/verwaltung-page.tsx'), 'VerwaltungPage');
+const TermineTherapeutPage = lazyPage(
+  () => import('../features/termine-therapeut/pages/termine-therapeut-page.tsx'),
+  'TermineTherapeutPage',
+);
 
 /** Routes whose screen is built: every route without a pendingIssue must name its page here, or tsc fails. */
 type BuiltRouteKey = {
@@ -66,6 +75,7 @@ const PAGES: Record<BuiltRouteKey, ComponentType> & Partial<Record<RouteKey, Com
   passwortReset: PasswordResetPage,
   benutzerListe: BenutzerListePage,
   firmenverwaltung: FirmenverwaltungPage,
+  verwaltung: VerwaltungPage,
   navigation: NavigationEditorPage,
   guthabenShop: GuthabenShopPage,
   guthabenBuchung: GuthabenBuchungPage,
@@ -73,6 +83,9 @@ const PAGES: Record<BuiltRouteKey, ComponentType> & Partial<Record<RouteKey, Com
   payment: PaymentPage,
   aboShop: AboShopPage,
   aboPakete: AboPaketePage,
+  betreiberTermine: TermineBetreiberPage,
+  therapeutTermine: TermineTherapeutPage,
+  therapeutTermineZiel: TermineTherapeutPage,
 };
 
 function RouteTitle({ title }: { title: string }) {

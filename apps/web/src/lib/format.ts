@@ -15,3 +15,6 @@ const dateTime = new Intl.DateTimeFormat('de-DE', {
 
 /** An ISO timestamp as "21.11.2026, 07:15 Uhr" in Berlin time. */
 export const formatDateTimeDe = (iso: string): string => `${dateTime.format(new Date(iso))} Uhr`;
+
+/** A flag as a table shows it: "Ja" or "Nein". */
+export const yesNo = (value: boolean): string => (value ? 'Ja' : 'Nein');

@@ -1,3 +1,4 @@
+import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -7,6 +8,21 @@ import { vi } from 'vitest';
 import { SessionContext, type SessionContextValue } from '../app/session/session-context.ts';
 import { theme } from '../app/theme.ts';
 import type { Session } from '../lib/session.ts';
+
+/** A logged-in viewer whose token outlives the tests; privileges by name. */
+export function testSession({
+  sub,
+  role,
+  userId,
+  privileges = [],
+}: {
+  sub: string;
+  role: Role;
+  userId: number;
+  privileges?: Privilege[];
+}): Session {
+  return { sub, role, userId, privileges: privileges.map(privilegeCode), exp: 2_000_000_000 };
+}
 
 export function fakeSession(
   session: Session | null,

@@ -137,22 +137,19 @@ export const ROUTES = {
     path: '/betreiber/termine',
     name: 'Termine editieren',
     title: 'Termine editieren',
-    guard: OPERATOR,
-    pendingIssue: 5,
+    guard: only(['BETREIBER'], ['TERMINE_EDITIEREN']),
   },
   therapeutTermine: {
     path: '/therapeut/termine',
     name: 'therapeutTermine',
     title: 'Termine',
     guard: THERAPIST,
-    pendingIssue: 5,
   },
   therapeutTermineZiel: {
     path: '/therapeut/termine/:target',
     name: 'therapeutTermine',
     title: 'Termine',
     guard: THERAPIST,
-    pendingIssue: 5,
   },
   therapeuten: {
     path: '/therapeuten',
@@ -228,7 +225,6 @@ export const ROUTES = {
     name: 'Anwendung verwalten',
     title: 'Anwendung verwalten',
     guard: only(['BETREIBER'], ['ANWENDUNG_VERWALTEN']),
-    pendingIssue: 5,
   },
   statistik: {
     path: '/betreiber/statistik',

@@ -19,7 +19,6 @@ import {
   aboZuweisenBodySchema,
   aktivesAboSchema,
 } from '@dihs/contract/abo';
-import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { registerPaymentListener } from '../zahlung/index.ts';
@@ -39,14 +38,10 @@ import {
   zahlungsLink,
   zuweisen,
 } from './abo.service.ts';
+import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404);
+const security = bearerSecurity;
 const tags = ['Abo'];
 
 /** How often the scheduled job looks for due renewals and ends. Dates are whole days, so this is on time. */

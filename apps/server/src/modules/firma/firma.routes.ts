@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import {
   firmaFieldsSchema,
   firmaIdBodySchema,
@@ -24,14 +23,10 @@ import {
   neueFirma,
   setzeFirma,
 } from './firma.service.ts';
+import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404);
+const security = bearerSecurity;
 const tags = ['Firmen'];
 
 export async function firmaRoutes(app: AppInstance, { db }: AppDeps) {

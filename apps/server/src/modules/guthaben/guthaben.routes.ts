@@ -25,16 +25,11 @@ import {
   placeOrder,
   storeBalance,
 } from './guthaben.service.ts';
+import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['Guthaben'];
-const security = [{ bearer: [] }];
+const security = bearerSecurity;
 const PATIENT = guard({ roles: ['PATIENT'] });
 const OPERATOR = guard({ roles: ['BETREIBER'] });
 

@@ -5,6 +5,7 @@ import { oneTimeCodes } from '../codes/index.ts';
 import { deleteFeedbackOf } from '../feedback/index.ts';
 import { mailOutbox } from '../mail/index.ts';
 import { documentation, profiles } from '../profil/index.ts';
+import { releaseFutureSeatsOf } from '../termin/index.ts';
 import { users } from '../users/index.ts';
 import { deletionJobs } from './loeschung.table.ts';
 
@@ -48,6 +49,8 @@ export async function erasePatient(tx: Transaction, userId: number): Promise<str
   await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, user.email));
   // feedback sent from the contact form under the patient's address (it may describe their health)
   await deleteFeedbackOf(tx, user.email);
+  // appointments: future seats freed for others; past bookings kept for accounting (ids and flags only)
+  await releaseFutureSeatsOf(tx, userId, new Date());
   // The account row stays for records that must be kept (payments, appointments), stripped of everything personal.
   await tx
     .update(users)

@@ -1,15 +1,10 @@
-import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import { deletionStatusSchema, isDeletedResponseSchema, patientIdParamSchema } from '@dihs/contract/loeschung';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { createDeletionService } from './loeschung.service.ts';
+import { errorResponses } from '../../lib/route-schema.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export async function loeschungRoutes(app: AppInstance, { db, files }: AppDeps) {
   const deletion = createDeletionService({ db, log: app.log, deleteFiles: (keys) => files.deleteMany(keys) });

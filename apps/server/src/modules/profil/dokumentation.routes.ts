@@ -1,4 +1,3 @@
-import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import {
   dokumentationBodySchema,
   dokumentationEintragSchema,
@@ -8,15 +7,11 @@ import {
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { createDokumentationService } from './dokumentation.service.ts';
+import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['Dokumentation'];
-const security = [{ bearer: [] }];
+const security = bearerSecurity;
 
 /** Documentation entries on a patient and its PDF; therapists and operators only. */
 export async function dokumentationRoutes(app: AppInstance, { db }: AppDeps) {

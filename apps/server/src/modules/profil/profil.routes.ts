@@ -1,4 +1,3 @@
-import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import {
   bemerkungBodySchema,
   betreiberProfilAenderungSchema,
@@ -21,14 +20,10 @@ import { guard, sessionOf } from '../../plugins/auth.ts';
 import { dokumentationRoutes } from './dokumentation.routes.ts';
 import { profilbildRoutes } from './profilbild.routes.ts';
 import { createProfilService } from './profil.service.ts';
+import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404);
+const security = bearerSecurity;
 
 /** Profiles (spec 1 section 7 "Profiles"), therapist lists and patient lookups (spec 2 section 7), documentation, photos. */
 export async function profilRoutes(app: AppInstance, deps: AppDeps) {

@@ -2,21 +2,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import { PROFIL_LIMITS, PROFIL_TEXTS, profilePhotoSchema, profilUserIdParamSchema } from '@dihs/contract/profil';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { createProfilbildService } from './profilbild.service.ts';
+import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['Profilbild'];
-const security = [{ bearer: [] }];
+const security = bearerSecurity;
 
 /** The uploaded file of a multipart request (field `file`; description and encrypt are accepted and unused). */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import {
   activateBodySchema,
   activateResponseSchema,
@@ -12,16 +11,11 @@ import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { secondFactorSecretBox } from '../../lib/secret-box.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { createSecondFactorService } from './second-factor.service.ts';
+import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 const tags = ['Zwei-Faktor'];
-const security = [{ bearer: [] }];
+const security = bearerSecurity;
 
 export async function secondFactorRoutes(app: AppInstance, { db, config }: AppDeps) {
   const service = createSecondFactorService({ db, secrets: secondFactorSecretBox(config.jwtSecret) });

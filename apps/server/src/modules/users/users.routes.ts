@@ -24,14 +24,10 @@ import {
   unlockUsers,
   usersOfRole,
 } from './users.service.ts';
+import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404);
+const security = bearerSecurity;
 
 export async function usersRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps;

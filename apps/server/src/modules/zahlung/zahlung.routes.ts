@@ -25,6 +25,7 @@ import {
   returnPathOf,
   startCheckout,
 } from './zahlung.service.ts';
+import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,13 +34,8 @@ declare module 'fastify' {
   }
 }
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404);
+const security = bearerSecurity;
 const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Unbekannte Zahlung.') });
 const webhookResponse = z.object({ received: z.literal(true) });
 /** A webhook body is small; a larger one is not from a provider. */

@@ -1,13 +1,8 @@
 import { type AboPaket } from '@dihs/contract/abo';
 import { formatEuroCents } from '@dihs/contract/zahlung';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { ShopCard, ShopCardLines } from '../../../components/shop-card.tsx';
 
 const monate = (n: number) => `${n} ${n === 1 ? 'Monat' : 'Monate'}`;
 
@@ -33,40 +28,10 @@ interface PaketCardProps {
 
 /** One package of the shop: allowances per interval, price per interval including VAT, terms, "Abo buchen". */
 export function PaketCard({ paket, disabled, onBook }: PaketCardProps) {
-  const titleId = useId();
   return (
-    <Card
-      component="article"
-      aria-labelledby={titleId}
-      variant="outlined"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-    >
-      <CardContent sx={{ flexGrow: 1 }}>
-        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.4rem', mb: 1 }}>
-          {paket.title}
-        </Typography>
-        <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }} color="primary">
-          {formatEuroCents(paket.kostenProQuartalCent)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {intervallText(paket.buchungMonate)} inkl. MwSt
-        </Typography>
-        <Typography variant="subtitle2" component="p" sx={{ mt: 2 }}>
-          Enthalten {intervallText(paket.buchungMonate)}:
-        </Typography>
-        <List dense disablePadding>
-          {leistungen(paket).map((line) => (
-            <ListItem key={line} disableGutters sx={{ py: 0 }}>
-              {line}
-            </ListItem>
-          ))}
-        </List>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          Laufzeit {monate(paket.laufzeitMonate)}, Kündigungsfrist {monate(paket.kuendigungsfristMonate)}; ohne
-          Kündigung verlängert sich das Abo um die Laufzeit.
-        </Typography>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
+    <ShopCard
+      title={paket.title}
+      action={
         <Button
           variant="contained"
           disabled={disabled}
@@ -75,7 +40,22 @@ export function PaketCard({ paket, disabled, onBook }: PaketCardProps) {
         >
           Abo buchen
         </Button>
-      </CardActions>
-    </Card>
+      }
+    >
+      <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }} color="primary">
+        {formatEuroCents(paket.kostenProQuartalCent)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {intervallText(paket.buchungMonate)} inkl. MwSt
+      </Typography>
+      <Typography variant="subtitle2" component="p" sx={{ mt: 2 }}>
+        Enthalten {intervallText(paket.buchungMonate)}:
+      </Typography>
+      <ShopCardLines lines={leistungen(paket)} />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        Laufzeit {monate(paket.laufzeitMonate)}, Kündigungsfrist {monate(paket.kuendigungsfristMonate)}; ohne Kündigung
+        verlängert sich das Abo um die Laufzeit.
+      </Typography>
+    </ShopCard>
   );
 }

@@ -1,6 +1,4 @@
 import { ABO_ABKUERZUNGEN, paketKennzahlen, paketPreis, type AboPaket } from '@dihs/contract/abo';
-import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,8 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-
-const yesNo = (value: boolean) => (value ? 'Ja' : 'Nein');
+import { RowActionButton } from '../../../components/row-action-button.tsx';
+import { yesNo } from '../../../lib/format.ts';
 
 /** What the abbreviations of the package labels stand for (docs/decisions.md). */
 export const ABKUERZUNGEN_TEXT = Object.entries(ABO_ABKUERZUNGEN)
@@ -53,11 +51,11 @@ export function PaketeTable({ pakete, onEdit }: PaketeTableProps) {
               <TableCell>{yesNo(paket.aktiv)}</TableCell>
               <TableCell>{yesNo(paket.buchbar)}</TableCell>
               <TableCell align="right">
-                <Tooltip title="Bearbeiten">
-                  <IconButton aria-label={`Abopaket „${paket.title}“ bearbeiten`} onClick={() => onEdit(paket)}>
-                    <EditIcon />
-                  </IconButton>
-                </Tooltip>
+                <RowActionButton
+                  action="edit"
+                  label={`Abopaket „${paket.title}“ bearbeiten`}
+                  onClick={() => onEdit(paket)}
+                />
               </TableCell>
             </TableRow>
           ))}

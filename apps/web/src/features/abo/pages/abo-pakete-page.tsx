@@ -1,13 +1,7 @@
 import type { AboPaket } from '@dihs/contract/abo';
-import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { AdminListPage } from '../../../components/admin-list-page.tsx';
 import { useAboPakete } from '../api/abo-pakete-api.ts';
 import { PaketDialog } from '../components/paket-dialog.tsx';
 import { ABKUERZUNGEN_TEXT, PaketeTable } from '../components/pakete-table.tsx';
@@ -21,30 +15,30 @@ export function AboPaketePage() {
   const close = () => setEditing(null);
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <Typography variant="h1" sx={{ mr: 'auto' }}>
-          Abopakete verwalten
-        </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ kind: 'new' })}>
-          Neues Abopaket
-        </Button>
-      </Box>
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        {isPending ? (
-          <LoadingIndicator label="Abopakete werden geladen" />
-        ) : isError ? (
-          <Alert severity="error">Die Abopakete konnten nicht geladen werden.</Alert>
-        ) : (
-          <PaketeTable pakete={pakete} onEdit={(paket) => setEditing({ kind: 'edit', paket })} />
-        )}
+    <AdminListPage
+      title="Abopakete verwalten"
+      addLabel="Neues Abopaket"
+      onAdd={() => setEditing({ kind: 'new' })}
+      isPending={isPending}
+      isError={isError}
+      loadingLabel="Abopakete werden geladen"
+      errorText="Die Abopakete konnten nicht geladen werden."
+      footer={
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {ABKUERZUNGEN_TEXT}. Die Anzahlen gelten je Buchungsintervall; die Kosten werden je Buchungsintervall
           berechnet.
         </Typography>
-      </Paper>
-      {editing?.kind === 'new' && <PaketDialog paket={null} onClose={close} />}
-      {editing?.kind === 'edit' && <PaketDialog key={editing.paket.aboPaketId} paket={editing.paket} onClose={close} />}
-    </Container>
+      }
+      dialogs={
+        <>
+          {editing?.kind === 'new' && <PaketDialog paket={null} onClose={close} />}
+          {editing?.kind === 'edit' && (
+            <PaketDialog key={editing.paket.aboPaketId} paket={editing.paket} onClose={close} />
+          )}
+        </>
+      }
+    >
+      {pakete && <PaketeTable pakete={pakete} onEdit={(paket) => setEditing({ kind: 'edit', paket })} />}
+    </AdminListPage>
   );
 }

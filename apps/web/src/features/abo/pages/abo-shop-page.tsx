@@ -8,13 +8,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { ShopGrid } from '../../../components/shop-grid.tsx';
 import { useAboBestellen, useEigenesAbo, useStandardPakete } from '../api/abo-shop-api.ts';
 import { intervallText, PaketCard } from '../components/paket-card.tsx';
 import { ZahlungsHinweise } from '../components/zahlungs-hinweise.tsx';
@@ -64,21 +63,17 @@ export function AboShopPage() {
           Sie haben bereits das Abo „{eigenes.data.aboPaket.title}“. Status und Kündigung finden Sie in Ihrem Profil.
         </Alert>
       )}
-      {pakete.isPending ? (
-        <LoadingIndicator label="Abopakete werden geladen" />
-      ) : pakete.isError ? (
-        <Alert severity="error">Die Abopakete konnten nicht geladen werden.</Alert>
-      ) : pakete.data.length === 0 ? (
-        <Typography color="text.secondary">Derzeit sind keine Abos buchbar.</Typography>
-      ) : (
-        <Grid container spacing={3}>
-          {pakete.data.map((paket) => (
-            <Grid key={paket.aboPaketId} size={{ xs: 12, sm: 6, md: 4 }}>
-              <PaketCard paket={paket} disabled={Boolean(laufend)} onBook={setGewaehlt} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      <ShopGrid
+        items={pakete.data}
+        isPending={pakete.isPending}
+        isError={pakete.isError}
+        loadingLabel="Abopakete werden geladen"
+        errorText="Die Abopakete konnten nicht geladen werden."
+        emptyText="Derzeit sind keine Abos buchbar."
+        keyOf={(paket) => paket.aboPaketId}
+      >
+        {(paket) => <PaketCard paket={paket} disabled={Boolean(laufend)} onBook={setGewaehlt} />}
+      </ShopGrid>
 
       <Dialog
         open={gewaehlt !== null}

@@ -4,17 +4,15 @@ import { privilegeCode } from '@dihs/contract/common/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderWithApp, stubFetch } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
 import { BenutzerListePage } from './benutzer-liste-page.tsx';
 
-const OPERATOR: Session = {
+const OPERATOR = testSession({
   sub: 'betreiber@demo.de',
   role: 'BETREIBER',
-  privileges: [privilegeCode('BENUTZER_VERWALTEN')],
   userId: 1,
-  exp: 2_000_000_000,
-};
+  privileges: ['BENUTZER_VERWALTEN'],
+});
 const THERAPISTS = [
   {
     id: 7,

@@ -1,17 +1,13 @@
 import type { Firma } from '@dihs/contract/firma';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-
-const yesNo = (value: boolean) => (value ? 'Ja' : 'Nein');
+import { RowActionButton } from '../../../components/row-action-button.tsx';
+import { yesNo } from '../../../lib/format.ts';
 
 interface FirmenTableProps {
   firmen: readonly Firma[];
@@ -48,20 +44,16 @@ export function FirmenTable({ firmen, onEdit, onDelete }: FirmenTableProps) {
               <TableCell>{yesNo(firma.linkTarget)}</TableCell>
               <TableCell>{yesNo(firma.statistikSchreiben)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Tooltip title="Bearbeiten">
-                  <IconButton aria-label={`Firma „${firma.bezeichner}“ bearbeiten`} onClick={() => onEdit(firma)}>
-                    <EditIcon />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Löschen">
-                  <IconButton
-                    aria-label={`Firma „${firma.bezeichner}“ löschen`}
-                    color="error"
-                    onClick={() => onDelete(firma)}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
-                </Tooltip>
+                <RowActionButton
+                  action="edit"
+                  label={`Firma „${firma.bezeichner}“ bearbeiten`}
+                  onClick={() => onEdit(firma)}
+                />
+                <RowActionButton
+                  action="delete"
+                  label={`Firma „${firma.bezeichner}“ löschen`}
+                  onClick={() => onDelete(firma)}
+                />
               </TableCell>
             </TableRow>
           ))}

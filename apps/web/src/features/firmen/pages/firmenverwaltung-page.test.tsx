@@ -1,20 +1,17 @@
 import { MESSAGES } from '@dihs/contract/common/messages';
-import { privilegeCode } from '@dihs/contract/common/roles';
 import { FIRMA_TEXTS, type Firma } from '@dihs/contract/firma';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderWithApp, stubFetch } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
 import { FirmenverwaltungPage } from './firmenverwaltung-page.tsx';
 
-const OPERATOR: Session = {
+const OPERATOR = testSession({
   sub: 'betreiber@demo.de',
   role: 'BETREIBER',
-  privileges: [privilegeCode('BENUTZER_VERWALTEN')],
   userId: 1,
-  exp: 2_000_000_000,
-};
+  privileges: ['BENUTZER_VERWALTEN'],
+});
 const DEMO: Firma = {
   id: 3,
   bezeichner: 'Demo GmbH',

@@ -1,13 +1,8 @@
 import { GUTHABEN_TEXTS, SHOP_DURATIONS_MINUTES, type GuthabenAngebot } from '@dihs/contract/guthaben';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { ShopCard, ShopCardLines } from '../../../components/shop-card.tsx';
 import { formatEuro } from '../../../lib/format.ts';
 
 /** The counts of a package with the shop's durations; findings show none (spec 2 "Credit shop"). */
@@ -35,7 +30,6 @@ interface AngebotCardProps {
 
 /** One credit package: its counts with durations, the price with "inkl. MwSt" and the buy button. */
 export function AngebotCard({ angebot, agbAkzeptiert, onChoose }: AngebotCardProps) {
-  const titleId = useId();
   const button = (
     <Button
       variant="contained"
@@ -47,39 +41,25 @@ export function AngebotCard({ angebot, agbAkzeptiert, onChoose }: AngebotCardPro
     </Button>
   );
   return (
-    <Card
-      component="article"
-      aria-labelledby={titleId}
-      variant="outlined"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-    >
-      <CardContent sx={{ flexGrow: 1 }}>
-        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.4rem', mb: 1 }}>
-          {angebot.titel}
-        </Typography>
-        <List dense disablePadding>
-          {angebotZeilen(angebot).map((line) => (
-            <ListItem key={line} disableGutters sx={{ py: 0 }}>
-              {line}
-            </ListItem>
-          ))}
-        </List>
-        <Typography sx={{ fontSize: '1.6rem', fontWeight: 700, mt: 2 }} color="primary">
-          {formatEuro(angebot.centPreis)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {GUTHABEN_TEXTS.inklMwst}
-        </Typography>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        {agbAkzeptiert ? (
+    <ShopCard
+      title={angebot.titel}
+      action={
+        agbAkzeptiert ? (
           button
         ) : (
           <Tooltip title={GUTHABEN_TEXTS.agbZustimmen}>
             <span>{button}</span>
           </Tooltip>
-        )}
-      </CardActions>
-    </Card>
+        )
+      }
+    >
+      <ShopCardLines lines={angebotZeilen(angebot)} />
+      <Typography sx={{ fontSize: '1.6rem', fontWeight: 700, mt: 2 }} color="primary">
+        {formatEuro(angebot.centPreis)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {GUTHABEN_TEXTS.inklMwst}
+      </Typography>
+    </ShopCard>
   );
 }

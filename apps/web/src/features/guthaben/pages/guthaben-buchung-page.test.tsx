@@ -1,11 +1,10 @@
 import type { GuthabenBuchung } from '@dihs/contract/guthaben';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import { fakeSession, renderRoutes, stubFetch, testSession } from '../../../test/render.tsx';
 import { GuthabenBuchungPage } from './guthaben-buchung-page.tsx';
 
-const PATIENT: Session = { sub: 'patient@demo.de', role: 'PATIENT', privileges: [], userId: 4, exp: 2_000_000_000 };
+const PATIENT = testSession({ sub: 'patient@demo.de', role: 'PATIENT', userId: 4 });
 const BOOKING: GuthabenBuchung = {
   buchungId: 7,
   status: 'PAID',

@@ -1,23 +1,20 @@
-import { privilegeCode } from '@dihs/contract/common/roles';
 import type { Guthaben, GuthabenAngebot } from '@dihs/contract/guthaben';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderWithApp, stubFetch } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
 import { kaufenText } from '../components/angebot-card.tsx';
 import { GuthabenShopPage } from './guthaben-shop-page.tsx';
 
 const leavePage = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/leave-page.ts', () => ({ leavePage }));
 
-const PATIENT: Session = {
+const PATIENT = testSession({
   sub: 'patient@demo.de',
   role: 'PATIENT',
-  privileges: [privilegeCode('STATISTIK_SCHREIBEN')],
   userId: 4,
-  exp: 2_000_000_000,
-};
+  privileges: ['STATISTIK_SCHREIBEN'],
+});
 const STARTER: GuthabenAngebot = {
   guthabenAngebotId: 2,
   titel: 'Starter',

@@ -1,12 +1,11 @@
 import { GUTHABEN_TEXTS, type GuthabenAngebot } from '@dihs/contract/guthaben';
 import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { GuthabenBar } from '../../../components/guthaben-bar.tsx';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { ShopGrid } from '../../../components/shop-grid.tsx';
 import { leavePage } from '../../../lib/leave-page.ts';
 import { useAngebote, useEigenesGuthaben, usePlaceOrder } from '../api/guthaben-shop-api.ts';
 import { AngebotCard } from '../components/angebot-card.tsx';
@@ -44,21 +43,17 @@ export function GuthabenShopPage() {
           <GuthabenBar guthaben={guthaben.data} title="Ihr bezahltes Guthaben" />
         </Alert>
       )}
-      {angebote.isPending ? (
-        <LoadingIndicator label="Guthabenpakete werden geladen" />
-      ) : angebote.isError ? (
-        <Alert severity="error">Die Guthabenpakete konnten nicht geladen werden.</Alert>
-      ) : angebote.data.length === 0 ? (
-        <Typography color="text.secondary">Derzeit sind keine Guthabenpakete buchbar.</Typography>
-      ) : (
-        <Grid container spacing={3}>
-          {angebote.data.map((angebot) => (
-            <Grid key={angebot.guthabenAngebotId} size={{ xs: 12, sm: 6, md: 4 }}>
-              <AngebotCard angebot={angebot} agbAkzeptiert={AGB_AKZEPTIERT} onChoose={setGewaehlt} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      <ShopGrid
+        items={angebote.data}
+        isPending={angebote.isPending}
+        isError={angebote.isError}
+        loadingLabel="Guthabenpakete werden geladen"
+        errorText="Die Guthabenpakete konnten nicht geladen werden."
+        emptyText="Derzeit sind keine Guthabenpakete buchbar."
+        keyOf={(angebot) => angebot.guthabenAngebotId}
+      >
+        {(angebot) => <AngebotCard angebot={angebot} agbAkzeptiert={AGB_AKZEPTIERT} onChoose={setGewaehlt} />}
+      </ShopGrid>
       <KaufDialog
         angebot={gewaehlt}
         pending={bestellen.isPending || bestellen.isSuccess}

@@ -1,20 +1,17 @@
-import { privilegeCode } from '@dihs/contract/common/roles';
 import { INHALT_TEXTS } from '@dihs/contract/inhalt';
 import { NAVIGATION_TEXTS, type NavigationEdit } from '@dihs/contract/navigation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderWithApp, stubFetch } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
 import { NavigationEditorPage } from './navigation-editor-page.tsx';
 
-const EDITOR: Session = {
+const EDITOR = testSession({
   sub: 'betreiber@demo.de',
   role: 'BETREIBER',
-  privileges: [privilegeCode('NAVIGATION_EDITIEREN')],
   userId: 1,
-  exp: 2_000_000_000,
-};
+  privileges: ['NAVIGATION_EDITIEREN'],
+});
 
 const EDIT: NavigationEdit = {
   version: 4,

@@ -2,17 +2,10 @@ import type { Guthaben } from '@dihs/contract/guthaben';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderWithApp, stubFetch } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
 import { fieldError, GuthabenSection, parseTexts } from './guthaben-section.tsx';
 
-const OPERATOR: Session = {
-  sub: 'betreiber@demo.de',
-  role: 'BETREIBER',
-  privileges: [],
-  userId: 1,
-  exp: 2_000_000_000,
-};
+const OPERATOR = testSession({ sub: 'betreiber@demo.de', role: 'BETREIBER', userId: 1 });
 const BALANCE: Guthaben = {
   bezahltEinzelTermin: 3,
   bezahltGruppenTermin: 2,

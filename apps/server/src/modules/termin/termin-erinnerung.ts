@@ -1,0 +1,95 @@
+import { inArray } from 'drizzle-orm';
+import { TERMINTYP_LABELS } from '@dihs/contract/termin';
+import type { Database } from '../../db/client.ts';
+import { formatDateTimeDe } from '../../lib/pdf.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
+import { PLATFORM } from '../accounts/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { dueReminders } from './termin.repository.ts';
+import { terminTeilnahmen } from './termin.table.ts';
+
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+const BATCH = 200;
+
+/**
+ * Enqueues the reminder of every booked seat whose appointment starts within the next 24 hours and marks it sent
+ * in the same transaction: a seat is reminded exactly once, even after a restart or with several instances
+ * (rows claimed with SKIP LOCKED). Answers how many reminders were enqueued.
+ */
+export async function runReminderJob(db: Database, now: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const sent = await db.transaction(async (tx) => {
+      const due = await dueReminders(tx, now, new Date(now.getTime() + REMINDER_LEAD_MS), BATCH);
+      for (const { termin, email } of due) {
+        await enqueueMail(tx, {
+          to: email,
+          subject: `Erinnerung: Ihr Termin am ${formatDateTimeDe(termin.datum)} Uhr`,
+          text: [
+            'Guten Tag,',
+            '',
+            `wir erinnern Sie an Ihren Termin "${termin.befund}" (${TERMINTYP_LABELS[termin.termintyp]}) am ${formatDateTimeDe(termin.datum)} Uhr, Dauer ${termin.dauer} Minuten.`,
+            'Die Sitzung können Sie 10 Minuten vor Beginn in Ihrem Terminplan starten.',
+            '',
+            `Ihr Team von ${PLATFORM}`,
+          ].join('\n'),
+        });
+      }
+      if (due.length > 0) {
+        await tx
+          .update(terminTeilnahmen)
+          .set({ reminderSentAt: now })
+          .where(
+            inArray(
+              terminTeilnahmen.id,
+              due.map((d) => d.seat.id),
+            ),
+          );
+      }
+      return due.length;
+    });
+    total += sent;
+    if (sent < BATCH) return total;
+  }
+}
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+/** Runs the reminder job when the app is ready and then every interval; stop() waits for a running pass. */
+export function createReminderScheduler(input: {
+  db: Database;
+  now: () => Date;
+  log: Logger;
+  intervalMs: number;
+  mail: { flush(): Promise<void> };
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const pass = () => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        if ((await runReminderJob(input.db, input.now())) > 0) await input.mail.flush();
+      } catch (error) {
+        input.log.error({ error: loggableError(error) }, 'Terminerinnerung fehlgeschlagen');
+      }
+    });
+  };
+  return {
+    start(): void {
+      if (timer) return;
+      pass();
+      timer = setInterval(pass, input.intervalMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.ts';
+import { DEMO_FIRMA, firmen } from '../firma/index.ts';
+import { users } from '../users/index.ts';
+import { addDaysIso, berlinToUtc, utcToBerlin } from './termin-zeit.ts';
+import { terminTeilnahmen, termine } from './termin.table.ts';
+
+/**
+ * Demo appointments of every type relative to the seeding day: active ones in the coming weeks for both demo
+ * therapists, one in planning, one cancelled, one for the Demo GmbH, and one past appointment that
+ * patient@demo.de booked and attended.
+ */
+export async function seedDemoTermine(tx: Transaction, now: Date = new Date()): Promise<void> {
+  const accounts = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ['therapeut@demo.de', 'therapeut2@demo.de', 'patient@demo.de']));
+  const id = (email: string) => accounts.find((a) => a.email === email)?.id;
+  const t1 = id('therapeut@demo.de');
+  const t2 = id('therapeut2@demo.de');
+  const patient = id('patient@demo.de');
+  if (!t1 || !t2 || !patient) return;
+  const [firma] = await tx.select({ id: firmen.id }).from(firmen).where(eq(firmen.bezeichner, DEMO_FIRMA));
+  const today = utcToBerlin(now)[0];
+  const at = (days: number, time: string) => berlinToUtc(addDaysIso(today, days), time);
+  const base = { status: 'AKTIV' as const, istFirmentermin: false, firmaId: null, everyoneView: false };
+  await tx.insert(termine).values([
+    {
+      ...base,
+      datum: at(2, '10:00'),
+      dauer: 20,
+      termintyp: 'EINZEL',
+      befund: 'Rückenschmerzen',
+      details: 'Befundaufnahme und Übungsauswahl',
+      therapeutUserId: t1,
+      maxTeilnehmer: 1,
+    },
+    {
+      ...base,
+      datum: at(3, '17:00'),
+      dauer: 30,
+      termintyp: 'GRUPPE',
+      befund: 'Rückenschmerzen',
+      details: 'Rückenschule in der Gruppe',
+      therapeutUserId: t1,
+      maxTeilnehmer: 8,
+      everyoneView: true,
+    },
+    {
+      ...base,
+      datum: at(5, '09:30'),
+      dauer: 20,
+      termintyp: 'TELEFON',
+      befund: 'Knie-Arthrose',
+      details: 'Telefonische Beratung',
+      therapeutUserId: t2,
+      maxTeilnehmer: 1,
+    },
+    {
+      ...base,
+      datum: at(7, '14:00'),
+      dauer: 40,
+      termintyp: 'ANAMNESE',
+      befund: 'Schulter-Impingement',
+      details: 'Erstgespräch mit Anamnese',
+      therapeutUserId: t2,
+      maxTeilnehmer: 1,
+    },
+    {
+      ...base,
+      datum: at(9, '11:00'),
+      dauer: 20,
+      termintyp: 'BEFUND',
+      befund: 'Nackenverspannung',
+      details: 'Befundtermin',
+      therapeutUserId: t1,
+      maxTeilnehmer: 1,
+    },
+    {
+      ...base,
+      datum: at(14, '18:00'),
+      dauer: 30,
+      termintyp: 'GRUPPE',
+      befund: 'Knie-Arthrose',
+      details: 'Kniegruppe',
+      therapeutUserId: t2,
+      maxTeilnehmer: 6,
+    },
+    {
+      ...base,
+      datum: at(21, '10:00'),
+      dauer: 20,
+      termintyp: 'EINZEL',
+      befund: 'Nackenverspannung',
+      details: 'Kontrolle des Trainingsplans',
+      therapeutUserId: t1,
+      maxTeilnehmer: 1,
+      status: 'PLANUNG',
+    },
+    {
+      ...base,
+      datum: at(10, '16:00'),
+      dauer: 30,
+      termintyp: 'GRUPPE',
+      befund: 'Rückenschmerzen',
+      details: 'Abgesagte Rückengruppe',
+      therapeutUserId: t2,
+      maxTeilnehmer: 8,
+      status: 'ABGESAGT',
+    },
+    ...(firma
+      ? [
+          {
+            ...base,
+            datum: at(4, '12:00'),
+            dauer: 30,
+            termintyp: 'GRUPPE' as const,
+            befund: 'Nackenverspannung',
+            details: 'Bewegte Mittagspause der Demo GmbH',
+            therapeutUserId: t1,
+            maxTeilnehmer: 10,
+            istFirmentermin: true,
+            firmaId: firma.id,
+          },
+        ]
+      : []),
+  ]);
+  // The attended past appointment: inserted with its seat already counted (booking rules apply to the future only).
+  const [past] = await tx
+    .insert(termine)
+    .values({
+      ...base,
+      datum: at(-7, '10:00'),
+      dauer: 20,
+      termintyp: 'EINZEL',
+      befund: 'Rückenschmerzen',
+      details: 'Erster Einzeltermin',
+      therapeutUserId: t1,
+      maxTeilnehmer: 1,
+      anzahlTeilnehmer: 1,
+    })
+    .returning({ id: termine.id });
+  await tx.insert(terminTeilnahmen).values({
+    terminId: past!.id,
+    patientUserId: patient,
+    status: 'GEBUCHT',
+    zahlungsart: 'GUTHABEN',
+    creditKind: 'bezahltEinzelTermin',
+    teilgenommen: true,
+    beigetreten: true,
+    bookedAt: at(-10, '09:00'),
+    reminderSentAt: at(-8, '10:00'),
+  });
+}

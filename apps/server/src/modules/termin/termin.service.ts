@@ -1,0 +1,302 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { CREDIT_KIND_LABELS } from '@dihs/contract/guthaben';
+import {
+  TERMIN_MESSAGES,
+  TERMINTYP_LABELS,
+  type TeilgenommenBody,
+  type Teilnehmer,
+  type Termin,
+  type TerminFormParsed,
+  type TerminPage,
+  type TerminStatus,
+} from '@dihs/contract/termin';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { formatDateTimeDe } from '../../lib/pdf.ts';
+import { PLATFORM } from '../accounts/index.ts';
+import { firmen } from '../firma/index.ts';
+import { addLedgerEntries } from '../guthaben/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { releaseSeat } from './termin-sitz.ts';
+import { berlinToUtc, dayRange, utcToBerlin } from './termin-zeit.ts';
+import { toTeilnehmer, toTermin, type ParticipantView } from './termin.mapper.ts';
+import {
+  findTermin,
+  listForOperator,
+  listForPatient,
+  listForTherapist,
+  lockTermin,
+  ownBookings,
+  participantsOf,
+  userInfo,
+  type PatientFilter,
+} from './termin.repository.ts';
+import { terminTeilnahmen, termine } from './termin.table.ts';
+
+export interface Mailer {
+  flush(): Promise<void>;
+}
+
+/** Operator view of one appointment, with all participants. */
+export async function operatorTermin(db: Database, id: number, now: Date): Promise<Termin> {
+  const row = await findTermin(db, id);
+  if (!row) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
+  return toTermin(row, await participantsOf(db, [id]), 'full', now);
+}
+
+export async function operatorList(
+  db: Database,
+  q: { typen: Termin['termintyp'][]; von?: string | undefined; bis?: string | undefined; page: number; size: number },
+  now: Date,
+): Promise<TerminPage> {
+  const range = q.von || q.bis ? dayRange(now, q.von, q.bis) : undefined;
+  const { rows, total } = await listForOperator(db, {
+    typen: q.typen,
+    from: range?.from,
+    to: range?.to,
+    page: q.page,
+    size: q.size,
+  });
+  const participants = await participantsOf(
+    db,
+    rows.map((r) => r.termin.id),
+  );
+  return { items: rows.map((r) => toTermin(r, participants, 'full', now)), total };
+}
+
+async function assertTherapist(db: Database, therapeutId: number): Promise<void> {
+  const user = await userInfo(db, therapeutId);
+  if (!user || user.role !== 'THERAPEUT') throw HttpError.badRequest(TERMIN_MESSAGES.therapeutLeer);
+}
+
+async function assertFirma(db: Database, firmaId: number | null): Promise<void> {
+  if (firmaId === null) return;
+  const [firma] = await db.select({ id: firmen.id }).from(firmen).where(eq(firmen.id, firmaId));
+  if (!firma) throw HttpError.badRequest('Unbekannte Firma.');
+}
+
+/**
+ * Creates (without id, status PLANUNG) or changes an appointment. A cancelled one stays as it is; a start in the
+ * past is refused for new appointments and for a moved start; max participants never drop below the seats held.
+ */
+export async function saveTermin(db: Database, form: TerminFormParsed, now: Date): Promise<Termin> {
+  await assertTherapist(db, form.therapeutId);
+  await assertFirma(db, form.firmaId);
+  const datum = berlinToUtc(form.datum, form.uhrzeit);
+  const values = {
+    datum,
+    dauer: form.dauer,
+    termintyp: form.termintyp,
+    befund: form.befund,
+    details: form.details,
+    therapeutUserId: form.therapeutId,
+    maxTeilnehmer: form.maxTeilnehmer,
+    firmaId: form.firmaId,
+    istFirmentermin: form.firmaId !== null,
+    everyoneView: form.termintyp === 'GRUPPE' && form.everyoneView,
+  };
+  const id = await db.transaction(async (tx) => {
+    if (!form.id) {
+      if (datum <= now) throw HttpError.badRequest(TERMIN_MESSAGES.vergangen);
+      const [created] = await tx
+        .insert(termine)
+        .values({ ...values, status: 'PLANUNG' })
+        .returning({ id: termine.id });
+      return created!.id;
+    }
+    const existing = await lockTermin(tx, form.id);
+    if (!existing) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
+    if (existing.status === 'ABGESAGT') throw HttpError.badRequest(TERMIN_MESSAGES.abgesagtAenderung);
+    if (datum.getTime() !== existing.datum.getTime() && datum <= now) {
+      throw HttpError.badRequest(TERMIN_MESSAGES.vergangen);
+    }
+    if (form.maxTeilnehmer < existing.anzahlTeilnehmer) throw HttpError.badRequest(TERMIN_MESSAGES.maxUnterAnzahl);
+    await tx.update(termine).set(values).where(eq(termine.id, form.id));
+    return form.id;
+  });
+  return operatorTermin(db, id, now);
+}
+
+export async function aktivieren(db: Database, id: number): Promise<{ id: number; status: TerminStatus }> {
+  return db.transaction(async (tx) => {
+    const termin = await lockTermin(tx, id);
+    if (!termin) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
+    if (termin.status !== 'PLANUNG') throw HttpError.badRequest(TERMIN_MESSAGES.aktivierenNurPlanung);
+    await tx.update(termine).set({ status: 'AKTIV' }).where(eq(termine.id, id));
+    return { id, status: 'AKTIV' as const };
+  });
+}
+
+const cancelMailText = (name: string, befund: string, typ: string, when: string, refunded: string | null) =>
+  [
+    `Guten Tag ${name},`,
+    '',
+    `der Termin "${befund}" (${typ}) am ${when} Uhr wurde leider abgesagt.`,
+    refunded
+      ? `Das Guthaben wurde Ihnen zurückgeschrieben (${refunded}).`
+      : 'Für diesen Termin wurde kein Guthaben verbraucht.',
+    '',
+    'Über Ihren Terminplan können Sie einen neuen Termin buchen.',
+    '',
+    `Ihr Team von ${PLATFORM}`,
+  ].join('\n');
+
+/**
+ * AKTIV -> ABGESAGT. In one transaction: every held seat is released, its credit returned to the kind it was
+ * paid from (idempotent per seat) and the patient notified through the outbox. A start in the past is refused.
+ */
+export async function absagen(
+  db: Database,
+  mail: Mailer,
+  id: number,
+  now: Date,
+  authorUserId: number,
+): Promise<{ id: number; status: TerminStatus }> {
+  await db.transaction(async (tx) => {
+    const termin = await lockTermin(tx, id);
+    if (!termin) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
+    if (termin.datum <= now) throw HttpError.badRequest(TERMIN_MESSAGES.absagenVergangenheit);
+    if (termin.status !== 'AKTIV') throw HttpError.badRequest(TERMIN_MESSAGES.absagenNurAktiv);
+    await tx.update(termine).set({ status: 'ABGESAGT' }).where(eq(termine.id, id));
+    const seats = await tx
+      .select()
+      .from(terminTeilnahmen)
+      .where(and(eq(terminTeilnahmen.terminId, id), ne(terminTeilnahmen.status, 'STORNIERT')));
+    const when = formatDateTimeDe(termin.datum);
+    for (const seat of seats) {
+      const released = await releaseSeat(tx, seat.id, now);
+      if (!released) continue;
+      // a reserved seat's card payment never completed, so there is nothing to return
+      const refund = seat.status === 'GEBUCHT' && released.creditKind ? released.creditKind : null;
+      if (refund) {
+        await addLedgerEntries(tx, [
+          {
+            patientUserId: released.patientUserId,
+            kind: refund,
+            delta: 1,
+            reason: `Termin abgesagt: ${termin.befund} am ${when} Uhr`,
+            reference: `termin:${id}`,
+            idempotencyKey: `termin-absage:${released.id}`,
+            authorUserId,
+          },
+        ]);
+      }
+      const patient = await userInfo(tx, released.patientUserId);
+      if (patient && !patient.deletedAt) {
+        const name = `${patient.vorname ?? ''} ${patient.nachname ?? ''}`.trim() || 'Patientin, Patient';
+        await enqueueMail(tx, {
+          to: patient.email,
+          subject: `Termin abgesagt: ${termin.befund}`,
+          text: cancelMailText(
+            name,
+            termin.befund,
+            TERMINTYP_LABELS[termin.termintyp],
+            when,
+            refund ? CREDIT_KIND_LABELS[refund] : null,
+          ),
+        });
+      }
+    }
+  });
+  await mail.flush();
+  return { id, status: 'ABGESAGT' };
+}
+
+/** The operator's attendance checkbox for one booked participant; only from the appointment's start on. */
+export async function setTeilgenommen(
+  db: Database,
+  terminId: number,
+  body: TeilgenommenBody,
+  now: Date,
+): Promise<Teilnehmer> {
+  const row = await findTermin(db, terminId);
+  if (!row) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
+  if (row.termin.datum > now) throw HttpError.badRequest('Die Teilnahme kann erst ab Terminbeginn bestätigt werden.');
+  const updated = await db
+    .update(terminTeilnahmen)
+    .set({ teilgenommen: body.teilgenommen })
+    .where(
+      and(
+        eq(terminTeilnahmen.terminId, terminId),
+        eq(terminTeilnahmen.patientUserId, body.patientId),
+        eq(terminTeilnahmen.status, 'GEBUCHT'),
+      ),
+    )
+    .returning({ id: terminTeilnahmen.id });
+  if (updated.length === 0) throw HttpError.notFound(TERMIN_MESSAGES.keinTeilnehmer);
+  const participant = (await participantsOf(db, [terminId])).find((p) => p.patientUserId === body.patientId);
+  return toTeilnehmer(participant!, 'full');
+}
+
+/**
+ * A therapist's own appointments of one status from today (Berlin) on, with participants; patient ids (the links)
+ * only for therapists without a company (spec 2 "Therapist appointment plan").
+ */
+export async function therapistList(
+  db: Database,
+  therapeutUserId: number,
+  status: TerminStatus,
+  now: Date,
+): Promise<Termin[]> {
+  const therapist = await userInfo(db, therapeutUserId);
+  const view: ParticipantView = therapist?.firmaId ? 'noLinks' : 'full';
+  const rows = await listForTherapist(db, therapeutUserId, status, berlinToUtc(utcToBerlin(now)[0]));
+  const participants = await participantsOf(
+    db,
+    rows.map((r) => r.termin.id),
+  );
+  return rows.map((r) => toTermin(r, participants, view, now));
+}
+
+export interface PatientQuery {
+  ta: PatientFilter['kind'];
+  id?: number | undefined;
+  b?: string | undefined;
+  t?: number | undefined;
+  typen: Termin['termintyp'][];
+  von?: string | undefined;
+  bis?: string | undefined;
+  firma: boolean;
+  page: number;
+  size: number;
+}
+
+/** Other patients' names only in group appointments with everyoneView; never ids or attendance. */
+async function patientView(db: Database, rows: Awaited<ReturnType<typeof listForPatient>>['rows'], now: Date) {
+  const shared = rows.filter((r) => r.termin.termintyp === 'GRUPPE' && r.termin.everyoneView).map((r) => r.termin.id);
+  const participants = await participantsOf(db, shared);
+  return rows.map((r) => toTermin(r, participants, shared.includes(r.termin.id) ? 'namesOnly' : 'none', now, r.seat));
+}
+
+/** The patient plan (also the operator's view of a patient's plan). */
+export async function patientList(
+  db: Database,
+  patientUserId: number,
+  q: PatientQuery,
+  now: Date,
+): Promise<TerminPage> {
+  const patient = await userInfo(db, patientUserId);
+  if (!patient || patient.role !== 'PATIENT' || patient.deletedAt) throw HttpError.notFound('Unbekannter Patient.');
+  const range = dayRange(now, q.von, q.bis);
+  const { rows, total } = await listForPatient(db, {
+    patientUserId,
+    patientFirmaId: patient.firmaId,
+    kind: q.ta,
+    id: q.id,
+    befund: q.b,
+    therapeutUserId: q.t,
+    typen: q.typen,
+    from: range.from,
+    to: range.to,
+    nurFirma: q.firma,
+    now,
+    page: q.page,
+    size: q.size,
+  });
+  return { items: await patientView(db, rows, now), total };
+}
+
+/** The patient's own seats (booked or awaiting payment). */
+export async function patientBookings(db: Database, patientUserId: number, now: Date): Promise<Termin[]> {
+  return patientView(db, await ownBookings(db, patientUserId), now);
+}

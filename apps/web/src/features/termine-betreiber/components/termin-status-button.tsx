@@ -1,0 +1,68 @@
+import { TERMIN_MESSAGES, type TerminStatus } from '@dihs/contract/termin';
+import Button from '@mui/material/Button';
+import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAbsagen, useAktivieren } from '../api/termine-betreiber-api.ts';
+
+interface TerminStatusButtonProps {
+  terminId: number;
+  status: TerminStatus;
+  /** The appointment's befund, so several buttons on one page have distinct accessible names. */
+  befund: string;
+  onChanged?: (status: TerminStatus) => void;
+}
+
+/**
+ * Spec 2 section 4: "Termin Aktivieren" in PLANUNG, "Termin Absagen" in AKTIV, a disabled "Abgesagt" afterwards.
+ * A refused cancellation (past date) shows the spec's dialog; the status shown is the one the server returns.
+ */
+export function TerminStatusButton({ terminId, status, befund, onChanged }: TerminStatusButtonProps) {
+  const aktivieren = useAktivieren();
+  const absagen = useAbsagen();
+  const refused = absagen.error ?? aktivieren.error;
+  const pastRefusal =
+    isApiError(absagen.error, 400, 409) && absagen.error.message === TERMIN_MESSAGES.absagenVergangenheit;
+
+  if (status === 'ABGESAGT') {
+    return (
+      <Button variant="outlined" disabled>
+        Abgesagt
+      </Button>
+    );
+  }
+  const pending = aktivieren.isPending || absagen.isPending;
+  return (
+    <>
+      {status === 'PLANUNG' ? (
+        <Button
+          variant="contained"
+          color="success"
+          loading={pending}
+          aria-label={`Termin Aktivieren: ${befund}`}
+          onClick={() => aktivieren.mutate(terminId, { onSuccess: (answer) => onChanged?.(answer.status) })}
+        >
+          Termin Aktivieren
+        </Button>
+      ) : (
+        <Button
+          variant="contained"
+          color="error"
+          loading={pending}
+          aria-label={`Termin Absagen: ${befund}`}
+          onClick={() => absagen.mutate(terminId, { onSuccess: (answer) => onChanged?.(answer.status) })}
+        >
+          Termin Absagen
+        </Button>
+      )}
+      <MessageDialog
+        open={Boolean(refused)}
+        title={pastRefusal ? TERMIN_MESSAGES.absagenTitel : 'Status konnte nicht geändert werden'}
+        text={pastRefusal ? TERMIN_MESSAGES.absagenVergangenheit : (refused?.message ?? '')}
+        onClose={() => {
+          aktivieren.reset();
+          absagen.reset();
+        }}
+      />
+    </>
+  );
+}

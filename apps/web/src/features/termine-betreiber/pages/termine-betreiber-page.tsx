@@ -1,0 +1,189 @@
+import {
+  TERMIN_MESSAGES,
+  TERMINTYP_FILTER_LABELS,
+  TERMINTYPEN,
+  type Termin,
+  type Termintyp,
+} from '@dihs/contract/termin';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { useBetreiberTermine } from '../api/termine-betreiber-api.ts';
+import { TerminFormDialog } from '../components/termin-form-dialog.tsx';
+import { TerminRow } from '../components/termin-row.tsx';
+import { filterDay, FILTER_ORDER, toggleTyp } from '../type-filter.ts';
+
+type Editing = { kind: 'new' } | { kind: 'edit'; termin: Termin } | null;
+
+const PAGE_SIZES = [25, 50, 100];
+
+/** /betreiber/termine: the operator's appointment list with type filter, paging, form and status changes. */
+export function TermineBetreiberPage() {
+  const [typen, setTypen] = useState<readonly Termintyp[]>(TERMINTYPEN);
+  const [von, setVon] = useState('');
+  const [bis, setBis] = useState('');
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(50);
+  const [editing, setEditing] = useState<Editing>(null);
+  // an unreadable day or a reversed range is not sent: the list keeps its last answer and the field says why
+  const [range, setRange] = useState({ von: '', bis: '' });
+  const vonDay = filterDay(von);
+  const bisDay = filterDay(bis);
+  const rangeError = vonDay && bisDay && bisDay < vonDay ? TERMIN_MESSAGES.datumsbereich : undefined;
+  const termine = useBetreiberTermine({ typen, ...range, page, size });
+  const changeRange = (next: { von: string; bis: string }) => {
+    setVon(next.von);
+    setBis(next.bis);
+    const nextVon = filterDay(next.von);
+    const nextBis = filterDay(next.bis);
+    if (nextVon !== null && nextBis !== null && !(nextVon && nextBis && nextBis < nextVon)) {
+      setRange({ von: nextVon, bis: nextBis });
+      setPage(0);
+    }
+  };
+  const close = () => setEditing(null);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+        <Typography variant="h1" sx={{ mr: 'auto' }}>
+          Termine editieren
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ kind: 'new' })}>
+          Termin hinzufügen
+        </Button>
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }}>
+          <Typography component="legend" variant="subtitle2">
+            Terminarten
+          </Typography>
+          <FormGroup row>
+            {FILTER_ORDER.map((typ) => {
+              const checked = typen.includes(typ);
+              return (
+                <FormControlLabel
+                  key={typ}
+                  label={TERMINTYP_FILTER_LABELS[typ]}
+                  control={
+                    <Checkbox
+                      checked={checked}
+                      // the last type that is on cannot be switched off
+                      readOnly={checked && typen.length === 1}
+                      onChange={() => {
+                        setTypen((current) => toggleTyp(current, typ));
+                        setPage(0);
+                      }}
+                    />
+                  }
+                />
+              );
+            })}
+          </FormGroup>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', my: 1 }}>
+            <TextField
+              size="small"
+              label="Von"
+              placeholder="TT.MM.JJJJ"
+              value={von}
+              onChange={(event) => changeRange({ von: event.target.value, bis })}
+              error={vonDay === null}
+              helperText={vonDay === null ? TERMIN_MESSAGES.datumFormat : undefined}
+            />
+            <TextField
+              size="small"
+              label="Bis"
+              placeholder="TT.MM.JJJJ"
+              value={bis}
+              onChange={(event) => changeRange({ von, bis: event.target.value })}
+              error={bisDay === null || Boolean(rangeError)}
+              helperText={bisDay === null ? TERMIN_MESSAGES.datumFormat : rangeError}
+            />
+          </Box>
+          <Link
+            component="button"
+            type="button"
+            onClick={() => {
+              setTypen(TERMINTYPEN);
+              changeRange({ von: '', bis: '' });
+              setPage(0);
+            }}
+          >
+            Filter zurücksetzen
+          </Link>
+        </Box>
+        {termine.isPending ? (
+          <LoadingIndicator label="Termine werden geladen" />
+        ) : termine.isError ? (
+          <Alert severity="error">Die Termine konnten nicht geladen werden.</Alert>
+        ) : (
+          <>
+            <TableContainer>
+              <Table aria-label="Termine" size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Befund</TableCell>
+                    <TableCell>Datum</TableCell>
+                    <TableCell>Uhrzeit</TableCell>
+                    <TableCell>Termintyp</TableCell>
+                    <TableCell>Therapeut</TableCell>
+                    <TableCell>Details</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {termine.data.items.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={6}>Keine Termine gefunden</TableCell>
+                    </TableRow>
+                  ) : (
+                    termine.data.items.map((termin) => (
+                      <TerminRow
+                        key={termin.id}
+                        termin={termin}
+                        onEdit={(t) => setEditing({ kind: 'edit', termin: t })}
+                      />
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={termine.data.total}
+              page={page}
+              rowsPerPage={size}
+              rowsPerPageOptions={PAGE_SIZES}
+              labelRowsPerPage="Termine je Seite:"
+              labelDisplayedRows={({ from, to, count }) => `${from}–${to} von ${count}`}
+              onPageChange={(_, next) => setPage(next)}
+              onRowsPerPageChange={(event) => {
+                setSize(Number(event.target.value));
+                setPage(0);
+              }}
+            />
+          </>
+        )}
+      </Paper>
+      {editing?.kind === 'new' && <TerminFormDialog termin={null} onClose={close} />}
+      {editing?.kind === 'edit' && <TerminFormDialog key={editing.termin.id} termin={editing.termin} onClose={close} />}
+    </Container>
+  );
+}

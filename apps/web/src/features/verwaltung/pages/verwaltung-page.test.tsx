@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { VerwaltungPage } from './verwaltung-page.tsx';
+
+const OPERATOR = testSession({
+  sub: 'betreiber@demo.de',
+  role: 'BETREIBER',
+  userId: 1,
+  privileges: ['ANWENDUNG_VERWALTEN'],
+});
+
+const renderPage = () =>
+  renderWithApp(<VerwaltungPage />, { path: '/betreiber/verwaltung', session: fakeSession(OPERATOR) });
+const bodiesOf = (fetchMock: ReturnType<typeof stubFetch>, key: string): unknown[] =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => `${init?.method ?? 'GET'} ${url as string}` === key)
+    .map(([, init]): unknown => JSON.parse(init?.body as string));
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stub() {
+  return stubFetch({
+    'GET /api/betreiber/verwaltung/Befunde/get': { body: [{ id: 1, type: 'BEFUND', value: 'Rückenschmerzen' }] },
+    'GET /api/betreiber/verwaltung/Einzeltermine/Inhalte/get': { body: [] },
+    'GET /api/betreiber/verwaltung/Sonstige/get': { body: [{ id: 5, type: 'TERMIN_HINWEIS', value: 'Matte' }] },
+    'POST /api/betreiber/verwaltung/save': { body: { id: 7, type: 'BEFUND', value: 'Knie' } },
+    'POST /api/betreiber/verwaltung/delete': { body: { id: 1 } },
+  });
+}
+
+describe('VerwaltungPage', () => {
+  it('creates a Befund from the empty field and shows the rule message for a too long one', async () => {
+    const fetchMock = stub();
+    const user = userEvent.setup();
+    renderPage();
+    const befunde = await screen.findByRole('region', { name: 'Befunde' });
+    expect(await within(befunde).findByDisplayValue('Rückenschmerzen')).toBeInTheDocument();
+    const neu = within(befunde).getByLabelText('Neuer Eintrag: Befund');
+    await user.type(neu, 'x'.repeat(31));
+    expect(within(befunde).getByText('Ein Befund hat höchstens 30 Zeichen.')).toBeInTheDocument();
+    await user.tab();
+    expect(bodiesOf(fetchMock, 'POST /api/betreiber/verwaltung/save')).toEqual([]);
+    await user.clear(neu);
+    await user.type(neu, 'Knie{Enter}');
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, 'POST /api/betreiber/verwaltung/save')).toEqual([
+        { id: null, type: 'BEFUND', value: 'Knie' },
+      ]),
+    );
+  });
+
+  it('deletes with the icon and saves a general setting only after a change, with revert', async () => {
+    const fetchMock = stub();
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Befund „Rückenschmerzen“ löschen' }));
+    await waitFor(() => expect(bodiesOf(fetchMock, 'POST /api/betreiber/verwaltung/delete')).toEqual([{ id: 1 }]));
+    const sonstige = screen.getByRole('region', { name: 'Sonstige Einstellungen' });
+    const feld = await within(sonstige).findByRole('textbox', { name: 'TERMIN_HINWEIS' });
+    const speichern = within(sonstige).getByRole('button', { name: 'TERMIN_HINWEIS speichern' });
+    expect(speichern).toBeDisabled();
+    await user.type(feld, ' und Handtuch');
+    await user.click(within(sonstige).getByRole('button', { name: 'TERMIN_HINWEIS zurücksetzen' }));
+    expect(feld).toHaveValue('Matte');
+    await user.type(feld, '!');
+    await user.click(speichern);
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, 'POST /api/betreiber/verwaltung/save')).toEqual([
+        { id: 5, type: 'TERMIN_HINWEIS', value: 'Matte!' },
+      ]),
+    );
+  });
+});

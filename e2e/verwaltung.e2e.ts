@@ -1,0 +1,51 @@
+import { privilegeCode } from '@dihs/contract/common/roles';
+import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+
+test('an operator maintains the Befunde list and a general setting (/betreiber/verwaltung)', async ({ page }) => {
+  const operator = await createAccount('BETREIBER', [privilegeCode('ANWENDUNG_VERWALTEN')]);
+  const befund = `E2E Befund ${Date.now() % 100000}`;
+  const geaendert = `${befund} neu`;
+  await page.goto('/');
+  await login(page, operator);
+  await page.goto('/betreiber/verwaltung');
+  await expect(page.getByRole('heading', { level: 1, name: 'Anwendung verwalten' })).toBeVisible();
+  const befunde = page.getByRole('region', { name: 'Befunde' });
+  await expect(befunde.getByLabel('Befund', { exact: true }).first()).toHaveValue('Rückenschmerzen');
+
+  // a new entry in the empty field; too long first shows the rule message
+  const neu = befunde.getByLabel('Neuer Eintrag: Befund');
+  await neu.fill('x'.repeat(31));
+  await expect(befunde.getByText('Ein Befund hat höchstens 30 Zeichen.')).toBeVisible();
+  await neu.fill(befund);
+  await neu.press('Enter');
+  await expect(befunde.locator(`input[value="${befund}"]`)).toBeVisible();
+  await expect(neu).toHaveValue('');
+
+  // edit in place: leaving the field saves
+  // entries are in creation order, so the new one is the last; Tab leaves the field
+  const feld = befunde.getByLabel('Befund', { exact: true }).last();
+  await expect(feld).toHaveValue(befund);
+  await feld.fill(geaendert);
+  await feld.press('Tab');
+  await expect(befunde.locator(`input[value="${geaendert}"]`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Befunde' }).locator(`input[value="${geaendert}"]`)).toBeVisible();
+
+  // delete icon
+  await page.getByRole('button', { name: `Befund „${geaendert}“ löschen` }).click();
+  await expect(page.getByRole('region', { name: 'Befunde' }).locator(`input[value="${geaendert}"]`)).toHaveCount(0);
+
+  // a general setting: revert, then confirm
+  const sonstige = page.getByRole('region', { name: 'Sonstige Einstellungen' });
+  const hinweis = sonstige.getByRole('textbox', { name: 'TERMIN_HINWEIS' });
+  const original = await hinweis.inputValue();
+  await hinweis.fill('Geänderter Hinweis');
+  await sonstige.getByRole('button', { name: 'TERMIN_HINWEIS zurücksetzen' }).click();
+  await expect(hinweis).toHaveValue(original);
+  await hinweis.fill(`${original} (E2E)`);
+  await sonstige.getByRole('button', { name: 'TERMIN_HINWEIS speichern' }).click();
+  await expect(sonstige.getByRole('button', { name: 'TERMIN_HINWEIS speichern' })).toBeDisabled();
+  const stored = await sql(`select value from verwaltung_eintrag where type = 'TERMIN_HINWEIS'`);
+  expect(stored.rows[0]?.value).toBe(`${original} (E2E)`);
+  await sql(`update verwaltung_eintrag set value = $1 where type = 'TERMIN_HINWEIS'`, [original]);
+});

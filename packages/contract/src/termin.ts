@@ -1,0 +1,288 @@
+import { z } from 'zod';
+
+/** Appointments (spec 2 sections 2-9): Termin, Teilnehmer, the operator form and the list queries. */
+
+export const TERMINTYPEN = ['EINZEL', 'GRUPPE', 'TELEFON', 'ANAMNESE', 'BEFUND'] as const;
+export type Termintyp = (typeof TERMINTYPEN)[number];
+
+/** Display names of spec 1 section 9 / spec 2 section 9. */
+export const TERMINTYP_LABELS: Record<Termintyp, string> = {
+  EINZEL: 'Video /Einzel',
+  GRUPPE: 'Video /Gruppe',
+  TELEFON: 'Telefon',
+  ANAMNESE: 'Anamnese',
+  BEFUND: 'Befund',
+};
+
+/** Labels of the operator list's type checkboxes (spec 2 "Operator appointment list and form"). */
+export const TERMINTYP_FILTER_LABELS: Record<Termintyp, string> = {
+  TELEFON: 'Telefontermin',
+  EINZEL: 'Einzeltermin',
+  GRUPPE: 'Gruppentermin',
+  BEFUND: 'Befundtermin',
+  ANAMNESE: 'Anamnesetermin',
+};
+
+export const TERMIN_STATUSES = ['PLANUNG', 'AKTIV', 'ABGESAGT'] as const;
+export type TerminStatus = (typeof TERMIN_STATUSES)[number];
+
+export const TEILNAHME_STATUSES = ['RESERVIERT', 'GEBUCHT', 'STORNIERT'] as const;
+export type TeilnahmeStatus = (typeof TEILNAHME_STATUSES)[number];
+
+/** How a seat is paid, in the fixed order the cart decides it (spec 2 issue 5 "Booking"). */
+export const ZAHLUNGSARTEN = ['FIRMA', 'REZEPT', 'ABO', 'GUTHABEN', 'KARTE'] as const;
+export type Zahlungsart = (typeof ZAHLUNGSARTEN)[number];
+
+/** Business constants of spec 2 section 9. */
+export const TERMIN_LIMITS = {
+  befund: 30,
+  details: 999,
+  /** Decided (bounds not shown in the spec): a session lasts 5 minutes to 8 hours. */
+  dauerMin: 5,
+  dauerMax: 480,
+  /** Decided: a group holds at most 100 people. */
+  maxTeilnehmerMax: 100,
+  stornoFristMs: 86_400_000,
+  sessionVorlaufMs: 600_000,
+  /** Decided: one list page holds at most 200 rows. */
+  pageSizeMax: 200,
+} as const;
+
+export const TERMIN_MESSAGES = {
+  befundLeer: 'Der Befund darf nicht leer sein.',
+  detailsLeer: 'Die Details dürfen nicht leer sein.',
+  terminartLeer: 'Die Terminart darf nicht leer sein.',
+  therapeutLeer: 'Es muss ein Therapeut gewählt werden.',
+  datumLeer: 'Das Datum darf nicht leer sein.',
+  uhrzeitLeer: 'Die Uhrzeit darf nicht leer sein.',
+  dauerLeer: 'Die Dauer darf nicht leer sein.',
+  maxTeilnehmerLeer: 'Die max. Teilnehmerzahl darf nicht leer sein.',
+  maxLaenge: 'Maximale Länge beachten',
+  datumFormat: 'Das Datum ist ungültig (TT.MM.JJJJ).',
+  uhrzeitFormat: 'Die Uhrzeit ist ungültig (HH:MM, 24 Stunden).',
+  dauerBereich: `Die Dauer muss zwischen ${TERMIN_LIMITS.dauerMin} und ${TERMIN_LIMITS.dauerMax} Minuten liegen.`,
+  maxTeilnehmerBereich: `Die max. Teilnehmerzahl muss zwischen 1 und ${TERMIN_LIMITS.maxTeilnehmerMax} liegen.`,
+  einzelNurEiner: 'Ein Einzeltermin hat genau einen Teilnehmer.',
+  everyoneViewNurGruppe: 'Jeder sieht jeden gibt es nur für Gruppentermine.',
+  unbekannt: 'Unbekannter Termin.',
+  ungueltigeId: 'Ungültige Termin-ID.',
+  absagenTitel: 'Termin kann nicht abgesagt werden',
+  absagenVergangenheit: 'Der ausgewählte Termin liegt in der Vergangenheit',
+  absagenNurAktiv: 'Nur aktive Termine können abgesagt werden.',
+  aktivierenNurPlanung: 'Nur Termine in Planung können aktiviert werden.',
+  abgesagtAenderung: 'Ein abgesagter Termin kann nicht geändert werden.',
+  maxUnterAnzahl: 'Die max. Teilnehmerzahl liegt unter der Zahl der Angemeldeten.',
+  voll: 'Der Termin ist bereits ausgebucht.',
+  nichtBuchbar: 'Der Termin kann nicht gebucht werden.',
+  vergangen: 'Der Termin liegt in der Vergangenheit.',
+  doppelt: 'Sie sind für diesen Termin bereits angemeldet.',
+  nichtStattgefunden: 'Der Termin hat noch nicht stattgefunden',
+  teilnahmeNichtBestaetigt: 'Ihre Teilnahme am Termin wurde noch nicht bestätigt',
+  teilnahmeBestaetigungTitel: 'Die Teilnahmebestätigung konnte nicht erstellt werden',
+  keinTeilnehmer: 'Der Patient ist nicht für diesen Termin angemeldet.',
+  keineBuchung: 'Keine Buchung für diesen Termin.',
+  datumsbereich: 'Das Enddatum liegt vor dem Startdatum.',
+  typLeer: 'Mindestens eine Terminart muss gewählt sein.',
+} as const;
+
+const MAX_ID = 2_147_483_647;
+const idRule = (message: string) => z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message);
+export const terminIdParamSchema = z.object({ id: idRule(TERMIN_MESSAGES.ungueltigeId) });
+export const terminIdAsTerminIdParamSchema = z.object({ terminId: idRule(TERMIN_MESSAGES.ungueltigeId) });
+export const terminPatientIdParamSchema = z.object({ patientId: idRule('Ungültige Patienten-ID.') });
+export const terminStatusParamSchema = z.object({
+  status: z.enum(TERMIN_STATUSES, { message: 'Unbekannter Terminstatus.' }),
+});
+
+/** Teilnehmer (spec 2 section 3). patientId is the patient's user id (as everywhere on this platform). */
+export const teilnehmerSchema = z.object({
+  patientId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  teilgenommen: z.boolean(),
+});
+export type Teilnehmer = z.infer<typeof teilnehmerSchema>;
+
+export const terminTherapeutSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  vorname: z.string(),
+  nachname: z.string(),
+});
+
+/** Termin (spec 2 section 3). datum is a UTC ISO instant; the per-patient flags are false where not applicable. */
+export const terminSchema = z.object({
+  id: z.number().int(),
+  datum: z.string(),
+  dauer: z.number().int(),
+  termintyp: z.enum(TERMINTYPEN),
+  befund: z.string(),
+  details: z.string(),
+  therapeut: terminTherapeutSchema,
+  therapeutId: z.number().int(),
+  maxTeilnehmer: z.number().int(),
+  anzahlTeilnehmer: z.number().int(),
+  angemeldet: z.boolean(),
+  bezahlt: z.boolean(),
+  teilgenommen: z.boolean(),
+  beendet: z.boolean(),
+  herausgeworfen: z.boolean(),
+  zugeschlossen: z.boolean(),
+  beigetreten: z.boolean(),
+  istFirmentermin: z.boolean(),
+  everyoneView: z.boolean(),
+  firmaId: z.number().int().nullable(),
+  status: z.enum(TERMIN_STATUSES),
+  teilnehmerList: z.array(teilnehmerSchema),
+});
+export type Termin = z.infer<typeof terminSchema>;
+
+/** A page of a list: rows of the page plus the total count of the filter. */
+export const terminPageSchema = z.object({ items: z.array(terminSchema), total: z.number().int() });
+export type TerminPage = z.infer<typeof terminPageSchema>;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+function isRealDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The operator form (spec 2 section 5). datum is the calendar day (YYYY-MM-DD) and uhrzeit the Berlin wall clock
+ * time (HH:MM); the server turns both into one UTC instant. Numbers arrive as form text or numbers.
+ */
+export const terminFormSchema = z
+  .object({
+    id: z.number().int().positive().max(MAX_ID).nullable().optional(),
+    befund: z
+      .string({ message: TERMIN_MESSAGES.befundLeer })
+      .trim()
+      .min(1, TERMIN_MESSAGES.befundLeer)
+      .max(TERMIN_LIMITS.befund, TERMIN_MESSAGES.maxLaenge),
+    details: z
+      .string({ message: TERMIN_MESSAGES.detailsLeer })
+      .trim()
+      .min(1, TERMIN_MESSAGES.detailsLeer)
+      .max(TERMIN_LIMITS.details, TERMIN_MESSAGES.maxLaenge),
+    termintyp: z.enum(TERMINTYPEN, { message: TERMIN_MESSAGES.terminartLeer }),
+    everyoneView: z.boolean().default(false),
+    firmaId: z.number().int().positive().max(MAX_ID).nullable().default(null),
+    therapeutId: z
+      .number({ message: TERMIN_MESSAGES.therapeutLeer })
+      .int(TERMIN_MESSAGES.therapeutLeer)
+      .positive(TERMIN_MESSAGES.therapeutLeer)
+      .max(MAX_ID, TERMIN_MESSAGES.therapeutLeer),
+    datum: z
+      .string({ message: TERMIN_MESSAGES.datumLeer })
+      .min(1, TERMIN_MESSAGES.datumLeer)
+      .refine(isRealDate, TERMIN_MESSAGES.datumFormat),
+    uhrzeit: z
+      .string({ message: TERMIN_MESSAGES.uhrzeitLeer })
+      .min(1, TERMIN_MESSAGES.uhrzeitLeer)
+      .regex(TIME_RE, TERMIN_MESSAGES.uhrzeitFormat),
+    maxTeilnehmer: z.coerce
+      .number({ message: TERMIN_MESSAGES.maxTeilnehmerLeer })
+      .int(TERMIN_MESSAGES.maxTeilnehmerBereich)
+      .min(1, TERMIN_MESSAGES.maxTeilnehmerBereich)
+      .max(TERMIN_LIMITS.maxTeilnehmerMax, TERMIN_MESSAGES.maxTeilnehmerBereich),
+    dauer: z.coerce
+      .number({ message: TERMIN_MESSAGES.dauerLeer })
+      .int(TERMIN_MESSAGES.dauerBereich)
+      .min(TERMIN_LIMITS.dauerMin, TERMIN_MESSAGES.dauerBereich)
+      .max(TERMIN_LIMITS.dauerMax, TERMIN_MESSAGES.dauerBereich),
+  })
+  .superRefine((form, ctx) => {
+    if (form.termintyp === 'EINZEL' && form.maxTeilnehmer !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['maxTeilnehmer'], message: TERMIN_MESSAGES.einzelNurEiner });
+    }
+    if (form.termintyp !== 'GRUPPE' && form.everyoneView) {
+      ctx.addIssue({ code: 'custom', path: ['everyoneView'], message: TERMIN_MESSAGES.everyoneViewNurGruppe });
+    }
+  });
+export type TerminForm = z.input<typeof terminFormSchema>;
+export type TerminFormParsed = z.output<typeof terminFormSchema>;
+
+/** Query values arrive as text: "EINZEL,GRUPPE" or repeated keys. */
+const typenQuery = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) =>
+    value === undefined ? [...TERMINTYPEN] : (Array.isArray(value) ? value : value.split(',')).filter(Boolean),
+  )
+  .pipe(z.array(z.enum(TERMINTYPEN, { message: 'Unbekannte Terminart.' })).min(1, TERMIN_MESSAGES.typLeer));
+const dayQuery = z.string().refine(isRealDate, 'Das Datum ist ungültig (JJJJ-MM-TT).').optional();
+const pageQuery = {
+  page: z.coerce
+    .number({ message: 'Ungültige Seite.' })
+    .int('Ungültige Seite.')
+    .min(0, 'Ungültige Seite.')
+    .max(100_000, 'Ungültige Seite.')
+    .default(0),
+  size: z.coerce
+    .number({ message: 'Ungültige Seitengröße.' })
+    .int('Ungültige Seitengröße.')
+    .min(1, 'Ungültige Seitengröße.')
+    .max(TERMIN_LIMITS.pageSizeMax, 'Ungültige Seitengröße.')
+    .default(50),
+};
+function checkRange(q: { von?: string | undefined; bis?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (q.von && q.bis && q.bis < q.von)
+    ctx.addIssue({ code: 'custom', path: ['bis'], message: TERMIN_MESSAGES.datumsbereich });
+}
+
+/**
+ * GET /termin/betreiber/all: types (default all), von/bis Berlin calendar days inclusive (one date = that day),
+ * sorted by datum ascending, paged.
+ */
+export const terminBetreiberQuerySchema = z
+  .object({ typen: typenQuery, von: dayQuery, bis: dayQuery, ...pageQuery })
+  .superRefine(checkRange);
+export type TerminBetreiberQuery = z.input<typeof terminBetreiberQuerySchema>;
+
+export const TERMIN_FILTER_KINDS = ['frei', 'angemeldet', 'alle', 'url'] as const;
+export type TerminFilterKind = (typeof TERMIN_FILTER_KINDS)[number];
+
+/** GET /termin/patient/all (spec 2 "Patient appointment plan"); kind url needs id. */
+export const terminPatientQuerySchema = z
+  .object({
+    ta: z.enum(TERMIN_FILTER_KINDS, { message: 'Unbekannter Filter.' }).default('frei'),
+    id: idRule(TERMIN_MESSAGES.ungueltigeId).optional(),
+    b: z.string().trim().max(TERMIN_LIMITS.befund, TERMIN_MESSAGES.maxLaenge).optional(),
+    t: idRule('Ungültige Therapeuten-ID.').optional(),
+    typen: typenQuery,
+    von: dayQuery,
+    bis: dayQuery,
+    firma: z
+      .enum(['true', 'false'], { message: 'Ungültiger Firmenfilter.' })
+      .optional()
+      .transform((v) => v === 'true'),
+    ...pageQuery,
+  })
+  .superRefine((q, ctx) => {
+    checkRange(q, ctx);
+    if (q.ta === 'url' && q.id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['id'], message: TERMIN_MESSAGES.ungueltigeId });
+  });
+export type TerminPatientQuery = z.input<typeof terminPatientQuerySchema>;
+
+/** POST /terminanmeldung/patient/teilgenommen/{terminId}: the operator's attendance checkbox. */
+export const teilgenommenBodySchema = z.object({
+  patientId: idRule('Ungültige Patienten-ID.'),
+  teilgenommen: z.boolean({ message: 'teilgenommen muss wahr oder falsch sein.' }),
+});
+export type TeilgenommenBody = z.infer<typeof teilgenommenBodySchema>;
+
+/** POST /pdf/terminliste: the ids of the selected (or all filtered) appointments, in display order. */
+export const terminlisteBodySchema = z.object({
+  ids: z
+    .array(idRule(TERMIN_MESSAGES.ungueltigeId))
+    .min(1, 'Keine Termine ausgewählt.')
+    .max(TERMIN_LIMITS.pageSizeMax, `Höchstens ${TERMIN_LIMITS.pageSizeMax} Termine je Liste.`),
+});
+export type TerminlisteBody = z.infer<typeof terminlisteBodySchema>;
+
+/** Answer of aktivieren / absagen: the status the server set (the screen shows it). */
+export const terminStatusResponseSchema = z.object({ id: z.number().int(), status: z.enum(TERMIN_STATUSES) });
