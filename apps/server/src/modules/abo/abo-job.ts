@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
+import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { berlinDate } from './abo-dates.ts';
 import { faelligerSchritt } from './abo-lifecycle.ts';
 import { faelligeAboIds } from './abo.repository.ts';
@@ -40,34 +41,15 @@ export async function runSubscriptionJob(db: Database, now: Date, log?: Logger):
 }
 
 /** The scheduled run: once when the app is ready, then every `intervalMs`; stop() waits for a running pass. */
-export function createSubscriptionScheduler(input: { db: Database; now: () => Date; log: Logger; intervalMs: number }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-
-  const pass = () => {
-    // a pass that is still running is not overlapped; the next tick comes soon enough
-    running = running.then(() =>
-      stopped
-        ? undefined
-        : runSubscriptionJob(input.db, input.now(), input.log).catch((error: unknown) => {
-            input.log.error({ error: loggableError(error) }, 'Abo-Auftrag fehlgeschlagen');
-          }),
-    );
-  };
-
-  return {
-    start(): void {
-      if (timer) return;
-      pass();
-      timer = setInterval(pass, input.intervalMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
-}
+export const createSubscriptionScheduler = (input: {
+  db: Database;
+  now: () => Date;
+  log: Logger;
+  intervalMs: number;
+}) =>
+  createPeriodicJob({
+    intervalMs: input.intervalMs,
+    log: input.log,
+    failureMessage: 'Abo-Auftrag fehlgeschlagen',
+    run: () => runSubscriptionJob(input.db, input.now(), input.log),
+  });

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { formatDateTimeDe } from '../../lib/pdf.ts';
-import { loggableError } from '../../lib/loggable-error.ts';
+import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { PLATFORM } from '../accounts/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { dueReminders } from './termin.repository.ts';
@@ -58,38 +58,18 @@ interface Logger {
 }
 
 /** Runs the reminder job when the app is ready and then every interval; stop() waits for a running pass. */
-export function createReminderScheduler(input: {
+export const createReminderScheduler = (input: {
   db: Database;
   now: () => Date;
   log: Logger;
   intervalMs: number;
   mail: { flush(): Promise<void> };
-}) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const pass = () => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        if ((await runReminderJob(input.db, input.now())) > 0) await input.mail.flush();
-      } catch (error) {
-        input.log.error({ error: loggableError(error) }, 'Terminerinnerung fehlgeschlagen');
-      }
-    });
-  };
-  return {
-    start(): void {
-      if (timer) return;
-      pass();
-      timer = setInterval(pass, input.intervalMs);
-      timer.unref();
+}) =>
+  createPeriodicJob({
+    intervalMs: input.intervalMs,
+    log: input.log,
+    failureMessage: 'Terminerinnerung fehlgeschlagen',
+    run: async () => {
+      if ((await runReminderJob(input.db, input.now())) > 0) await input.mail.flush();
     },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
-}
+  });

@@ -1,0 +1,50 @@
+import { loggableError } from './loggable-error.ts';
+
+export interface PeriodicJob {
+  /** Runs once now, then every interval. */
+  start(): void;
+  /** Stops the timer and waits for a pass that is still running. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A background job run when the app is ready and then every interval. Passes never overlap: a tick that comes
+ * while one runs is queued behind it. A failing pass is logged (without query parameters) and the next tick
+ * tries again.
+ */
+export function createPeriodicJob(input: {
+  intervalMs: number;
+  run: () => Promise<unknown>;
+  log: { error(obj: object, msg: string): void };
+  failureMessage: string;
+}): PeriodicJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  const pass = () => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        await input.run();
+      } catch (error) {
+        input.log.error({ error: loggableError(error) }, input.failureMessage);
+      }
+    });
+  };
+
+  return {
+    start() {
+      if (timer) return;
+      pass();
+      timer = setInterval(pass, input.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
