@@ -19,6 +19,7 @@ describe('createPeriodicJob', () => {
     });
     job.start();
     job.start(); // a second start does not add a timer or a pass
+    await new Promise((r) => setTimeout(r, 5)); // the pass has begun
     await job.stop();
     expect(runs).toBe(1);
     expect(finished).toBe(true);
