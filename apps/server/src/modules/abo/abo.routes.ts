@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import {
   aboBeendenBezahlaboBodySchema,
   aboBeendenFirmenaboBodySchema,
@@ -20,6 +19,7 @@ import {
   aktivesAboSchema,
 } from '@dihs/contract/abo';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { sendJsonString, sendPdf } from '../../lib/reply.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { registerPaymentListener } from '../zahlung/index.ts';
 import { createSubscriptionScheduler } from './abo-job.ts';
@@ -46,17 +46,6 @@ const tags = ['Abo'];
 
 /** How often the scheduled job looks for due renewals and ends. Dates are whole days, so this is on time. */
 const JOB_INTERVAL_MS = 10 * 60 * 1000;
-
-/** Fastify sends a returned string as plain text; the contract promises a JSON string. */
-const jsonString = (reply: FastifyReply, value: string) =>
-  reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
-
-const pdf = (reply: FastifyReply, name: string, body: Buffer) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${name}.pdf"`)
-    .header('cache-control', 'no-store')
-    .send(body);
 
 export async function aboRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
   const now = clock ?? (() => new Date());
@@ -140,7 +129,7 @@ export async function aboRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
       },
     },
     async (request, reply) =>
-      jsonString(reply, await bestellen(db, sessionOf(request).userId, request.params.id, now())),
+      sendJsonString(reply, await bestellen(db, sessionOf(request).userId, request.params.id, now())),
   );
 
   app.get(
@@ -183,7 +172,7 @@ export async function aboRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
         response: { 200: aboPaymentLinkResponseSchema, ...errors },
       },
     },
-    async (request, reply) => jsonString(reply, await zahlungsLink(db, sessionOf(request).userId)),
+    async (request, reply) => sendJsonString(reply, await zahlungsLink(db, sessionOf(request).userId)),
   );
 
   app.get(
@@ -213,7 +202,7 @@ export async function aboRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
       },
     },
     async (request, reply) =>
-      jsonString(reply, await kuendigen(db, sessionOf(request).userId, request.params.aboId, now())),
+      sendJsonString(reply, await kuendigen(db, sessionOf(request).userId, request.params.aboId, now())),
   );
 
   app.get(
@@ -298,7 +287,7 @@ export async function aboRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
       schema: { tags, summary: 'Abobestätigung als PDF', security, produces: ['application/pdf'], response: errors },
     },
     async (request, reply) =>
-      pdf(reply, 'abobestaetigung', await aboBestaetigungPdf(db, sessionOf(request).userId, now())),
+      sendPdf(reply, 'abobestaetigung', await aboBestaetigungPdf(db, sessionOf(request).userId, now())),
   );
 
   app.get(
@@ -314,7 +303,7 @@ export async function aboRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
       },
     },
     async (request, reply) =>
-      pdf(
+      sendPdf(
         reply,
         'abokuendigungsbestaetigung',
         await aboKuendigungsBestaetigungPdf(db, sessionOf(request).userId, now()),

@@ -12,6 +12,7 @@ import {
   placeOrderResponseSchema,
 } from '@dihs/contract/guthaben';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { sendPdf } from '../../lib/reply.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { registerPaymentListener } from '../zahlung/index.ts';
 import { renderGuthabenBestaetigung } from './guthaben-pdf.ts';
@@ -180,14 +181,7 @@ export async function guthabenRoutes(app: AppInstance, { db }: AppDeps) {
     async (request, reply) => {
       const { order, patient } = await orderForConfirmation(db, sessionOf(request), request.params.id);
       const pdf = await renderGuthabenBestaetigung(order, patient);
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="guthabenbestaetigung-${order.id}.pdf"`)
-          .header('cache-control', 'no-store')
-          // A Buffer goes out as it is (Fastify skips the serializer); the response schemas type only JSON answers.
-          .send(pdf as never)
-      );
+      return sendPdf(reply, `guthabenbestaetigung-${order.id}`, pdf);
     },
   );
 }

@@ -1,5 +1,6 @@
 import { deletionStatusSchema, isDeletedResponseSchema, patientIdParamSchema } from '@dihs/contract/loeschung';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { sendJsonString } from '../../lib/reply.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { createDeletionService } from './loeschung.service.ts';
 import { errorResponses } from '../../lib/route-schema.ts';
@@ -41,9 +42,7 @@ export async function loeschungRoutes(app: AppInstance, { db, files }: AppDeps) 
     },
     async (request, reply) => {
       const status = await deletion.start(request.params.patientId, sessionOf(request).userId);
-      // Fastify sends a returned string as plain text, unserialized; the contract promises a JSON string.
-      const json = JSON.stringify(status) as typeof status;
-      return reply.type('application/json; charset=utf-8').send(json);
+      return sendJsonString(reply, status);
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   profilPatientIdParamSchema,
 } from '@dihs/contract/profil';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { sendPdf } from '../../lib/reply.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { createDokumentationService } from './dokumentation.service.ts';
 import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
@@ -68,17 +69,7 @@ export async function dokumentationRoutes(app: AppInstance, { db }: AppDeps) {
     },
     async (request, reply) => {
       const pdf = await dokumentation.pdf(request.params.patientId);
-      return (
-        reply
-          .type('application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="patientendokumentation-${request.params.patientId}.pdf"`,
-          )
-          .header('cache-control', 'no-store')
-          // A Buffer goes out as it is (Fastify skips the serializer); the response schemas type only JSON answers.
-          .send(pdf as never)
-      );
+      return sendPdf(reply, `patientendokumentation-${request.params.patientId}`, pdf);
     },
   );
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PROFIL_LIMITS, PROFIL_TEXTS, profilePhotoSchema, profilUserIdParamSchema } from '@dihs/contract/profil';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { sendJsonString } from '../../lib/reply.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { createProfilbildService } from './profilbild.service.ts';
 import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
@@ -88,7 +89,7 @@ export async function profilbildRoutes(app: AppInstance, { db, files }: AppDeps)
     async (request, reply) => {
       const dataUrl = await profilbild.photo(sessionOf(request), request.params.userId);
       // Fastify would send a bare string as text/plain; the answer is a JSON string like every other.
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(dataUrl));
+      return sendJsonString(reply, dataUrl);
     },
   );
 }

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import {
@@ -17,6 +16,7 @@ import {
   terminStatusResponseSchema,
 } from '@dihs/contract/termin';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { sendPdf } from '../../lib/reply.ts';
 import { guard, sessionOf } from '../../plugins/auth.ts';
 import { createReminderScheduler } from './termin-erinnerung.ts';
 import { teilnahmebestaetigungPdf, terminbuchungsbestaetigungPdf, terminlistePdf } from './termin-pdf.service.ts';
@@ -44,13 +44,6 @@ const tags = ['Termine'];
 
 /** The reminder job looks every minute, so a reminder goes out within a minute of the 24 h mark. */
 const REMINDER_INTERVAL_MS = 60 * 1000;
-
-const pdf = (reply: FastifyReply, name: string, body: Buffer) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${name}.pdf"`)
-    .header('cache-control', 'no-store')
-    .send(body);
 
 export async function terminRoutes(app: AppInstance, { db, mail, now: clock }: AppDeps) {
   const now = clock ?? (() => new Date());
@@ -227,7 +220,7 @@ export async function terminRoutes(app: AppInstance, { db, mail, now: clock }: A
       },
     },
     async (request, reply) =>
-      pdf(reply, 'Terminliste', await terminlistePdf(db, sessionOf(request).userId, request.body.ids, now())),
+      sendPdf(reply, 'Terminliste', await terminlistePdf(db, sessionOf(request).userId, request.body.ids, now())),
   );
 
   app.get(
@@ -243,7 +236,7 @@ export async function terminRoutes(app: AppInstance, { db, mail, now: clock }: A
       },
     },
     async (request, reply) =>
-      pdf(
+      sendPdf(
         reply,
         'Teilnahmebestaetigung',
         await teilnahmebestaetigungPdf(db, sessionOf(request).userId, request.params.id, now()),
@@ -263,7 +256,7 @@ export async function terminRoutes(app: AppInstance, { db, mail, now: clock }: A
       },
     },
     async (request, reply) =>
-      pdf(
+      sendPdf(
         reply,
         'Terminbuchungsbestaetigung',
         await terminbuchungsbestaetigungPdf(db, sessionOf(request).userId, request.params.id, now()),
