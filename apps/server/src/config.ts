@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CART_TIMEOUT_MINUTES_DEFAULT } from '@dihs/contract/cart';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '@dihs/contract/common/constants';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -46,6 +47,17 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'keine gültige E-Mail-Adresse')))
     .optional(),
+  /** Minutes an unconfirmed or unpaid booking cart holds its seats and credit. */
+  CART_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(CART_TIMEOUT_MINUTES_DEFAULT),
+  /** Redis for video sessions across several server instances; unset: one instance, state in memory. */
+  REDIS_URL: z.string().url().optional(),
+  /** STUN servers for WebRTC, space separated (stun:host:port). */
+  STUN_URLS: z.string().default(''),
+  /** TURN relay (turn:host:port), with the shared secret of coturn's REST API (use-auth-secret). */
+  TURN_URL: z.string().optional(),
+  TURN_SECRET: z.string().optional(),
+  /** Lifetime of the TURN credentials handed to a browser. */
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 
 export interface Config {
@@ -72,6 +84,12 @@ export interface Config {
   stripeApiUrl: string | undefined;
   /** Recipients of feedback mails; empty: every active operator account. */
   feedbackRecipients: string[];
+  cartTimeoutMinutes: number;
+  redisUrl: string | undefined;
+  stunUrls: string[];
+  turnUrl: string | undefined;
+  turnSecret: string | undefined;
+  turnTtlSeconds: number;
 }
 
 /** Reads the JWT secret from the data directory, creating it on first start (embedded mode only). */
@@ -98,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Embedded mode keeps a generated secret in the data folder; a production database needs a managed one.
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.JWT_SECRET) {
     throw new Error('Ungültige Konfiguration: JWT_SECRET ist im Produktivbetrieb mit DATABASE_URL Pflicht.');
+  }
+  if (e.TURN_URL && !e.TURN_SECRET) {
+    throw new Error('Ungültige Konfiguration: TURN_URL braucht TURN_SECRET.');
   }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error(
@@ -127,5 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: e.STRIPE_API_URL,
     feedbackRecipients: e.FEEDBACK_EMPFAENGER ?? [],
+    cartTimeoutMinutes: e.CART_TIMEOUT_MINUTES,
+    redisUrl: e.REDIS_URL,
+    stunUrls: e.STUN_URLS.split(/\s+/).filter(Boolean),
+    turnUrl: e.TURN_URL,
+    turnSecret: e.TURN_SECRET,
+    turnTtlSeconds: e.TURN_TTL_SECONDS,
   };
 }

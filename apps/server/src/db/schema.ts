@@ -13,3 +13,5 @@ export * from '../modules/guthaben/guthaben.table.ts';
 export * from '../modules/abo/abo.table.ts';
 export * from '../modules/termin/termin.table.ts';
 export * from '../modules/verwaltung/verwaltung.table.ts';
+export * from '../modules/cart/cart.table.ts';
+export * from '../modules/video/video.table.ts';

@@ -1,4 +1,11 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A file attached to a mail (the booking confirmation's calendar file); content is UTF-8 text. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 /**
  * Persistent outbox: a request only inserts a row; a worker sends it with retries, so a mail server outage
@@ -11,6 +18,7 @@ export const mailOutbox = pgTable(
     recipient: text('empfaenger').notNull(),
     subject: text('betreff').notNull(),
     text: text('text').notNull(),
+    attachments: jsonb('anhaenge').$type<MailAttachment[]>().notNull().default([]),
     attempts: integer('versuche').notNull().default(0),
     nextAttemptAt: timestamp('naechster_versuch', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('gesendet_am', { withTimezone: true }),

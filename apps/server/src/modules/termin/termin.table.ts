@@ -28,6 +28,10 @@ export const termine = pgTable(
     istFirmentermin: boolean('ist_firmentermin').notNull().default(false),
     firmaId: integer('firma_id').references(() => firmen.id, { onDelete: 'set null' }),
     everyoneView: boolean('everyone_view').notNull().default(false),
+    /** The therapist ended the video session (spec 3 "endConference"): nobody can join it again. */
+    sitzungBeendetAt: timestamp('sitzung_beendet_at', { withTimezone: true }),
+    /** The therapist locked the video session: only patients who had joined before may come back. */
+    sitzungGesperrt: boolean('sitzung_gesperrt').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { TERMINTYPEN, ZAHLUNGSARTEN, type Termintyp, type Zahlungsart } from './termin.ts';
+
+/**
+ * The booking cart (spec 2 "Booking cart dialog", section 3 "Cart", section 4 "Booking flow", section 7 "Cart")
+ * and the patient's cancellation (spec 2 section 4 "Cancellation", section 8).
+ *
+ * Flow: POST /cart/create reserves every seat and takes the credit in one transaction (items RESERVIERT, cart
+ * OFFEN); POST /cart/confirm/{cartId} books a cart without card amount at once, or answers the payment page address
+ * (the payment's webhook then books it); GET /cart/patient/cancelPayment/{cartId} (reset) cancels the payment and
+ * releases seats and credit. A cart left OFFEN is released after CART_TIMEOUT_MINUTES by a job.
+ */
+
+export const CART_STATUSES = ['OFFEN', 'BEZAHLT', 'ABGEBROCHEN', 'ABGELAUFEN'] as const;
+export type CartStatus = (typeof CART_STATUSES)[number];
+
+/** An item is PAID once booked (spec: "each item is PAID or not"), OFFEN while waiting, STORNIERT when released. */
+export const CART_ITEM_STATUSES = ['PAID', 'OFFEN', 'STORNIERT'] as const;
+export type CartItemStatus = (typeof CART_ITEM_STATUSES)[number];
+
+/** How the dialog names an item's payment method (spec: FIRMA, REZEPT, ABO, GUTHABEN, or to be paid). */
+export const ZAHLUNGSART_LABELS: Record<Zahlungsart, string> = {
+  FIRMA: 'Arbeitgeber (FIRMA)',
+  REZEPT: 'Rezept',
+  ABO: 'Abo',
+  GUTHABEN: 'Guthaben',
+  KARTE: 'Zu bezahlen',
+};
+
+/** Decided: one cart holds at most 50 appointments (a page of the plan holds 50). */
+export const CART_MAX_ITEMS = 50;
+
+/** Decided default of CART_TIMEOUT_MINUTES: an unpaid cart holds its seats this long. */
+export const CART_TIMEOUT_MINUTES_DEFAULT = 30;
+
+/** Operator booking for a patient: the error words of spec 2 section 8, by appointment type. */
+export const KEIN_GUTHABEN_CODES: Record<Termintyp, string> = {
+  EINZEL: 'KEIN_EINZEL_GUTHABEN',
+  GRUPPE: 'KEIN_GRUPPE_GUTHABEN',
+  BEFUND: 'KEIN_BEFUND_GUTHABEN',
+  ANAMNESE: 'KEIN_ANAMNESE_GUTHABEN',
+  TELEFON: 'KEIN_TELEFON_GUTHABEN',
+};
+
+/**
+ * Card price of one appointment per type: an entry of the operator's "Sonstige Einstellungen" whose value is a
+ * euro amount ("25,00", VAT included). Without a valid entry an appointment of that type cannot be paid by card.
+ */
+export const TERMINPREIS_SETTING: Record<Termintyp, string> = {
+  EINZEL: 'TERMINPREIS_EINZEL',
+  GRUPPE: 'TERMINPREIS_GRUPPE',
+  BEFUND: 'TERMINPREIS_BEFUND',
+  ANAMNESE: 'TERMINPREIS_ANAMNESE',
+  TELEFON: 'TERMINPREIS_TELEFON',
+};
+
+export const CART_MESSAGES = {
+  leer: 'Es wurde kein Termin zur Buchung ausgewählt',
+  zuViele: `Höchstens ${CART_MAX_ITEMS} Termine je Buchung.`,
+  doppelt: 'Ein Termin ist mehrfach ausgewählt.',
+  unbekannt: 'Unbekannter Warenkorb.',
+  abgeschlossen: 'Der Warenkorb ist bereits abgeschlossen.',
+  abgelaufen: 'Die Reservierung ist abgelaufen. Bitte wählen Sie die Termine erneut aus.',
+  keinPreis: 'Für diese Terminart ist kein Preis hinterlegt. Bitte wenden Sie sich an den Kundenservice.',
+  nichtSichtbar: 'Der Termin kann nicht gebucht werden.',
+  erfolg: 'Es hat alles geklappt.',
+  unbezahlt:
+    'Es scheint ein Fehler aufgetreten zu sein und einige Posten sind noch unbezahlt. Bitte versuchen Sie es erneut.',
+  buchungFehlerTitel: 'Fehler bei der Buchung',
+  guthabenFehlt: (code: string) => `Guthaben Reicht nicht aus: ${code}`,
+  nurGuthaben: 'Dieser Termin kann nur über den Warenkorb mit Zahlung gebucht werden.',
+} as const;
+
+export const STORNO_MESSAGES = {
+  bestaetigenTitel: 'Stornierung bestätigen',
+  firmaHinweis:
+    'Da es sich um einen kostenfreien Termin Ihres Arbeitgebers handelt erfolgt keine Gutschrift des Guthabens.',
+  fehlerTitel: 'Termin konnte nicht storniert werden',
+  fehler:
+    'Der Termin liegt in der Vergangenheit, oder die Frist zum Stornieren ist abgelaufen. Termine können nur bis 24 Stunden vor Terminbeginn storniert werden.',
+  erfolgTitel: 'Termin storniert',
+  erfolg: (befund: string) => `Der Termin ${befund} wurde erfolgreich storniert.`,
+  gutschrift: ' Das entsprechende Guthaben wurde Ihnen zugeschrieben.',
+  verbotenTitel: 'Verboten',
+  verboten: 'Sie sind nicht zu dieser Aktion berechtigt.',
+} as const;
+
+const MAX_ID = 2_147_483_647;
+const idRule = (message: string) => z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message);
+
+export const cartIdParamSchema = z.object({ cartId: idRule(CART_MESSAGES.unbekannt) });
+export const cartPatientIdParamSchema = z.object({ patientId: idRule('Ungültige Patienten-ID.') });
+
+/**
+ * POST /cart/create and /cart/create/forpatient/{patientId}: "an array of appointments". Only each entry's id
+ * counts (other fields of a Termin are ignored), 1 to 50 distinct ids.
+ */
+export const cartCreateBodySchema = z
+  .array(z.object({ id: idRule('Ungültige Termin-ID.') }), { message: CART_MESSAGES.leer })
+  .min(1, CART_MESSAGES.leer)
+  .max(CART_MAX_ITEMS, CART_MESSAGES.zuViele)
+  .refine((items) => new Set(items.map((item) => item.id)).size === items.length, CART_MESSAGES.doppelt);
+export type CartCreateBody = z.input<typeof cartCreateBodySchema>;
+
+export const cartItemSchema = z.object({
+  terminId: z.number().int(),
+  /** The appointment's Befund (the spec's terminName). */
+  terminName: z.string(),
+  termintyp: z.enum(TERMINTYPEN),
+  /** UTC ISO instant. */
+  datum: z.string(),
+  status: z.enum(CART_ITEM_STATUSES),
+  paymentMethod: z.enum(ZAHLUNGSARTEN),
+  /** Card price of this item in cents; 0 for credit, subscription, prescription and employer items. */
+  amountCents: z.number().int(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSchema = z.object({
+  cartId: z.number().int(),
+  status: z.enum(CART_STATUSES),
+  /** The payment page while a card amount is open; null when everything is covered or the cart is closed. */
+  redirectUrl: z.string().nullable(),
+  vorname: z.string(),
+  nachname: z.string(),
+  amountCents: z.number().int(),
+  /** UTC ISO instant when an OFFEN cart is released. */
+  expiresAt: z.string(),
+  items: z.array(cartItemSchema),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** GET /termin/patient/abmelden/{id}: what was cancelled and whether credit came back (not for employer items). */
+export const abmeldenResponseSchema = z.object({
+  terminId: z.number().int(),
+  befund: z.string(),
+  gutschrift: z.boolean(),
+});
+export type AbmeldenResponse = z.infer<typeof abmeldenResponseSchema>;

@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { TERMINTYPEN } from './termin.ts';
+
+/**
+ * Video sessions (spec 3 "Video sessions", sections 4, 7, 8, 9): the signaling messages over STOMP 1.2.
+ *
+ * Transport: a WebSocket at STOMP_PATH. CONNECT and every SEND carry the header `Authorization: Bearer {token}`.
+ * A client SUBSCRIBEs only to its own PRIVATE_TOPIC(userId) and SENDs commands (JSON bodies, clientCommandSchema) to
+ * SEND_DESTINATION. The server answers with MESSAGE frames on the private topic (JSON bodies,
+ * serverMessageSchema). Protocol faults (not STOMP, missing or expired bearer, foreign topic, frame too large,
+ * unknown destination) get a STOMP ERROR frame; business refusals get a message of type `error` or one of the
+ * refusal types (conferenceNotNow, ...).
+ *
+ * Media is WebRTC peer to peer (no server sees it). One RTCPeerConnection per pair of members that may see each
+ * other (one-on-one; star around the therapist; full mesh when everyoneView is set). The server drives each pair's
+ * negotiation; the member who joined later is the pair's offerer:
+ *   1. publishStream (client): my camera and microphone are ready.
+ *   2. publishSdpRequest {peerId} (server → offerer): create an offer for that peer.
+ *   3. publishSdpResponse {peerId, description: offer} (offerer) → relayed as subscribeSdpRequest {peerId, offer}.
+ *   4. subscribeSdpResponse {peerId, description: answer} (answerer) → relayed as subscribeSdpResponse {peerId, answer}.
+ *   5. iceCandidate both ways (trickle ICE), relayed as iceCandidate with the sender's id.
+ * A subscribeSdpRequest from a peer replaces any earlier connection with that peer (it reconnected). subscribeStream
+ * {peerId} asks the server to start the pair's negotiation again (after an ICE failure).
+ *
+ * Loopback (the connection test /verbindungstest): conferenceId LOOPBACK_CONFERENCE; the server relays every
+ * negotiation message back to the sender (peerId = own user id); `role` of iceCandidate tells which of the
+ * browser's two connections a candidate belongs to.
+ */
+
+export const STOMP_PATH = '/ws';
+export const SEND_DESTINATION = '/app/sendOnly';
+export const PRIVATE_TOPIC = (userId: number) => `/topic/private/${userId}`;
+export const LOOPBACK_CONFERENCE = 'loopback' as const;
+
+/** Spec 3 section 9 (session timing) and the limits we chose. */
+export const VIDEO_TIMING = {
+  pingMs: 120_000,
+  reconnectDelayMs: 5000,
+  heartbeatMs: 4000,
+  maxReconnects: 5,
+  reconnectButtonMs: 10_000,
+  /** Up to 8 other participants are shown; the own picture takes grid position 7. */
+  maxOthersShown: 8,
+  ownGridPosition: 7,
+  /** Decided: a STOMP frame (an SDP with all codecs is about 6-12 KiB) may be at most 64 KiB. */
+  maxFrameBytes: 65_536,
+  /** Decided: session metadata (who joined when) is kept 90 days (KBV Anlage 31b). */
+  metadataRetentionDays: 90,
+} as const;
+
+/** View modes of the therapist (spec 3 "Video sessions"). */
+export const VIEW_MODES = { grid: 18, highlighted: 117, oneOnOne: 11 } as const;
+export type ViewMode = (typeof VIEW_MODES)[keyof typeof VIEW_MODES];
+
+/** Texts of spec 3 section 8, plus the ones the spec leaves open (marked decided). */
+export const VIDEO_MESSAGES = {
+  unberechtigt: 'Unberechtigter Zugriff!',
+  nichtIhre: 'Diese Sitzung wird nicht von Ihnen durchgeführt.',
+  gesperrt: 'Sitzung gesperrt',
+  nichtJetzt: 'Sitzung derzeit nicht Verfügbar',
+  unbekannt: 'Sitzung nicht Verfügbar',
+  beendet: 'Sitzung beendet',
+  /** Decided: conferenceNotBooked has no text in the spec. */
+  nichtGebucht: 'Sie sind für diesen Termin nicht gebucht.',
+  /** Decided: a kicked patient's text. */
+  herausgeworfen: 'Sie wurden vom Therapeuten aus der Sitzung entfernt.',
+  kamera: 'Fehler beim Zugriff auf die Kamera',
+  kameraText:
+    'Bitte schließen Sie andere Programme, die Kamera oder Mikrofon verwenden, und starten Sie den Browser neu.',
+  uebertragung: 'Übertragungsfehler',
+  uebertragungText: 'Bitte wenden Sie sich an den Betreiber.',
+  terminBeendet: 'Termin beendet',
+  testBeendet: 'Verbindungstest beendet',
+  verbindungErfolgreich: 'Verbindung erfolgreich',
+  /** Decided: the failed connection test. */
+  verbindungFehlgeschlagen: 'Verbindung fehlgeschlagen',
+  warteraum: 'Bitte warten Sie, der Therapeut tritt der Sitzung gleich bei.',
+  zuVieleNachrichten: 'Zu viele Nachrichten. Bitte warten Sie einen Moment.',
+  ungueltigeNachricht: 'Ungültige Nachricht.',
+  nurTherapeut: 'Nur der Therapeut kann diese Aktion ausführen.',
+  telefontermin: 'Telefontermine finden nicht als Videositzung statt.',
+} as const;
+
+const MAX_ID = 2_147_483_647;
+const userIdRule = z.number().int().positive().max(MAX_ID);
+export const conferenceIdSchema = z.union([z.number().int().positive().max(MAX_ID), z.literal(LOOPBACK_CONFERENCE)]);
+export type ConferenceId = z.infer<typeof conferenceIdSchema>;
+
+/** An RTCSessionDescriptionInit. */
+export const sdpSchema = z.object({
+  type: z.enum(['offer', 'answer']),
+  sdp: z.string().max(60_000),
+});
+/** An RTCIceCandidateInit (an empty candidate string ends the gathering). */
+export const iceCandidateSchema = z.object({
+  candidate: z.string().max(1000),
+  sdpMid: z.string().max(100).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(1000).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+const PAIR_ROLES = ['offerer', 'answerer'] as const;
+
+const conf = { conferenceId: conferenceIdSchema };
+/** Commands a client SENDs to SEND_DESTINATION (spec 3 section 7 names; iceCandidate and highlight added). */
+export const clientCommandSchema = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('joinConference'), ...conf }),
+  z.object({ command: z.literal('ping'), conferenceId: conferenceIdSchema.optional() }),
+  z.object({ command: z.literal('publishStream'), ...conf }),
+  z.object({ command: z.literal('publishSdpResponse'), ...conf, peerId: userIdRule, description: sdpSchema }),
+  z.object({ command: z.literal('subscribeStream'), ...conf, peerId: userIdRule }),
+  z.object({ command: z.literal('subscribeSdpResponse'), ...conf, peerId: userIdRule, description: sdpSchema }),
+  z.object({
+    command: z.literal('iceCandidate'),
+    ...conf,
+    peerId: userIdRule,
+    role: z.enum(PAIR_ROLES),
+    candidate: iceCandidateSchema,
+  }),
+  z.object({ command: z.literal('disconnect'), ...conf }),
+  /** Own microphone and camera state. */
+  z.object({ command: z.literal('mute'), ...conf, audioMuted: z.boolean(), videoMuted: z.boolean() }),
+  /** Therapist: mute (or allow again) a participant's microphone. */
+  z.object({ command: z.literal('userMuted'), ...conf, userId: userIdRule, muted: z.boolean() }),
+  /** Therapist: highlight a participant (the others are muted) or end the highlight (null). */
+  z.object({ command: z.literal('highlight'), ...conf, userId: userIdRule.nullable() }),
+  z.object({ command: z.literal('meldung'), ...conf }),
+  /** A patient lowers the own report; the therapist ends a patient's report (userId). */
+  z.object({ command: z.literal('endMeldung'), ...conf, userId: userIdRule.optional() }),
+  z.object({ command: z.literal('lockConference'), ...conf }),
+  z.object({ command: z.literal('unlockConference'), ...conf }),
+  z.object({ command: z.literal('endConference'), ...conf }),
+  /** memberName is the member's user id as text (the spec's field name kept). */
+  z.object({ command: z.literal('kickMember'), ...conf, memberName: z.string().regex(/^\d{1,10}$/) }),
+  /** The connection test's outcome (loopback only). */
+  z.object({
+    command: z.literal('testResult'),
+    conferenceId: z.literal(LOOPBACK_CONFERENCE),
+    result: z.boolean(),
+    details: z.string().max(500).optional(),
+  }),
+]);
+export type ClientCommand = z.infer<typeof clientCommandSchema>;
+export type ClientCommandName = ClientCommand['command'];
+/** Commands only the appointment's therapist may send. */
+export const THERAPIST_COMMANDS = [
+  'userMuted',
+  'highlight',
+  'lockConference',
+  'unlockConference',
+  'endConference',
+  'kickMember',
+] as const satisfies readonly ClientCommandName[];
+
+export const memberSchema = z.object({
+  userId: z.number().int(),
+  role: z.enum(['THERAPEUT', 'PATIENT']),
+  vorname: z.string(),
+  nachname: z.string(),
+  audioMuted: z.boolean(),
+  videoMuted: z.boolean(),
+  /** The therapist muted this member's microphone (it stays muted until allowed again). */
+  mutedByTherapist: z.boolean(),
+  /** Camera and microphone are ready (publishStream received). */
+  publishing: z.boolean(),
+  /** Order of joining in this conference (a rejoin gets a new, higher number). */
+  joinSeq: z.number().int(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const meldungSchema = z.object({ userId: z.number().int(), since: z.string() });
+export type Meldung = z.infer<typeof meldungSchema>;
+
+/** The conference as one member may see it: members lists only those the receiver may see (and itself). */
+export const conferenceStateSchema = z.object({
+  conferenceId: conferenceIdSchema,
+  termintyp: z.enum(TERMINTYPEN).nullable(),
+  everyoneView: z.boolean(),
+  locked: z.boolean(),
+  highlighted: z.number().int().nullable(),
+  therapeutPresent: z.boolean(),
+  members: z.array(memberSchema),
+  /** Open reports in the order they were raised. */
+  meldungen: z.array(meldungSchema),
+});
+export type ConferenceState = z.infer<typeof conferenceStateSchema>;
+
+/** MESSAGE bodies the server sends to /topic/private/{userId} (spec 3 section 7 incoming names, plus relays). */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('joinedSession'), selfId: z.number().int(), state: conferenceStateSchema }),
+  z.object({ type: z.literal('therapeutJoined') }),
+  z.object({ type: z.literal('streamStatus'), state: conferenceStateSchema }),
+  z.object({ type: z.literal('publishSdpRequest'), peerId: z.number().int() }),
+  z.object({ type: z.literal('subscribeSdpRequest'), peerId: z.number().int(), description: sdpSchema }),
+  z.object({ type: z.literal('subscribeSdpResponse'), peerId: z.number().int(), description: sdpSchema }),
+  z.object({
+    type: z.literal('iceCandidate'),
+    peerId: z.number().int(),
+    role: z.enum(PAIR_ROLES),
+    candidate: iceCandidateSchema,
+  }),
+  /** The therapist muted (true) or allowed again (false) your microphone. */
+  z.object({ type: z.literal('muteStatus'), muted: z.boolean() }),
+  z.object({
+    type: z.literal('userMuteStatus'),
+    userId: z.number().int(),
+    audioMuted: z.boolean(),
+    videoMuted: z.boolean(),
+  }),
+  z.object({ type: z.literal('userMeldungStatus'), meldungen: z.array(meldungSchema) }),
+  /** The therapist ended your report. */
+  z.object({ type: z.literal('endYourSignal') }),
+  z.object({ type: z.literal('conferenceLocked') }),
+  z.object({ type: z.literal('conferenceUnlocked') }),
+  z.object({ type: z.literal('conferenceClosed') }),
+  /** You were removed from the session just now. */
+  z.object({ type: z.literal('kickedFromConference') }),
+  /** Join refused: you were removed from this session earlier. */
+  z.object({ type: z.literal('kicked') }),
+  z.object({ type: z.literal('conferenceNotNow') }),
+  z.object({ type: z.literal('conferenceIdMissing') }),
+  z.object({ type: z.literal('conferenceNotBooked') }),
+  z.object({ type: z.literal('conferenceNotYours') }),
+  /** The server could not set the conference up (its state store failed); the client reconnects once. */
+  z.object({ type: z.literal('ahoyConnectFailed') }),
+  z.object({ type: z.literal('ahoyWebSocketClosed') }),
+  z.object({ type: z.literal('error'), headline: z.string(), description: z.string() }),
+  z.object({ type: z.literal('pingOK') }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageType = ServerMessage['type'];
+
+/** GET /video/iceServers: STUN_URLS and, with TURN_URL, short-lived TURN credentials (coturn REST API scheme). */
+export const iceServersResponseSchema = z.object({
+  iceServers: z.array(
+    z.object({
+      urls: z.union([z.string(), z.array(z.string())]),
+      username: z.string().optional(),
+      credential: z.string().optional(),
+    }),
+  ),
+  ttlSeconds: z.number().int(),
+});
+export type IceServersResponse = z.infer<typeof iceServersResponseSchema>;
+
+export const conferenceIdParamSchema = z.object({
+  conferenceId: z.coerce
+    .number({ message: VIDEO_MESSAGES.unbekannt })
+    .int(VIDEO_MESSAGES.unbekannt)
+    .positive(VIDEO_MESSAGES.unbekannt)
+    .max(MAX_ID, VIDEO_MESSAGES.unbekannt),
+});
+
+/** GET /video/sitzung/{conferenceId}: what the session page shows before joining (same checks as joining). */
+export const sitzungInfoSchema = z.object({
+  conferenceId: z.number().int(),
+  befund: z.string(),
+  termintyp: z.enum(TERMINTYPEN),
+  datum: z.string(),
+  dauer: z.number().int(),
+  everyoneView: z.boolean(),
+  therapeut: z.object({ userId: z.number().int(), vorname: z.string(), nachname: z.string() }),
+});
+export type SitzungInfo = z.infer<typeof sitzungInfoSchema>;
+
+/** Session metadata events (table sitzung_ereignis). */
+export const SITZUNG_EREIGNISSE = ['BEIGETRETEN', 'VERLASSEN', 'HERAUSGEWORFEN', 'BEENDET'] as const;
+export type SitzungEreignis = (typeof SITZUNG_EREIGNISSE)[number];
