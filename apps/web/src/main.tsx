@@ -1,3 +1,4 @@
+import '@dihs/contract/common/zod-browser';
 import './app/fonts.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -18,3 +18,14 @@ export const formatDateTimeDe = (iso: string): string => `${dateTime.format(new 
 
 /** A flag as a table shows it: "Ja" or "Nein". */
 export const yesNo = (value: boolean): string => (value ? 'Ja' : 'Nein');
+
+/** "1980-04-12" as "12.04.1980"; null or empty as ''. */
+export function formatIsoDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const [year, month, day] = iso.split('-');
+  return day && month && year ? `${day}.${month}.${year}` : iso;
+}
+
+/** "Vorname Nachname", trimmed. */
+export const fullName = (person: { vorname: string; nachname: string }): string =>
+  `${person.vorname} ${person.nachname}`.trim();

@@ -2,7 +2,7 @@ import { paketKennzahlen, paketPreis, type Abo } from '@dihs/contract/abo';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import { formatDateTime, formatIsoDate } from '../format.ts';
+import { formatDateTimeDe as formatDateTime, formatIsoDate } from '../../../lib/format.ts';
 
 /** One labelled value in the layout of the other profile rows. */
 function AboRow({ label, children }: { label: string; children: ReactNode }) {

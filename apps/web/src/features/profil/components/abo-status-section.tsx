@@ -24,7 +24,7 @@ import {
   useAboHinweise,
   widerrufeKuendigung,
 } from '../api/abo-api.ts';
-import { formatIsoDate } from '../format.ts';
+import { formatIsoDate } from '../../../lib/format.ts';
 import { AboDetails } from './abo-details.tsx';
 import { ProfileSection } from './profile-section.tsx';
 

@@ -19,7 +19,7 @@ import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { useAbo, useAboVerwaltung, useZuweisbarePakete } from '../api/abo-api.ts';
 import { useFirmaVon } from '../api/konto-api.ts';
 import { gesternIso } from '../abo-format.ts';
-import { formatIsoDate } from '../format.ts';
+import { formatIsoDate } from '../../../lib/format.ts';
 import { AboDetails } from './abo-details.tsx';
 import { ProfileSection } from './profile-section.tsx';
 

@@ -14,7 +14,7 @@ import {
   useEmailConfirmed,
   useRefreshKonto,
 } from '../api/konto-api.ts';
-import { fieldErrors } from '../validation.ts';
+import { firstErrors as fieldErrors } from '../../../lib/use-schema-form.ts';
 import { EditableFields } from './editable-fields.tsx';
 import { ValueText } from './edit-section.tsx';
 

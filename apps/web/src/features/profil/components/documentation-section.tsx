@@ -13,7 +13,7 @@ import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { getDokumentationPdf, useAddDokumentation, useDokumentation } from '../api/dokumentation-api.ts';
-import { formatDateTime, fullName } from '../format.ts';
+import { formatDateTimeDe as formatDateTime, fullName } from '../../../lib/format.ts';
 import { useSaveFailure } from './save-failure.tsx';
 
 interface DocumentationSectionProps {

@@ -32,7 +32,7 @@ import {
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { useGuthaben, useGuthabenVerlauf, useStoreGuthaben } from '../api/guthaben-api.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTimeDe as formatDateTime } from '../../../lib/format.ts';
 import { ProfileSection } from './profile-section.tsx';
 import { SaveDialog } from './save-dialog.tsx';
 

@@ -2,7 +2,7 @@ import { ROLE_LABELS } from '@dihs/contract/common/roles';
 import { EIGENE_PROFILFELDER, profilAenderungSchema, type EigenesProfil, type ProfilFeld } from '@dihs/contract/profil';
 import Stack from '@mui/material/Stack';
 import { useChangeMyProfil } from '../api/profil-api.ts';
-import { fullName } from '../format.ts';
+import { fullName } from '../../../lib/format.ts';
 import { AboStatusSection } from './abo-status-section.tsx';
 import { CompanyEditor } from './company-editor.tsx';
 import { GuthabenSection } from './guthaben-section.tsx';

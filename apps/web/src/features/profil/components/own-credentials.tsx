@@ -3,7 +3,7 @@ import { LIMITS } from '@dihs/contract/common/constants';
 import { useState } from 'react';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { changeOwnEmail, changeOwnPassword } from '../api/konto-api.ts';
-import { fieldErrors } from '../validation.ts';
+import { firstErrors as fieldErrors } from '../../../lib/use-schema-form.ts';
 import { EditableFields } from './editable-fields.tsx';
 
 const CURRENT_PASSWORD = {

@@ -1,6 +1,6 @@
 import type { PatientenView } from '@dihs/contract/profil';
 import Stack from '@mui/material/Stack';
-import { formatIsoDate, fullName } from '../format.ts';
+import { formatIsoDate, fullName } from '../../../lib/format.ts';
 import { DocumentationSection } from './documentation-section.tsx';
 import { ReadOnlyRow } from './edit-section.tsx';
 import { IconLinks } from './icon-links.tsx';

@@ -1,7 +1,7 @@
 import { LIMITS } from '@dihs/contract/common/constants';
 import { PROFIL_LIMITS } from '@dihs/contract/profil';
-import { formatIsoDate } from '../format.ts';
-import { fieldErrors, type SafeParser } from '../validation.ts';
+import { formatIsoDate } from '../../../lib/format.ts';
+import { firstErrors as fieldErrors, type FormSchema as SafeParser } from '../../../lib/use-schema-form.ts';
 import { EditableFields, type FieldSpec } from './editable-fields.tsx';
 
 /** The profile's editable values, as every view's data has them. */

@@ -3,7 +3,7 @@ import EventIcon from '@mui/icons-material/Event';
 import Stack from '@mui/material/Stack';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { ProfilePhoto } from '../../../components/profile-photo.tsx';
-import { fullName } from '../format.ts';
+import { fullName } from '../../../lib/format.ts';
 import { ReadOnlyRow } from './edit-section.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ProfileSection } from './profile-section.tsx';
