@@ -97,7 +97,7 @@ test.describe('profile (/profil)', () => {
       .getByRole('article', { name: 'Vera Verzeichnis' })
       .getByRole('link', { name: /^Termine/ })
       .click();
-    await expect(page).toHaveURL('/patient/termine?t=Vera%20Verzeichnis');
+    await expect(page).toHaveURL(`/patient/termine/${therapist.id}`);
   });
 
   test('a therapist adds documentation on a patient and downloads the PDF', async ({ page }) => {

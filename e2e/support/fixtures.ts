@@ -56,6 +56,8 @@ export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
+  /** File names of the attachments (the booking confirmation's termine.ics). */
+  attachments: string[];
 }
 
 const mailDir = (): string => {

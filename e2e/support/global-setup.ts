@@ -36,8 +36,8 @@ async function admin(sql: string) {
 }
 
 /**
- * A real SMTP server in the runner's process: every mail the app sends becomes a JSON file {to, subject, text}
- * in mailDir (written under a temporary name and renamed, so a reader never sees half a file).
+ * A real SMTP server in the runner's process: every mail the app sends becomes a JSON file {to, subject, text,
+ * attachments: [filename…]} in mailDir (written under a temporary name and renamed, so a reader never sees half a file).
  */
 async function startMailCatcher(mailDir: string): Promise<{ url: string; close(): Promise<void> }> {
   let count = 0;
@@ -53,7 +53,12 @@ async function startMailCatcher(mailDir: string): Promise<{ url: string; close()
           .then((mail) => {
             const name = `${Date.now()}-${String(count++).padStart(6, '0')}`;
             const file = path.join(mailDir, `${name}.json`);
-            const json = { to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '' };
+            const json = {
+              to: mail.to?.[0]?.address ?? '',
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+              attachments: mail.attachments.map((a) => a.filename ?? ''),
+            };
             writeFileSync(`${file}.tmp`, JSON.stringify(json));
             renameSync(`${file}.tmp`, file);
             callback();
@@ -84,23 +89,32 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-e2e-data-'));
   const mailCatcher = await startMailCatcher(mailDir);
   const baseUrl = `http://127.0.0.1:${port}`;
+  // What a second server instance of this run needs (the video test of two instances behind one Redis).
+  const sharedEnv = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl.toString(),
+    JWT_SECRET: jwtSecret,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_IP: '10000',
+    LOGIN_RATE_LIMIT_ACCOUNT: '10000',
+    SMTP_URL: mailCatcher.url,
+    DATA_DIR: dataDir,
+    // the reminder job looks every 2 s instead of every minute, so its e2e test need not wait minutes
+    REMINDER_INTERVAL_SECONDS: '2',
+    REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // one prefix per run: parallel runs on the same Redis never share conferences
+    REDIS_KEY_PREFIX: `dihs-e2e-${dbName}:`,
+  };
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'test',
+      ...sharedEnv,
       PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl.toString(),
       SEED_DEMO: 'true',
-      JWT_SECRET: jwtSecret,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_IP: '10000',
-      LOGIN_RATE_LIMIT_ACCOUNT: '10000',
-      SMTP_URL: mailCatcher.url,
       PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
     },
   });
   for (let i = 0; ; i++) {
@@ -117,6 +131,7 @@ export default async function globalSetup() {
   process.env.E2E_DATABASE_URL = databaseUrl.toString();
   process.env.E2E_JWT_SECRET = jwtSecret;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SERVER_ENV = JSON.stringify(sharedEnv);
 
   return async () => {
     server.kill('SIGTERM');

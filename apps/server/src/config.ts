@@ -49,8 +49,12 @@ const envSchema = z.object({
     .optional(),
   /** Minutes an unconfirmed or unpaid booking cart holds its seats and credit. */
   CART_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(CART_TIMEOUT_MINUTES_DEFAULT),
+  /** How often the appointment reminder job looks for due reminders (e2e tests shorten it). */
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Redis for video sessions across several server instances; unset: one instance, state in memory. */
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key and channel: instances of one deployment share it, test runs use their own. */
+  REDIS_KEY_PREFIX: z.string().default('dihs:'),
   /** STUN servers for WebRTC, space separated (stun:host:port). */
   STUN_URLS: z.string().default(''),
   /** TURN relay (turn:host:port), with the shared secret of coturn's REST API (use-auth-secret). */
@@ -85,7 +89,9 @@ export interface Config {
   /** Recipients of feedback mails; empty: every active operator account. */
   feedbackRecipients: string[];
   cartTimeoutMinutes: number;
+  reminderIntervalSeconds: number;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   stunUrls: string[];
   turnUrl: string | undefined;
   turnSecret: string | undefined;
@@ -149,7 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiUrl: e.STRIPE_API_URL,
     feedbackRecipients: e.FEEDBACK_EMPFAENGER ?? [],
     cartTimeoutMinutes: e.CART_TIMEOUT_MINUTES,
+    reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     stunUrls: e.STUN_URLS.split(/\s+/).filter(Boolean),
     turnUrl: e.TURN_URL,
     turnSecret: e.TURN_SECRET,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenResponseSchema } from './auth.ts';
 import { TIME_ZONE } from './common/constants.ts';
 import {
   PASSWORD_MESSAGES,
@@ -141,6 +142,13 @@ export const passwortAendernBodySchema = z
   })
   .refine((v) => v.passwortWiederholen === undefined || v.passwort === v.passwortWiederholen, repeatCheck);
 export type PasswortAendernBody = z.input<typeof passwortAendernBodySchema>;
+
+/**
+ * The answer of POST /patient/passwort/aendern: the change ends every session issued before it, so the caller gets
+ * a fresh token for its own. Was `true`; an object is as truthy for clients that only check success.
+ */
+export const passwortAendernResponseSchema = tokenResponseSchema;
+export type PasswortAendernResponse = z.infer<typeof passwortAendernResponseSchema>;
 
 /** The raw e-mail text of the reset request and of "Erneut Senden?" (text/plain or a JSON string). */
 export const emailTextBodySchema = emailRule;

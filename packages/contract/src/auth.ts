@@ -31,6 +31,13 @@ export const sessionClaimsSchema = z.object({
   ),
   userId: z.number().int().positive(),
   exp: z.number().int(),
+  /** Issued at, in seconds (JWT standard). */
+  iat: z.number().int().optional(),
+  /**
+   * Issued at, in milliseconds: a password change ends the sessions issued before it, and iat's whole seconds
+   * cannot tell a token from just before the change from one just after it (docs/decisions.md).
+   */
+  iatMs: z.number().int().optional(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 

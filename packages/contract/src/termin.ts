@@ -138,8 +138,15 @@ export const terminSchema = z.object({
 });
 export type Termin = z.infer<typeof terminSchema>;
 
-/** A page of a list: rows of the page plus the total count of the filter. */
-export const terminPageSchema = z.object({ items: z.array(terminSchema), total: z.number().int() });
+/**
+ * A page of a list: rows of the page plus the count of the filter. The server counts at most 1,000 matches past
+ * the page's start; when more match, `total` is that bound and `totalCapped` is true (a next page exists).
+ */
+export const terminPageSchema = z.object({
+  items: z.array(terminSchema),
+  total: z.number().int(),
+  totalCapped: z.boolean().optional(),
+});
 export type TerminPage = z.infer<typeof terminPageSchema>;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;

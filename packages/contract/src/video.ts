@@ -78,6 +78,8 @@ export const VIDEO_MESSAGES = {
   zuVieleNachrichten: 'Zu viele Nachrichten. Bitte warten Sie einen Moment.',
   ungueltigeNachricht: 'Ungültige Nachricht.',
   nurTherapeut: 'Nur der Therapeut kann diese Aktion ausführen.',
+  /** Decided: a command for a conference the sender has not joined. */
+  nichtBeigetreten: 'Sie sind dieser Sitzung nicht beigetreten.',
   telefontermin: 'Telefontermine finden nicht als Videositzung statt.',
 } as const;
 

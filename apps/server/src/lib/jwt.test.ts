@@ -26,6 +26,17 @@ describe('token service', () => {
     expect(await tokens.verify(`${header}.${forgedPayload}.${signature}`)).toBeNull();
   });
 
+  it('carries iat in seconds and iatMs in milliseconds; a given issuedAt sets both and the expiry', async () => {
+    const tokens = createTokenService(SECRET, 60);
+    const wholeSecond = Math.floor(Date.now() / 1000);
+    const issuedAt = new Date(wholeSecond * 1000 + 789);
+    const verified = await tokens.verify(await tokens.sign(claims, { issuedAt }));
+    expect(verified).toMatchObject({ iat: wholeSecond, iatMs: issuedAt.getTime() });
+    expect(verified?.exp).toBe(verified!.iat! + 60);
+    const now = await tokens.verify(await tokens.sign(claims));
+    expect(Math.abs(now!.iatMs! - Date.now())).toBeLessThan(5_000);
+  });
+
   it('stops accepting a remembered token once it has expired', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z'), toFake: ['Date'] });
     const tokens = createTokenService(SECRET, 60);

@@ -2,8 +2,11 @@ import { SignJWT, jwtVerify } from 'jose';
 import { sessionClaimsSchema, type SessionClaims } from '@dihs/contract/auth';
 
 export interface TokenService {
-  /** Signs a token for the claims, valid for the configured lifetime. */
-  sign(claims: Omit<SessionClaims, 'exp'>): Promise<string>;
+  /**
+   * Signs a token for the claims, valid for the configured lifetime from issuedAt (default: now). A password
+   * change passes its own time, so the changer's new token is exactly as old as the change (session-gate.ts).
+   */
+  sign(claims: Omit<SessionClaims, 'exp' | 'iat' | 'iatMs'>, options?: { issuedAt?: Date }): Promise<string>;
   /** The token's claims, or null when it is forged, expired, unsigned or malformed. */
   verify(token: string): Promise<SessionClaims | null>;
 }
@@ -28,12 +31,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   }
 
   return {
-    async sign({ sub, role, privileges, userId }) {
-      return new SignJWT({ role, privileges, userId })
+    async sign({ sub, role, privileges, userId }, { issuedAt = new Date() } = {}) {
+      const iatMs = issuedAt.getTime();
+      const iat = Math.floor(iatMs / 1000);
+      return new SignJWT({ role, privileges, userId, iatMs })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
         .sign(key);
     },
     async verify(token) {

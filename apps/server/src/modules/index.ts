@@ -2,6 +2,7 @@ import type { AppDeps, AppInstance } from '../app-types.ts';
 import { aboRoutes } from './abo/index.ts';
 import { accountsRoutes } from './accounts/index.ts';
 import { authRoutes } from './auth/index.ts';
+import { cartRoutes } from './cart/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
 import { firmaRoutes } from './firma/index.ts';
 import { guthabenRoutes } from './guthaben/index.ts';
@@ -14,6 +15,7 @@ import { secondFactorRoutes } from './second-factor/index.ts';
 import { terminRoutes } from './termin/index.ts';
 import { usersRoutes } from './users/index.ts';
 import { verwaltungRoutes } from './verwaltung/index.ts';
+import { videoRoutes } from './video/index.ts';
 import { zahlungRoutes } from './zahlung/index.ts';
 
 type ModuleRoutes = (app: AppInstance, deps: AppDeps) => Promise<void>;
@@ -36,6 +38,8 @@ const MODULES: ModuleRoutes[] = [
   aboRoutes,
   verwaltungRoutes,
   terminRoutes,
+  cartRoutes,
+  videoRoutes,
 ];
 
 export async function registerModules(app: AppInstance, deps: AppDeps): Promise<void> {

@@ -6,6 +6,7 @@ import { findUserById } from '../modules/users/index.ts';
  * A signed token alone would stay valid for its whole lifetime. The gate checks, for every authenticated request,
  * that the account still exists, is active, not locked, not deleted and still has the token's e-mail, and it
  * hands on the account's current role and privileges, so an operator's change applies on the server at once.
+ * A token issued before the account's last password change is refused: the change ends every older session.
  * The account state is remembered for a few seconds to keep authenticated requests cheap.
  */
 export function createSessionGate(db: Database, cacheSeconds: number) {
@@ -16,6 +17,8 @@ export function createSessionGate(db: Database, cacheSeconds: number) {
     role: SessionClaims['role'];
     privileges: number[];
     usable: boolean;
+    /** Epoch milliseconds of the last password change; tokens issued earlier are refused. */
+    sessionsValidFromMs: number | null;
   }
 
   async function load(userId: number): Promise<AccountState | null> {
@@ -26,6 +29,7 @@ export function createSessionGate(db: Database, cacheSeconds: number) {
       role: user.role,
       privileges: user.privileges,
       usable: user.active && !user.lockedAt && !user.deletedAt,
+      sessionsValidFromMs: user.sessionsValidFrom?.getTime() ?? null,
     };
   }
 
@@ -41,8 +45,17 @@ export function createSessionGate(db: Database, cacheSeconds: number) {
       }
       const state = entry.state;
       if (!state?.usable || state.email !== claims.sub) return null;
+      if (state.sessionsValidFromMs !== null && issuedAtMs(claims) < state.sessionsValidFromMs) return null;
       return { ...claims, role: state.role, privileges: state.privileges };
     },
   };
 }
 export type SessionGate = ReturnType<typeof createSessionGate>;
+
+/**
+ * When the token was issued, in milliseconds. Tokens from before the iatMs claim fall back to iat, whose whole
+ * seconds are never later than the true time, so the fallback can only refuse, never let an older token pass.
+ */
+function issuedAtMs(claims: SessionClaims): number {
+  return claims.iatMs ?? (claims.iat ?? 0) * 1000;
+}

@@ -1,10 +1,18 @@
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
+export interface CapturedAttachment {
+  filename: string;
+  mimeType: string;
+  /** Decoded as UTF-8 text. */
+  content: string;
+}
+
 export interface CapturedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: CapturedAttachment[];
 }
 
 export interface SmtpCapture {
@@ -31,7 +39,12 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         PostalMime.parse(Buffer.concat(chunks))
           .then((parsed) => {
             const to = parsed.to?.[0]?.address ?? '';
-            mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+            const attachments = parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              mimeType: a.mimeType,
+              content: typeof a.content === 'string' ? a.content : new TextDecoder().decode(a.content),
+            }));
+            mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', attachments });
             waiters.forEach((wake) => wake());
             callback();
           })

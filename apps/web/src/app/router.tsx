@@ -6,6 +6,7 @@ import { STATIC_PAGE_TITLES } from '../features/inhalt/static-page-titles.ts';
 import { useRouteTitle } from '../lib/use-document-title.ts';
 import { BearerLogin } from './bearer-login.tsx';
 import { Guard } from './guard.tsx';
+import { VideoRoleGate } from '../features/video/components/role-gate.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -51,10 +52,30 @@ const TermineBetreiberPage = lazyPage(
   () => import('../features/termine-betreiber/pages/termine-betreiber-page.tsx'),
   'TermineBetreiberPage',
 );
+const TerminePatientPage = lazyPage(
+  () => import('../features/termine-patient/pages/termine-patient-page.tsx'),
+  'TerminePatientPage',
+);
+const TermineBetreiberPatientPage = lazyPage(
+  () => import('../features/termine-patient/pages/termine-betreiber-patient-page.tsx'),
+  'TermineBetreiberPatientPage',
+);
 const VerwaltungPage = lazyPage(() => import('../features/verwaltung/pages/verwaltung-page.tsx'), 'VerwaltungPage');
 const TermineTherapeutPage = lazyPage(
   () => import('../features/termine-therapeut/pages/termine-therapeut-page.tsx'),
   'TermineTherapeutPage',
+);
+const PatientSessionPage = lazyPage(
+  () => import('../features/video/pages/patient-session-page.tsx'),
+  'PatientSessionPage',
+);
+const TherapistSessionPage = lazyPage(
+  () => import('../features/video/pages/therapist-session-page.tsx'),
+  'TherapistSessionPage',
+);
+const ConnectionTestPage = lazyPage(
+  () => import('../features/video/pages/connection-test-page.tsx'),
+  'ConnectionTestPage',
 );
 
 /** Routes whose screen is built: every route without a pendingIssue must name its page here, or tsc fails. */
@@ -86,7 +107,21 @@ const PAGES: Record<BuiltRouteKey, ComponentType> & Partial<Record<RouteKey, Com
   betreiberTermine: TermineBetreiberPage,
   therapeutTermine: TermineTherapeutPage,
   therapeutTermineZiel: TermineTherapeutPage,
+  patientTermine: TerminePatientPage,
+  patientTermineTherapeut: TerminePatientPage,
+  betreiberTerminePatient: TermineBetreiberPatientPage,
+  videosessionPatient: PatientSessionPage,
+  videosessionApp: PatientSessionPage,
+  videosessionTherapeut: TherapistSessionPage,
+  verbindungstest: ConnectionTestPage,
 };
+
+/** The video sessions show "Unberechtigter Zugriff!" to a wrong role before their guard sends it to /. */
+const VIDEO_SESSION_ROUTES: ReadonlySet<RouteKey> = new Set([
+  'videosessionPatient',
+  'videosessionApp',
+  'videosessionTherapeut',
+]);
 
 function RouteTitle({ title }: { title: string }) {
   useRouteTitle(title);
@@ -100,11 +135,16 @@ function routePage(key: RouteKey, route: AppRoute): ReactNode {
 
 function appRoute(key: RouteKey): RouteObject {
   const route: AppRoute = ROUTES[key];
-  const guarded = (
+  const checked = (
     <Guard guard={route.guard}>
       <RouteTitle title={route.title} />
       {routePage(key, route)}
     </Guard>
+  );
+  const guarded = VIDEO_SESSION_ROUTES.has(key) ? (
+    <VideoRoleGate guard={route.guard}>{checked}</VideoRoleGate>
+  ) : (
+    checked
   );
   return {
     path: route.path,

@@ -28,7 +28,14 @@ export function fakeSession(
   session: Session | null,
   overrides: Partial<SessionContextValue> = {},
 ): SessionContextValue {
-  return { session, token: session ? 'token' : null, login: vi.fn(), logout: vi.fn(), ...overrides };
+  return {
+    session,
+    token: session ? 'token' : null,
+    login: vi.fn(),
+    renew: vi.fn(() => Promise.resolve()),
+    logout: vi.fn(),
+    ...overrides,
+  };
 }
 
 interface RenderOptions {

@@ -168,21 +168,18 @@ export const ROUTES = {
     name: 'Patient: Termine',
     title: 'Terminplan',
     guard: PATIENT,
-    pendingIssue: 5,
   },
   patientTermineTherapeut: {
     path: '/patient/termine/:therapeut',
     name: 'Patient: Termine',
     title: 'Terminplan',
     guard: PATIENT,
-    pendingIssue: 5,
   },
   betreiberTerminePatient: {
     path: '/betreiber/termine/patient/:patient',
     name: 'Betreiber: Termine für Patient',
     title: 'Termine für Patient',
-    guard: OPERATOR,
-    pendingIssue: 5,
+    guard: only(['BETREIBER'], ['PATIENT_TERMINE_BUCHEN']),
   },
   trainingsplan: {
     path: '/therapeut/trainingsplan/:patient',
@@ -243,30 +240,27 @@ export const ROUTES = {
     path: '/video/therapie/therapeut/:conferenceId',
     name: 'videosessionTherapeut',
     title: 'Videositzung',
-    guard: THERAPIST,
-    pendingIssue: 6,
+    // spec 3 section 8: a wrong role sees "Unberechtigter Zugriff!" and goes to /
+    guard: { ...THERAPIST, deniedRedirect: '/' },
   },
   videosessionPatient: {
     path: '/video/therapie/patient/:conferenceId',
     name: 'videosessionPatient',
     title: 'Videositzung',
-    guard: PATIENT,
-    pendingIssue: 6,
+    guard: { ...PATIENT, deniedRedirect: '/' },
   },
   videosessionApp: {
     path: '/video/therapie/app/patient/:conferenceId/:bearer',
     name: 'videosessionApp',
     title: 'Videositzung',
     // the bearer in the path logs the patient in before the guard runs
-    guard: PATIENT,
-    pendingIssue: 6,
+    guard: { ...PATIENT, deniedRedirect: '/' },
   },
   verbindungstest: {
     path: '/verbindungstest',
     name: 'Verbindungstest',
     title: 'Verbindungstest',
     guard: LOGIN,
-    pendingIssue: 6,
   },
   paymentRedirect: {
     path: '/payment/redirect',

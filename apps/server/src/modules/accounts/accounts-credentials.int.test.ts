@@ -210,10 +210,9 @@ describe('POST /api/patient/passwort/aendern', () => {
       authorization,
     );
     expect(response.statusCode).toBe(200);
-    // back to the demo password for the other tests
-    expect((await change({ passwort: DEMO_PASSWORD, aktuellesPasswort: NEW_PASSWORD }, authorization)).statusCode).toBe(
-      200,
-    );
+    // back to the demo password for the other tests, with the fresh token: the change ended the old session
+    const fresh = `Bearer ${response.json<{ token: string }>().token}`;
+    expect((await change({ passwort: DEMO_PASSWORD, aktuellesPasswort: NEW_PASSWORD }, fresh)).statusCode).toBe(200);
   });
 
   it('refuses a wrong or missing current password, a weak new one, a wrong repeat and visitors', async () => {

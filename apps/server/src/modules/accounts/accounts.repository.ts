@@ -86,16 +86,22 @@ export async function markEmailConfirmed(db: Db, id: number): Promise<void> {
 /**
  * Sets a new password and clears the count of wrong passwords in a row. A lock (locked_at) stays: only an operator
  * ends it (docs/decisions.md). confirmEmail: the password was set through a mailed link, which proves the address.
+ * changedAt ends every session issued before it (session-gate.ts).
  */
 export async function setPasswordHash(
   db: Db,
   id: number,
   passwordHash: string,
-  options: { confirmEmail: boolean },
+  options: { confirmEmail: boolean; changedAt: Date },
 ): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, failedLogins: 0, ...(options.confirmEmail ? { emailConfirmed: true } : {}) })
+    .set({
+      passwordHash,
+      failedLogins: 0,
+      sessionsValidFrom: options.changedAt,
+      ...(options.confirmEmail ? { emailConfirmed: true } : {}),
+    })
     .where(eq(users.id, id));
 }
 

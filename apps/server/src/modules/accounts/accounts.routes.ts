@@ -7,6 +7,7 @@ import {
   emailTextBodySchema,
   okResponseSchema,
   passwortAendernBodySchema,
+  passwortAendernResponseSchema,
   passwortSetzenBodySchema,
   registrierenBodySchema,
 } from '@dihs/contract/accounts';
@@ -20,8 +21,8 @@ const TAG = ['Konten'];
 const errors = { 400: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 const loggedInErrors = { ...errors, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
-export async function accountsRoutes(app: AppInstance, { db, config, mail }: AppDeps) {
-  const accounts = createAccountsService({ db, publicUrl: config.publicUrl, mail });
+export async function accountsRoutes(app: AppInstance, { db, config, mail, tokens }: AppDeps) {
+  const accounts = createAccountsService({ db, publicUrl: config.publicUrl, mail, tokens });
   // Public calls that send mail or try codes: per IP address, before the body is read (like the login).
   const ipLimit = { rateLimit: { max: config.loginRateLimitIp, timeWindow: MINUTE } };
   // Calls that check the current password: per account, so a taken-over session cannot guess it quickly.
@@ -145,16 +146,14 @@ export async function accountsRoutes(app: AppInstance, { db, config, mail }: App
       config: accountLimit,
       schema: {
         tags: TAG,
-        summary: 'Eigenes Passwort ändern (aktuelles Passwort nötig)',
+        summary:
+          'Eigenes Passwort ändern (aktuelles Passwort nötig); beendet alle anderen Sitzungen, die Antwort trägt ein neues Token',
         security: [{ bearer: [] }],
         body: passwortAendernBodySchema,
-        response: { 200: okResponseSchema, ...loggedInErrors },
+        response: { 200: passwortAendernResponseSchema, ...loggedInErrors },
       },
     },
-    async (request) => {
-      await accounts.changeOwnPassword(sessionOf(request).userId, request.body);
-      return true as const;
-    },
+    (request) => accounts.changeOwnPassword(sessionOf(request), request.body),
   );
 
   app.get(

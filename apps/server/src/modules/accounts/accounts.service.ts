@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   type EmailAendernBody,
   type PasswortAendernBody,
+  type PasswortAendernResponse,
   type RegistrierenBody,
 } from '@dihs/contract/accounts';
 import type { SessionClaims } from '@dihs/contract/auth';
@@ -9,6 +10,7 @@ import { hasPrivilege } from '@dihs/contract/common/roles';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { TokenService } from '../../lib/jwt.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { CODE_TTL_HOURS, consumeCode, issueCode, type ConsumedCode } from '../codes/index.ts';
 import { enqueueMail } from '../mail/index.ts';
@@ -30,6 +32,8 @@ export interface AccountsServiceDeps {
   publicUrl: string;
   /** The outbox worker: asked to send right after a commit; the request never waits for the mail server. */
   mail: { flush(): Promise<void> };
+  /** Signs the fresh token of the own password change. */
+  tokens: Pick<TokenService, 'sign'>;
 }
 
 const codeFailure = () => HttpError.badRequest(ACCOUNT_MESSAGES.codeUngueltig);
@@ -38,7 +42,7 @@ const codeFailure = () => HttpError.badRequest(ACCOUNT_MESSAGES.codeUngueltig);
 const managesUsers = (session: SessionClaims) =>
   session.role === 'BETREIBER' && hasPrivilege(session.privileges, 'BENUTZER_VERWALTEN');
 
-export function createAccountsService({ db, publicUrl, mail }: AccountsServiceDeps) {
+export function createAccountsService({ db, publicUrl, mail, tokens }: AccountsServiceDeps) {
   const links = mailLinks(publicUrl);
 
   /** Starts sending what the committed transaction enqueued; failures stay in the outbox for the next round. */
@@ -159,7 +163,8 @@ export function createAccountsService({ db, publicUrl, mail }: AccountsServiceDe
 
     /**
      * Sets the password behind a mailed code: a reset (PASSWORT_RESET) or the first password of an account an
-     * operator created (PASSWORT_SETZEN). The link proves the address, so it also counts as confirmed.
+     * operator created (PASSWORT_SETZEN). The link proves the address, so it also counts as confirmed. Every
+     * session of the account ends: whoever forgot the password may have left one open elsewhere.
      */
     async setPasswordWithCode(code: string, passwort: string): Promise<void> {
       const passwordHash = await hashPassword(passwort);
@@ -168,7 +173,7 @@ export function createAccountsService({ db, publicUrl, mail }: AccountsServiceDe
           (await consumeCode(tx, 'PASSWORT_RESET', code)) ?? (await consumeCode(tx, 'PASSWORT_SETZEN', code));
         const account = consumed && (await findAccountById(tx, consumed.userId));
         if (!account?.active) throw codeFailure();
-        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: true });
+        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: true, changedAt: new Date() });
         await enqueueMail(tx, MAIL_TEXTS.passwortGeaendert(account));
       });
       sendSoon();
@@ -195,15 +200,23 @@ export function createAccountsService({ db, publicUrl, mail }: AccountsServiceDe
       sendSoon();
     },
 
-    /** Changes the own password after checking the current one; the owner gets a notice mail. */
-    async changeOwnPassword(userId: number, body: PasswortAendernBody): Promise<void> {
-      const account = await ownAccountWithPassword(userId, body.aktuellesPasswort);
+    /**
+     * Changes the own password after checking the current one; the owner gets a notice mail. Every other session
+     * ends; the caller's continues with the answered token, issued at exactly the change's time, which the session
+     * gate admits (not before the change) while it refuses every token issued earlier, even in the same second.
+     */
+    async changeOwnPassword(session: SessionClaims, body: PasswortAendernBody): Promise<PasswortAendernResponse> {
+      const account = await ownAccountWithPassword(session.userId, body.aktuellesPasswort);
       const passwordHash = await hashPassword(body.passwort);
+      const changedAt = new Date();
       await db.transaction(async (tx) => {
-        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: false });
+        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: false, changedAt });
         await enqueueMail(tx, MAIL_TEXTS.passwortGeaendert(account));
       });
       sendSoon();
+      // The gate has just checked role, privileges and e-mail of this session against the account.
+      const { sub, role, privileges, userId } = session;
+      return { token: await tokens.sign({ sub, role, privileges, userId }, { issuedAt: changedAt }) };
     },
 
     /** Whether the address of an account is confirmed ("Wurde Bestätigt." / "Steht noch aus..."). */

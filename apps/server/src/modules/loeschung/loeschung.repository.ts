@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { releaseOpenCartsOf } from '../cart/index.ts';
 import { oneTimeCodes } from '../codes/index.ts';
 import { deleteFeedbackOf } from '../feedback/index.ts';
 import { mailOutbox } from '../mail/index.ts';
 import { documentation, profiles } from '../profil/index.ts';
 import { releaseFutureSeatsOf } from '../termin/index.ts';
 import { users } from '../users/index.ts';
+import { deleteSitzungEreignisseOf } from '../video/index.ts';
 import { deletionJobs } from './loeschung.table.ts';
 
 export const findJob = async (db: Database, patientUserId: number) =>
@@ -49,6 +51,10 @@ export async function erasePatient(tx: Transaction, userId: number): Promise<str
   await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, user.email));
   // feedback sent from the contact form under the patient's address (it may describe their health)
   await deleteFeedbackOf(tx, user.email);
+  // open carts ended (payment cancelled, seats freed, no refund: the account is gone)
+  await releaseOpenCartsOf(tx, userId, new Date());
+  // video session metadata (who joined when)
+  await deleteSitzungEreignisseOf(tx, userId);
   // appointments: future seats freed for others; past bookings kept for accounting (ids and flags only)
   await releaseFutureSeatsOf(tx, userId, new Date());
   // The account row stays for records that must be kept (payments, appointments), stripped of everything personal.

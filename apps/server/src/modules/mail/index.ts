@@ -1,3 +1,3 @@
-export { mailOutbox } from './mail.table.ts';
+export { mailOutbox, type MailAttachment } from './mail.table.ts';
 export { enqueueMail, startMailWorker, MAX_MAIL_ATTEMPTS, type MailWorker } from './mail.service.ts';
 export { createMailTransport, type MailTransport, type OutgoingMail } from './mail.transport.ts';

@@ -10,7 +10,12 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /** Puts a mail into the outbox, inside the caller's transaction: it is sent only if the change is committed. */
 export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail): Promise<void> {
-  await db.insert(mailOutbox).values({ recipient: mail.to, subject: mail.subject, text: mail.text });
+  await db.insert(mailOutbox).values({
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    attachments: mail.attachments ?? [],
+  });
 }
 
 export interface MailWorker {
@@ -55,7 +60,12 @@ export function startMailWorker(options: {
           .for('update', { skipLocked: true });
         if (!row) return false;
         try {
-          await transport.send({ to: row.recipient, subject: row.subject, text: row.text });
+          await transport.send({
+            to: row.recipient,
+            subject: row.subject,
+            text: row.text,
+            ...(row.attachments.length > 0 ? { attachments: row.attachments } : {}),
+          });
           await tx.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
         } catch (error) {
           const attempts = row.attempts + 1;

@@ -1,11 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './mail.table.ts';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Text files sent along (the booking confirmation's calendar file). */
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {

@@ -4,6 +4,7 @@ import { TERMIN_MESSAGES, type Zahlungsart } from '@dihs/contract/termin';
 import type { Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { addLedgerEntries } from '../guthaben/index.ts';
 import { activeSeat } from './termin.repository.ts';
 import { terminTeilnahmen, termine, type TerminTeilnahmeRow } from './termin.table.ts';
 
@@ -78,6 +79,7 @@ export async function releaseSeat(
   teilnahmeId: number,
   now: Date = new Date(),
 ): Promise<TerminTeilnahmeRow | undefined> {
+  if (!(await lockSeatInOrder(tx, teilnahmeId))) return undefined;
   const [seat] = await tx
     .update(terminTeilnahmen)
     .set({ status: 'STORNIERT', storniertAt: now })
@@ -89,6 +91,74 @@ export async function releaseSeat(
     .set({ anzahlTeilnehmer: sql`${termine.anzahlTeilnehmer} - 1` })
     .where(eq(termine.id, seat.terminId));
   return seat;
+}
+
+/**
+ * Locks a seat's appointment row and then the seat: every path that changes both (booking, cancellation, cart
+ * reset) takes the appointment first, so two of them never wait for each other crosswise.
+ */
+async function lockSeatInOrder(tx: Transaction, teilnahmeId: number): Promise<TerminTeilnahmeRow | undefined> {
+  const [peek] = await tx
+    .select({ terminId: terminTeilnahmen.terminId })
+    .from(terminTeilnahmen)
+    .where(eq(terminTeilnahmen.id, teilnahmeId));
+  if (!peek) return undefined;
+  await tx.select({ id: termine.id }).from(termine).where(eq(termine.id, peek.terminId)).for('update');
+  const [seat] = await tx.select().from(terminTeilnahmen).where(eq(terminTeilnahmen.id, teilnahmeId)).for('update');
+  return seat;
+}
+
+/**
+ * The one refund rule of a released seat: it gets back the credit kind it was paid from. Nothing for employer
+ * seats (the company pays), and nothing for a card seat whose payment never arrived (no money was taken); a paid
+ * card seat returns paid credit of its type (its creditKind is the bezahlt kind).
+ */
+export function refundKindOf(
+  seat: Pick<TerminTeilnahmeRow, 'zahlungsart' | 'creditKind' | 'status'>,
+): CreditKind | null {
+  if (!seat.creditKind || seat.zahlungsart === 'FIRMA') return null;
+  if (seat.zahlungsart === 'KARTE' && seat.status !== 'GEBUCHT') return null;
+  return seat.creditKind;
+}
+
+export interface SeatRefundInput {
+  now: Date;
+  /** German, shown in the patient's credit history. */
+  reason: string;
+  reference?: string | null;
+  authorUserId?: number | null;
+}
+
+/**
+ * Releases a seat and refunds it by `refundKindOf`, inside the caller's transaction (operator cancellation, cart
+ * reset and timeout, patient cancellation). One refund key per seat: a seat is refunded at most once whatever the
+ * reason. Answers undefined when the seat was already released.
+ */
+export async function releaseSeatWithRefund(
+  tx: Transaction,
+  teilnahmeId: number,
+  input: SeatRefundInput,
+): Promise<{ seat: TerminTeilnahmeRow; refund: CreditKind | null } | undefined> {
+  // the status before the release decides the refund (a reserved card seat was never paid)
+  const before = await lockSeatInOrder(tx, teilnahmeId);
+  if (!before) return undefined;
+  const seat = await releaseSeat(tx, teilnahmeId, input.now);
+  if (!seat) return undefined;
+  const refund = refundKindOf(before);
+  if (refund) {
+    await addLedgerEntries(tx, [
+      {
+        patientUserId: seat.patientUserId,
+        kind: refund,
+        delta: 1,
+        reason: input.reason,
+        reference: input.reference ?? `termin:${seat.terminId}`,
+        idempotencyKey: `termin-sitz-erstattung:${seat.id}`,
+        authorUserId: input.authorUserId ?? null,
+      },
+    ]);
+  }
+  return { seat, refund };
 }
 
 /** A reserved seat becomes booked (its card payment arrived). Answers false when it was not reserved. */

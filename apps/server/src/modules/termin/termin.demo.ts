@@ -151,4 +151,30 @@ export async function seedDemoTermine(tx: Transaction, now: Date = new Date()): 
     bookedAt: at(-10, '09:00'),
     reminderSentAt: at(-8, '10:00'),
   });
+  // The video session to try at once after `npm start`: opens 5 minutes before its start, lasts a working day.
+  const [sitzung] = await tx
+    .insert(termine)
+    .values({
+      ...base,
+      datum: new Date(now.getTime() + 5 * 60_000),
+      dauer: 480,
+      termintyp: 'EINZEL',
+      // A finding no other demo appointment of this therapist has, so lists and tests can tell them apart.
+      befund: 'Schulter-Impingement',
+      details: 'Videositzung zum Ausprobieren',
+      therapeutUserId: t1,
+      maxTeilnehmer: 1,
+      anzahlTeilnehmer: 1,
+    })
+    .returning({ id: termine.id });
+  await tx.insert(terminTeilnahmen).values({
+    terminId: sitzung!.id,
+    patientUserId: patient,
+    status: 'GEBUCHT',
+    zahlungsart: 'GUTHABEN',
+    creditKind: 'bezahltEinzelTermin',
+    bookedAt: now,
+    // A reminder 24 hours ahead makes no sense for an appointment in five minutes.
+    reminderSentAt: now,
+  });
 }

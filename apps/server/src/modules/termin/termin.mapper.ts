@@ -44,10 +44,10 @@ export function toTermin(
     angemeldet: Boolean(seat),
     bezahlt: seat?.status === 'GEBUCHT',
     teilgenommen: seat?.teilgenommen ?? false,
-    beendet: now.getTime() > ende,
+    // Over when its time has passed or the therapist ended the video session.
+    beendet: now.getTime() > ende || t.sitzungBeendetAt !== null,
     herausgeworfen: seat?.herausgeworfen ?? false,
-    // no video room exists yet, so nobody can be locked out of one
-    zugeschlossen: false,
+    zugeschlossen: t.sitzungGesperrt,
     beigetreten: seat?.beigetreten ?? false,
     istFirmentermin: t.istFirmentermin,
     everyoneView: t.everyoneView,

@@ -1,4 +1,21 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Termintyp } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
 import { profiles } from '../profil/index.ts';
@@ -11,6 +28,11 @@ export interface TerminWithTherapeut {
   termin: TerminRow;
   vorname: string | null;
   nachname: string | null;
+}
+
+/** A row of the patient plan: the appointment, the therapist's name and the patient's own held seat. */
+export interface PatientListRow extends TerminWithTherapeut {
+  seat: TerminTeilnahmeRow | null;
 }
 
 export interface ParticipantRow {
@@ -26,6 +48,9 @@ const selectTermin = (db: Db) =>
     .select({ termin: termine, vorname: profiles.vorname, nachname: profiles.nachname })
     .from(termine)
     .leftJoin(profiles, eq(profiles.userId, termine.therapeutUserId));
+
+/** The lists' order: by start, the id breaking ties so pages never overlap. */
+const byStart = [asc(termine.datum), asc(termine.id)];
 
 export async function findTermin(db: Db, id: number): Promise<TerminWithTherapeut | undefined> {
   const [row] = await selectTermin(db).where(eq(termine.id, id));
@@ -45,27 +70,59 @@ export interface BetreiberFilter {
   size: number;
 }
 
+/**
+ * `total` counts at most this many matches past the page's start. An exact count would visit every match (100,000
+ * rows cost more than the page itself); this bound costs no more than the OFFSET already does, and a screen still
+ * knows whether a next page exists.
+ */
+export const TOTAL_WINDOW = 1000;
+
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+  /** More rows match than `total` says. */
+  totalCapped: boolean;
+}
+
+/**
+ * The page's total: a page that is not full already tells it; otherwise the matches of `where` are counted up to
+ * offset + TOTAL_WINDOW, reading no further than that.
+ */
+async function pageTotal(db: Db, where: SQL | undefined, offset: number, size: number, pageRows: number) {
+  if (pageRows < size && (pageRows > 0 || offset === 0)) return { total: offset + pageRows, totalCapped: false };
+  const bound = offset + TOTAL_WINDOW;
+  const matches = db
+    .select({ one: sql`1` })
+    .from(termine)
+    .where(where)
+    .limit(bound + 1)
+    .as('treffer');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, bound), totalCapped: n > bound };
+}
+
 /** The operator list: every status, filtered by types and dates, sorted by start, paged in SQL. */
-export async function listForOperator(db: Db, filter: BetreiberFilter) {
+export async function listForOperator(db: Db, filter: BetreiberFilter): Promise<ListPage<TerminWithTherapeut>> {
   const where = and(
     inArray(termine.termintyp, filter.typen),
     filter.from ? gte(termine.datum, filter.from) : undefined,
     filter.to ? lt(termine.datum, filter.to) : undefined,
   );
+  const offset = filter.page * filter.size;
   const rows = await selectTermin(db)
     .where(where)
-    .orderBy(asc(termine.datum), asc(termine.id))
+    .orderBy(...byStart)
     .limit(filter.size)
-    .offset(filter.page * filter.size);
-  const [total] = await db.select({ n: count() }).from(termine).where(where);
-  return { rows, total: total?.n ?? 0 };
+    .offset(offset);
+  return { rows, ...(await pageTotal(db, where, offset, filter.size, rows.length)) };
 }
 
 /** A therapist's appointments of one status from the start of `from` on, sorted by start. */
 export const listForTherapist = (db: Db, therapeutUserId: number, status: TerminRow['status'], from: Date) =>
   selectTermin(db)
     .where(and(eq(termine.therapeutUserId, therapeutUserId), eq(termine.status, status), gte(termine.datum, from)))
-    .orderBy(asc(termine.datum), asc(termine.id))
+    .orderBy(...byStart)
     .limit(500);
 
 export interface PatientFilter {
@@ -107,18 +164,32 @@ const ownSeatJoin = (patientUserId: number) =>
     ne(terminTeilnahmen.status, 'STORNIERT'),
   );
 
-/** The patient plan: filtered, sorted and paged in SQL; the own seat (at most one, partial unique index) joined. */
-export async function listForPatient(db: Db, f: PatientFilter) {
+/** The patient holds a seat (of the given status, else any held one) in the appointment of the outer row. */
+const holdsSeat = (db: Db, patientUserId: number, status?: 'GEBUCHT') =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(terminTeilnahmen)
+      .where(and(ownSeatJoin(patientUserId), status ? eq(terminTeilnahmen.status, status) : undefined)),
+  );
+
+/**
+ * The patient plan: filtered, sorted and paged in SQL; the own seat (at most one, partial unique index) joined.
+ * The filter tests seats with EXISTS, not through the joined seat: so the planner walks an index in start order,
+ * joins name and seat row by row and stops after the page instead of joining and sorting every match.
+ */
+export async function listForPatient(db: Db, f: PatientFilter): Promise<ListPage<PatientListRow>> {
+  const seat = (status?: 'GEBUCHT') => holdsSeat(db, f.patientUserId, status);
   const kind =
     f.kind === 'frei'
       ? and(
           eq(termine.status, 'AKTIV'),
           lt(termine.anzahlTeilnehmer, termine.maxTeilnehmer),
           gt(termine.datum, f.now),
-          isNull(terminTeilnahmen.id),
+          not(seat()),
         )
       : f.kind === 'angemeldet'
-        ? eq(terminTeilnahmen.status, 'GEBUCHT')
+        ? seat('GEBUCHT')
         : f.kind === 'url'
           ? eq(termine.id, f.id ?? 0)
           : undefined;
@@ -129,7 +200,7 @@ export async function listForPatient(db: Db, f: PatientFilter) {
       ? openToPatient(f.patientFirmaId)
       : f.kind === 'angemeldet'
         ? undefined
-        : patientVisible(f.patientFirmaId);
+        : or(openToPatient(f.patientFirmaId), seat());
   const where = and(
     visible,
     kind,
@@ -141,21 +212,17 @@ export async function listForPatient(db: Db, f: PatientFilter) {
     f.kind !== 'url' && f.therapeutUserId ? eq(termine.therapeutUserId, f.therapeutUserId) : undefined,
     f.kind !== 'url' && f.nurFirma && f.patientFirmaId !== null ? eq(termine.firmaId, f.patientFirmaId) : undefined,
   );
+  const offset = f.page * f.size;
   const rows = await db
     .select({ termin: termine, vorname: profiles.vorname, nachname: profiles.nachname, seat: terminTeilnahmen })
     .from(termine)
     .leftJoin(terminTeilnahmen, ownSeatJoin(f.patientUserId))
     .leftJoin(profiles, eq(profiles.userId, termine.therapeutUserId))
     .where(where)
-    .orderBy(asc(termine.datum), asc(termine.id))
+    .orderBy(...byStart)
     .limit(f.size)
-    .offset(f.page * f.size);
-  const [total] = await db
-    .select({ n: count() })
-    .from(termine)
-    .leftJoin(terminTeilnahmen, ownSeatJoin(f.patientUserId))
-    .where(where);
-  return { rows, total: total?.n ?? 0 };
+    .offset(offset);
+  return { rows, ...(await pageTotal(db, where, offset, f.size, rows.length)) };
 }
 
 /** Appointments by id that the patient may see, with the own seat (PDF list). */
@@ -166,7 +233,7 @@ export const visibleForPatient = (db: Db, patientUserId: number, patientFirmaId:
     .leftJoin(terminTeilnahmen, ownSeatJoin(patientUserId))
     .leftJoin(profiles, eq(profiles.userId, termine.therapeutUserId))
     .where(and(inArray(termine.id, ids), patientVisible(patientFirmaId)))
-    .orderBy(asc(termine.datum), asc(termine.id));
+    .orderBy(...byStart);
 
 /** The patient's own seats (booked and reserved), sorted by start. */
 export const ownBookings = (db: Db, patientUserId: number) =>
@@ -176,7 +243,7 @@ export const ownBookings = (db: Db, patientUserId: number) =>
     .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
     .leftJoin(profiles, eq(profiles.userId, termine.therapeutUserId))
     .where(and(eq(terminTeilnahmen.patientUserId, patientUserId), ne(terminTeilnahmen.status, 'STORNIERT')))
-    .orderBy(asc(termine.datum), asc(termine.id))
+    .orderBy(...byStart)
     .limit(1000);
 
 /** Participants (seats not cancelled) of the given appointments, with names. */

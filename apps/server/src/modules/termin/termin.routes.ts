@@ -42,18 +42,23 @@ const errors = {
 const security = [{ bearer: [] }];
 const tags = ['Termine'];
 
-/** The reminder job looks every minute, so a reminder goes out within a minute of the 24 h mark. */
-const REMINDER_INTERVAL_MS = 60 * 1000;
-
-export async function terminRoutes(app: AppInstance, { db, mail, now: clock }: AppDeps) {
+export async function terminRoutes(app: AppInstance, { config, db, mail, now: clock }: AppDeps) {
   const now = clock ?? (() => new Date());
-  const reminders = createReminderScheduler({ db, now, log: app.log, intervalMs: REMINDER_INTERVAL_MS, mail });
+  const reminders = createReminderScheduler({
+    db,
+    now,
+    log: app.log,
+    intervalMs: config.reminderIntervalSeconds * 1000,
+    mail,
+  });
   app.addHook('onReady', async () => reminders.start());
   app.addHook('onClose', () => reminders.stop());
 
   const editor = guard({ roles: ['BETREIBER'], anyPrivilege: ['TERMINE_EDITIEREN'] });
   const therapist = guard({ roles: ['THERAPEUT'] });
   const patient = guard({ roles: ['PATIENT'] });
+  // the operator booking for a patient shows that patient's plan (spec 2 "Operator booking for a patient")
+  const planReader = guard({ roles: ['BETREIBER'], anyPrivilege: ['TERMINE_EDITIEREN', 'PATIENT_TERMINE_BUCHEN'] });
 
   app.get(
     '/api/termin/betreiber/all',
@@ -73,7 +78,7 @@ export async function terminRoutes(app: AppInstance, { db, mail, now: clock }: A
   app.get(
     '/api/termin/betreiber/for/all/:patientId',
     {
-      onRequest: editor,
+      onRequest: planReader,
       schema: {
         tags,
         summary: 'Terminplan eines Patienten (wie der Patient ihn sieht)',

@@ -15,9 +15,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { formatDateTimeDe } from '../../lib/pdf.ts';
 import { PLATFORM } from '../accounts/index.ts';
 import { firmen } from '../firma/index.ts';
-import { addLedgerEntries } from '../guthaben/index.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { releaseSeat } from './termin-sitz.ts';
+import { releaseSeatWithRefund } from './termin-sitz.ts';
 import { berlinToUtc, dayRange, utcToBerlin } from './termin-zeit.ts';
 import { toTeilnehmer, toTermin, type ParticipantView } from './termin.mapper.ts';
 import {
@@ -50,7 +49,7 @@ export async function operatorList(
   now: Date,
 ): Promise<TerminPage> {
   const range = q.von || q.bis ? dayRange(now, q.von, q.bis) : undefined;
-  const { rows, total } = await listForOperator(db, {
+  const { rows, total, totalCapped } = await listForOperator(db, {
     typen: q.typen,
     from: range?.from,
     to: range?.to,
@@ -61,7 +60,7 @@ export async function operatorList(
     db,
     rows.map((r) => r.termin.id),
   );
-  return { items: rows.map((r) => toTermin(r, participants, 'full', now)), total };
+  return { items: rows.map((r) => toTermin(r, participants, 'full', now)), total, totalCapped };
 }
 
 async function assertTherapist(db: Database, therapeutId: number): Promise<void> {
@@ -142,8 +141,9 @@ const cancelMailText = (name: string, befund: string, typ: string, when: string,
   ].join('\n');
 
 /**
- * AKTIV -> ABGESAGT. In one transaction: every held seat is released, its credit returned to the kind it was
- * paid from (idempotent per seat) and the patient notified through the outbox. A start in the past is refused.
+ * AKTIV -> ABGESAGT. In one transaction: every held seat is released and refunded by the one seat rule
+ * (refundKindOf: credit back to the kind it was paid from, also for seats of open carts; once per seat) and the
+ * patient notified through the outbox. A start in the past is refused.
  */
 export async function absagen(
   db: Database,
@@ -164,23 +164,14 @@ export async function absagen(
       .where(and(eq(terminTeilnahmen.terminId, id), ne(terminTeilnahmen.status, 'STORNIERT')));
     const when = formatDateTimeDe(termin.datum);
     for (const seat of seats) {
-      const released = await releaseSeat(tx, seat.id, now);
-      if (!released) continue;
-      // a reserved seat's card payment never completed, so there is nothing to return
-      const refund = seat.status === 'GEBUCHT' && released.creditKind ? released.creditKind : null;
-      if (refund) {
-        await addLedgerEntries(tx, [
-          {
-            patientUserId: released.patientUserId,
-            kind: refund,
-            delta: 1,
-            reason: `Termin abgesagt: ${termin.befund} am ${when} Uhr`,
-            reference: `termin:${id}`,
-            idempotencyKey: `termin-absage:${released.id}`,
-            authorUserId,
-          },
-        ]);
-      }
+      const result = await releaseSeatWithRefund(tx, seat.id, {
+        now,
+        reason: `Termin abgesagt: ${termin.befund} am ${when} Uhr`,
+        reference: `termin:${id}`,
+        authorUserId,
+      });
+      if (!result) continue;
+      const { seat: released, refund } = result;
       const patient = await userInfo(tx, released.patientUserId);
       if (patient && !patient.deletedAt) {
         const name = `${patient.vorname ?? ''} ${patient.nachname ?? ''}`.trim() || 'Patientin, Patient';
@@ -278,7 +269,7 @@ export async function patientList(
   const patient = await userInfo(db, patientUserId);
   if (!patient || patient.role !== 'PATIENT' || patient.deletedAt) throw HttpError.notFound('Unbekannter Patient.');
   const range = dayRange(now, q.von, q.bis);
-  const { rows, total } = await listForPatient(db, {
+  const { rows, total, totalCapped } = await listForPatient(db, {
     patientUserId,
     patientFirmaId: patient.firmaId,
     kind: q.ta,
@@ -293,7 +284,7 @@ export async function patientList(
     page: q.page,
     size: q.size,
   });
-  return { items: await patientView(db, rows, now), total };
+  return { items: await patientView(db, rows, now), total, totalCapped };
 }
 
 /** The patient's own seats (booked or awaiting payment). */

@@ -40,6 +40,11 @@ export const termine = pgTable(
     check('termin_einzel_einer', sql`${t.termintyp} <> 'EINZEL' or ${t.maxTeilnehmer} = 1`),
     check('termin_dauer_positiv', sql`${t.dauer} > 0`),
     index('termin_status_datum').on(t.status, t.datum),
+    // The lists sort by (datum, id) and page with LIMIT: this index lets them read only the page's rows in order
+    // instead of sorting every match (the operator list and the patient's 'alle' have no single status).
+    index('termin_datum_id').on(t.datum, t.id),
+    // the patient plan's Befund filter, in start order (a rare Befund would otherwise scan the whole year)
+    index('termin_befund_datum').on(t.befund, t.datum),
     index('termin_therapeut_datum').on(t.therapeutUserId, t.datum),
     index('termin_firma').on(t.firmaId),
   ],

@@ -131,8 +131,9 @@ export async function updateEmail(db: Db, id: number, email: string): Promise<vo
   await db.update(users).set({ email }).where(eq(users.id, id));
 }
 
-export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+/** Sets a password; changedAt ends every session issued before it (session-gate.ts). */
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string, changedAt: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, sessionsValidFrom: changedAt }).where(eq(users.id, id));
 }
 
 /** Sets or (null) removes the company affiliation of an account. */

@@ -139,7 +139,7 @@ export async function changeEmailByOperator(
   sendMailsSoon(deps);
 }
 
-/** Sets another account's password and tells its owner (without the password). */
+/** Sets another account's password, which ends all its sessions, and tells its owner (without the password). */
 export async function changePasswordByOperator(
   deps: Deps,
   actorId: number,
@@ -149,7 +149,7 @@ export async function changePasswordByOperator(
   const target = await otherAccount(deps.db, actorId, targetId);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, target.id, passwordHash);
+    await updatePasswordHash(tx, target.id, passwordHash, new Date());
     await enqueueMail(tx, MAIL_TEXTS.passwortGeaendert({ email: target.email }));
   });
   sendMailsSoon(deps);

@@ -31,6 +31,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when a patient was deleted: the row stays, anonymised, for records that must be kept. */
     deletedAt: timestamp('geloescht_am', { withTimezone: true }),
+    /**
+     * Set at every password change: tokens issued before it no longer pass the session gate, so a leaked or
+     * forgotten session ends with the password (docs/decisions.md). Null: no change since the column exists.
+     */
+    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('benutzer_email_unique').on(t.email),

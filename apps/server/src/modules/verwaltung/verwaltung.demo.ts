@@ -1,8 +1,9 @@
+import { TERMINPREIS_SETTING } from '@dihs/contract/cart';
 import { VERWALTUNG_TYPEN } from '@dihs/contract/verwaltung';
 import type { Transaction } from '../../db/client.ts';
 import { verwaltungEintraege } from './verwaltung.table.ts';
 
-/** Demo settings: the Befunde and Einzeltermin-Inhalte the appointment form offers, and two general settings. */
+/** Demo settings: the Befunde and Einzeltermin-Inhalte the appointment form offers, general settings and the card prices of appointments. */
 export const DEMO_VERWALTUNG = [
   { type: VERWALTUNG_TYPEN.befund, value: 'Rückenschmerzen' },
   { type: VERWALTUNG_TYPEN.befund, value: 'Knie-Arthrose' },
@@ -12,6 +13,12 @@ export const DEMO_VERWALTUNG = [
   { type: VERWALTUNG_TYPEN.einzelterminInhalt, value: 'Kontrolle des Trainingsplans' },
   { type: 'TERMIN_HINWEIS', value: 'Bitte halten Sie eine Matte und ein Handtuch bereit.' },
   { type: 'SUPPORT_TEXT', value: 'Bei technischen Problemen erreichen Sie uns werktags von 8 bis 18 Uhr.' },
+  // card prices of the booking cart (euro amounts, VAT included)
+  { type: TERMINPREIS_SETTING.EINZEL, value: '25,00' },
+  { type: TERMINPREIS_SETTING.GRUPPE, value: '15,00' },
+  { type: TERMINPREIS_SETTING.BEFUND, value: '30,00' },
+  { type: TERMINPREIS_SETTING.ANAMNESE, value: '35,00' },
+  { type: TERMINPREIS_SETTING.TELEFON, value: '20,00' },
 ];
 
 export async function seedDemoVerwaltung(tx: Transaction): Promise<void> {

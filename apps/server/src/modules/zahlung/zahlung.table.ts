@@ -43,6 +43,9 @@ export const zahlungen = pgTable(
     index('zahlung_user').on(t.userId, t.createdAt),
     index('zahlung_purpose').on(t.purpose, t.referenceId),
     uniqueIndex('zahlung_provider_ref_unique').on(t.provider, t.providerRef),
+    // A refund event names only the transaction (Stripe: the PaymentIntent); findPaymentByTransactionId looks it up.
+    // Plain, not unique: a number a provider repeats must not make its webhook fail.
+    index('zahlung_provider_transaction').on(t.provider, t.transactionId),
     uniqueIndex('zahlung_checkout_token_unique').on(t.checkoutToken),
     check('zahlung_amount_positive', sql`${t.amountCents} > 0`),
   ],

@@ -7,6 +7,11 @@ export interface SessionContextValue {
   token: string | null;
   /** Starts a session with the token; null when the token is malformed or expired (the latter shows "Login abgelaufen"). */
   login: (token: string) => Promise<Session | null>;
+  /**
+   * Continues the session with a fresh token of the same viewer (the own password change ends every older token).
+   * Cached answers stay; a token of another viewer, a malformed or an expired one is ignored.
+   */
+  renew: (token: string) => Promise<void>;
   /** Ends the session and returns to the start page. */
   logout: () => void;
 }

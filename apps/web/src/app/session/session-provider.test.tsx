@@ -14,12 +14,15 @@ const stored = await vi.hoisted(async () =>
 );
 vi.mock('../../lib/auth-storage.ts', () => ({ tokenStorage: () => stored }));
 
+let renewWith = '';
+
 function Viewer() {
-  const { session, logout } = useSession();
+  const { session, logout, renew } = useSession();
   return (
     <>
       <p>{session ? `Angemeldet: ${session.sub}` : 'Abgemeldet'}</p>
       <button onClick={logout}>Abmelden</button>
+      <button onClick={() => void renew(renewWith)}>Erneuern</button>
     </>
   );
 }
@@ -93,6 +96,56 @@ describe('SessionProvider', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(stored.token).toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('continues with a renewed token: stores it, sends it, and a 401 for the old one no longer logs out', async () => {
+    const old = makeToken({ sub: 'patient@demo.de', userId: 7 });
+    stored.token = old;
+    renderProvider();
+    await screen.findByText('Angemeldet: patient@demo.de');
+
+    // a call that went out with the old token and is refused only after the renewal
+    let answerLate: (response: Response) => void = () => undefined;
+    const lateFetch = vi.fn(() => new Promise<Response>((resolve) => (answerLate = resolve)));
+    vi.stubGlobal('fetch', lateFetch);
+    const late = apiRequest('/profil').catch((error: unknown) => error);
+    await waitFor(() => expect(lateFetch).toHaveBeenCalled());
+
+    renewWith = makeToken({ sub: 'patient@demo.de', userId: 7, exp: nowInSeconds() + 7200 });
+    await userEvent.click(screen.getByRole('button', { name: 'Erneuern' }));
+    await waitFor(() => expect(stored.token).toBe(renewWith));
+
+    await act(async () => {
+      answerLate(new Response(JSON.stringify({ message: 'Ungültig' }), { status: 401 }));
+      expect(await late).toMatchObject({ status: 401 });
+    });
+    expect(screen.getByText('Angemeldet: patient@demo.de')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const fetchMock = stubFetch({ 'GET /api/profil': { body: {} } });
+    await act(async () => {
+      await apiRequest('/profil');
+    });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(`Bearer ${renewWith}`);
+  });
+
+  it("ignores a renewal with another viewer's, an expired or a malformed token", async () => {
+    const own = makeToken({ sub: 'patient@demo.de', userId: 7 });
+    stored.token = own;
+    renderProvider();
+    await screen.findByText('Angemeldet: patient@demo.de');
+    for (const token of [
+      makeToken({ sub: 'andere@demo.de', userId: 8 }),
+      makeToken({ userId: 7, exp: nowInSeconds() - 10 }),
+      'kein-token',
+    ]) {
+      renewWith = token;
+      await userEvent.click(screen.getByRole('button', { name: 'Erneuern' }));
+    }
+    // storage writes run in order; a renewal that was taken would have been written by now
+    await act(() => Promise.resolve());
+    expect(stored.token).toBe(own);
+    expect(screen.getByText('Angemeldet: patient@demo.de')).toBeInTheDocument();
   });
 
   it('logs out when the server refuses the token', async () => {

@@ -29,12 +29,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [expiryCheck, setExpiryCheck] = useState(0);
   // the API client reads the token between renders; the ref is updated before the state so no call goes out stale
   const tokenRef = useRef<string | null>(null);
+  // the viewer a renewed token must belong to, read between renders like the token
+  const userIdRef = useRef<number | null>(null);
   // storage writes run in order, so a logout right after a login cannot be overtaken by the login's slower save
   const storageQueue = useRef<Promise<unknown>>(Promise.resolve());
-  const persist = useCallback((write: () => Promise<void> | void) => {
+  const persist = useCallback((write: () => Promise<void> | void): Promise<unknown> => {
     storageQueue.current = storageQueue.current.then(write).catch(() => {
       // without working storage the session still lives in this tab; it just does not survive a reload
     });
+    return storageQueue.current;
   }, []);
 
   const applySession = useCallback(
@@ -42,6 +45,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // cached answers belong to the previous viewer
       queryClient.removeQueries();
       tokenRef.current = token;
+      userIdRef.current = session?.userId ?? null;
       setState({ status: 'ready', token, session });
     },
     [queryClient],
@@ -49,7 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(
     ({ expired }: { expired: boolean }) => {
-      persist(() => tokenStorage().clear());
+      void persist(() => tokenStorage().clear());
       applySession(null, null);
       if (expired) setExpiredNoticeOpen(true);
       void navigate('/');
@@ -66,10 +70,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return null;
       }
       applySession(token, session);
-      persist(() => tokenStorage().save(token));
+      // the login dialog closes once the token is stored, so a reload or a new tab right after finds the session
+      await persist(() => tokenStorage().save(token));
       return session;
     },
     [applySession, persist],
+  );
+
+  const renew = useCallback(
+    async (token: string): Promise<void> => {
+      const session = await decodeSessionToken(token);
+      if (!session || isExpired(session, Date.now()) || session.userId !== userIdRef.current) return;
+      // from here on a 401 for the old token is not this session's end (onUnauthorized compares the tokens)
+      tokenRef.current = token;
+      setState({ status: 'ready', token, session });
+      void persist(() => tokenStorage().save(token));
+    },
+    [persist],
   );
 
   const logout = useCallback(() => endSession({ expired: false }), [endSession]);
@@ -95,7 +112,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const decoded = token ? await decodeSessionToken(token) : null;
         if (cancelled) return;
         const valid = decoded && !isExpired(decoded, Date.now()) ? decoded : null;
-        if (token && !valid) persist(() => tokenStorage().clear());
+        if (token && !valid) void persist(() => tokenStorage().clear());
         // an expired token at load logs out at once; the guards then send protected routes to the start page
         if (decoded && !valid) setExpiredNoticeOpen(true);
         applySession(valid ? token : null, valid);
@@ -127,8 +144,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [session, endSession, expiryCheck]);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ session, token: state.status === 'ready' ? state.token : null, login, logout }),
-    [session, state, login, logout],
+    () => ({ session, token: state.status === 'ready' ? state.token : null, login, renew, logout }),
+    [session, state, login, renew, logout],
   );
 
   return (

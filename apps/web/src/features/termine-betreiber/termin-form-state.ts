@@ -1,16 +1,9 @@
 import { TIME_ZONE } from '@dihs/contract/common/constants';
 import { TERMIN_MESSAGES, terminFormSchema, type Termin, type TerminForm, type Termintyp } from '@dihs/contract/termin';
+import { germanOfIsoDate, isoOfGermanDate } from '../../lib/termin-filter.ts';
 
-/** "01.12.2026" as "2026-12-01"; null for anything that is not a German date (the calendar check is the schema's). */
-export function isoOfGermanDate(text: string): string | null {
-  const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text.trim());
-  if (!match) return null;
-  const [, day = '', month = '', year = ''] = match;
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-}
-
-/** "2026-12-01" as "01.12.2026". */
-export const germanOfIsoDate = (iso: string): string => iso.split('-').reverse().join('.');
+// the German date notation is shared with the patient plan's filter
+export { germanOfIsoDate, isoOfGermanDate };
 
 /** The form as the fields hold it: numbers as text while typed, an empty type and therapist until chosen. */
 export interface TerminFormValues extends Record<string, unknown> {

@@ -1,8 +1,10 @@
 import {
   confirmedResponseSchema,
   okResponseSchema,
+  passwortAendernResponseSchema,
   type EmailAendernBody,
   type PasswortAendernBody,
+  type PasswortAendernResponse,
 } from '@dihs/contract/accounts';
 import { privilegeCodesSchema } from '@dihs/contract/auth';
 import { benutzerListEntrySchema, type BenutzerListEntry, type PrivilegesBody } from '@dihs/contract/benutzer';
@@ -22,9 +24,9 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 export const changeOwnEmail = (body: EmailAendernBody): Promise<true> =>
   apiRequest('/patient/email/aendern', { method: 'POST', json: body, schema: okResponseSchema });
 
-/** POST /patient/passwort/aendern. */
-export const changeOwnPassword = (body: PasswortAendernBody): Promise<true> =>
-  apiRequest('/patient/passwort/aendern', { method: 'POST', json: body, schema: okResponseSchema });
+/** POST /patient/passwort/aendern: answers the fresh token the session continues with. */
+export const changeOwnPassword = (body: PasswortAendernBody): Promise<PasswortAendernResponse> =>
+  apiRequest('/patient/passwort/aendern', { method: 'POST', json: body, schema: passwortAendernResponseSchema });
 
 /** GET /authority/{role}: the privilege codes grantable to users of the role. */
 export function useGrantablePrivileges(role: Role) {

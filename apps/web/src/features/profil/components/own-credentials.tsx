@@ -1,6 +1,7 @@
 import { emailAendernBodySchema, passwortAendernBodySchema } from '@dihs/contract/accounts';
 import { LIMITS } from '@dihs/contract/common/constants';
 import { useState } from 'react';
+import { useSession } from '../../../app/session/session-context.ts';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { changeOwnEmail, changeOwnPassword } from '../api/konto-api.ts';
 import { firstErrors as fieldErrors } from '../../../lib/use-schema-form.ts';
@@ -18,6 +19,7 @@ const CURRENT_PASSWORD = {
  * session left open cannot take the account over; a new e-mail counts once its mailed link is followed.
  */
 export function OwnCredentials({ email }: { email: string }) {
+  const { renew } = useSession();
   const [notice, setNotice] = useState({ open: false, title: '', text: '' });
   const tell = (title: string, text: string) => setNotice({ open: true, title, text });
 
@@ -64,11 +66,13 @@ export function OwnCredentials({ email }: { email: string }) {
         display="••••••••"
         validate={(drafts) => fieldErrors(passwortAendernBodySchema, drafts)}
         onSave={async (drafts) => {
-          await changeOwnPassword({
+          const { token } = await changeOwnPassword({
             passwort: drafts.passwort ?? '',
             passwortWiederholen: drafts.passwortWiederholen ?? '',
             aktuellesPasswort: drafts.aktuellesPasswort ?? '',
           });
+          // the change ended every older token, this tab's too; it continues with the fresh one
+          await renew(token);
           tell('Passwort ändern', 'Ihr Passwort wurde geändert.');
         }}
         editable

@@ -185,6 +185,35 @@ describe('own profile (MY_PROFIL)', { timeout: 20_000 }, () => {
     expect(screen.getByText('0/300')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Foto hochladen' })).toBeInTheDocument();
   });
+
+  it('changes the own password and continues the session with the token the answer carries', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/profil/my': { body: PAULA },
+      ...patientCommon,
+      'POST /api/patient/passwort/aendern': { body: { token: 'frisches.token.x' } },
+    });
+    const renew = vi.fn(() => Promise.resolve());
+    renderPage('/profil', session('PATIENT', 7), { renew });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Passwort bearbeiten' }));
+    await userEvent.type(screen.getByLabelText('Neues Passwort'), 'Neues#Passwort1');
+    await userEvent.type(screen.getByLabelText('Neues Passwort wiederholen'), 'Neues#Passwort1');
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'Demo#2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort speichern' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Änderungen Speichern?' })).getByRole('button', { name: 'Speichern' }),
+    );
+
+    expect(await screen.findByRole('dialog', { name: 'Passwort ändern' })).toHaveTextContent(
+      'Ihr Passwort wurde geändert.',
+    );
+    expect(renew).toHaveBeenCalledWith('frisches.token.x');
+    expect(bodyOf(fetchMock, 'POST /api/patient/passwort/aendern')).toEqual({
+      passwort: 'Neues#Passwort1',
+      passwortWiederholen: 'Neues#Passwort1',
+      aktuellesPasswort: 'Demo#2026',
+    });
+  });
 });
 
 describe('two-factor dialog (own profile)', { timeout: 20_000 }, () => {

@@ -167,12 +167,14 @@ export function TermineBetreiberPage() {
             </TableContainer>
             <TablePagination
               component="div"
-              count={termine.data.total}
+              count={termine.data.totalCapped ? -1 : termine.data.total}
               page={page}
               rowsPerPage={size}
               rowsPerPageOptions={PAGE_SIZES}
               labelRowsPerPage="Termine je Seite:"
-              labelDisplayedRows={({ from, to, count }) => `${from}–${to} von ${count}`}
+              labelDisplayedRows={({ from, to, count }) =>
+                `${from}–${to} von ${count === -1 ? `mehr als ${termine.data.total}` : count}`
+              }
               onPageChange={(_, next) => setPage(next)}
               onRowsPerPageChange={(event) => {
                 setSize(Number(event.target.value));

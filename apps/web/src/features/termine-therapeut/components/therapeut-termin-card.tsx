@@ -10,8 +10,8 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { formatDateTimeDe } from '../../../lib/format.ts';
-import { canStartSession, nextWindowChange } from '../session-window.ts';
-import { useNow } from '../use-now.ts';
+import { canStartSession, nextWindowChange } from '../../../lib/session-window.ts';
+import { useNow } from '../../../lib/use-now.ts';
 
 interface TherapeutTerminCardProps {
   termin: Termin;

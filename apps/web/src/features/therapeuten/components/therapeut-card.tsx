@@ -87,11 +87,7 @@ export function TherapeutCard({ therapist }: { therapist: TherapeutListEntry }) 
         <ButtonLink to={`/profil/${therapist.id}`} variant="outlined" aria-label={`Profil von ${name}`}>
           Profil
         </ButtonLink>
-        <ButtonLink
-          to={`/patient/termine?t=${encodeURIComponent(name)}`}
-          variant="contained"
-          aria-label={`Termine von ${name}`}
-        >
+        <ButtonLink to={`/patient/termine/${therapist.id}`} variant="contained" aria-label={`Termine von ${name}`}>
           Termine
         </ButtonLink>
       </CardActions>

@@ -49,7 +49,7 @@ describe('TherapeutenPage', () => {
     );
     expect(within(card).getByRole('link', { name: 'Termine von Thomas Therapeut' })).toHaveAttribute(
       'href',
-      '/patient/termine?t=Thomas%20Therapeut',
+      '/patient/termine/3',
     );
     expect(await within(card).findByRole('img', { name: 'Profilbild von Thomas Therapeut' })).toHaveAttribute(
       'src',

@@ -1,0 +1,2 @@
+ALTER TABLE "benutzer" ADD COLUMN "sessions_valid_from" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "zahlung_provider_transaction" ON "zahlung" USING btree ("provider","transaction_id");

@@ -1,0 +1,56 @@
+import { TERMINTYP_LABELS } from '@dihs/contract/termin';
+import type { Transaction } from '../../db/client.ts';
+import { formatDateTimeDe } from '../../lib/pdf.ts';
+import { PLATFORM } from '../accounts/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import type { CartSeat, PatientRow } from './cart.repository.ts';
+import { buildIcs } from './ics.ts';
+
+export const BOOKING_MAIL_SUBJECT = 'Ihre Terminbuchung';
+export const ICS_FILENAME = 'termine.ics';
+
+const line = ({ termin }: CartSeat) =>
+  `- ${termin.befund} (${TERMINTYP_LABELS[termin.termintyp]}) am ${formatDateTimeDe(termin.datum)} Uhr, ${termin.dauer} Minuten`;
+
+/**
+ * Enqueues the booking confirmation of the booked seats (one mail per booking) with a calendar file; sent only if
+ * the booking commits. Nothing for an empty list or a deleted account.
+ */
+export async function enqueueBookingMail(
+  tx: Transaction,
+  patient: PatientRow,
+  booked: CartSeat[],
+  now: Date,
+): Promise<void> {
+  if (booked.length === 0) return;
+  const name = `${patient.vorname} ${patient.nachname}`.trim() || 'Patientin, Patient';
+  const ics = buildIcs(
+    booked.map(({ seat, termin }) => ({
+      // stable per seat: sending the file again updates the calendar entry instead of adding one
+      uid: `termin-sitz-${seat.id}@dihs`,
+      start: termin.datum,
+      durationMinutes: termin.dauer,
+      summary: `${termin.befund} (${TERMINTYP_LABELS[termin.termintyp]})`,
+      description: `Ihr Termin bei ${PLATFORM}. Die Sitzung starten Sie 10 Minuten vor Beginn im Terminplan.`,
+    })),
+    { prodId: `-//${PLATFORM}//Terminbuchung//DE`, stamp: now },
+  );
+  await enqueueMail(tx, {
+    to: patient.email,
+    subject: BOOKING_MAIL_SUBJECT,
+    text: [
+      `Guten Tag ${name},`,
+      '',
+      booked.length === 1 ? 'Ihr Termin ist gebucht:' : 'Ihre Termine sind gebucht:',
+      ...booked.map(line),
+      '',
+      'Die Termine finden Sie auch in der angehängten Kalenderdatei und in Ihrem Terminplan.',
+      'Eine Stornierung ist bis 24 Stunden vor Terminbeginn möglich.',
+      '',
+      `Ihr Team von ${PLATFORM}`,
+    ].join('\n'),
+    attachments: [
+      { filename: ICS_FILENAME, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics },
+    ],
+  });
+}

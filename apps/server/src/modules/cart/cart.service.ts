@@ -1,0 +1,137 @@
+import { CART_MESSAGES, type Cart, type CartItemStatus } from '@dihs/contract/cart';
+import type { Database, Transaction } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { checkoutPath, createPayment, getLatestPaymentFor } from '../zahlung/index.ts';
+import { bookCart, closeCart } from './cart-close.ts';
+import { reserveCart, type ReserveMode } from './cart-reserve.ts';
+import { cardPrices, findPatient, lockCartAndPayment, seatsOfCart, updateCart } from './cart.repository.ts';
+import type { WarenkorbRow } from './cart.table.ts';
+
+export interface CartContext {
+  db: Database;
+  now: () => Date;
+  timeoutMinutes: number;
+  mail: { flush(): Promise<void> };
+}
+
+/** Whose cart: a patient sees only the own carts (another's id is unknown to them); operators see every cart. */
+export type CartViewer = { patientUserId: number } | 'betreiber';
+
+const itemStatus = (status: string): CartItemStatus =>
+  status === 'GEBUCHT' ? 'PAID' : status === 'STORNIERT' ? 'STORNIERT' : 'OFFEN';
+
+/**
+ * The cart as the dialog shows it. Item prices are today's card prices of the type (the cart stores only the
+ * total it charged).
+ */
+async function toCart(db: Database | Transaction, cart: WarenkorbRow, redirectUrl: string | null): Promise<Cart> {
+  const [patient, seats, prices] = await Promise.all([
+    findPatient(db, cart.patientUserId),
+    seatsOfCart(db, cart.id),
+    cardPrices(db),
+  ]);
+  return {
+    cartId: cart.id,
+    status: cart.status,
+    redirectUrl,
+    vorname: patient?.vorname ?? '',
+    nachname: patient?.nachname ?? '',
+    amountCents: cart.amountCents,
+    expiresAt: cart.expiresAt.toISOString(),
+    items: seats.map(({ seat, termin }) => ({
+      terminId: termin.id,
+      terminName: termin.befund,
+      termintyp: termin.termintyp,
+      datum: termin.datum.toISOString(),
+      status: itemStatus(seat.status),
+      paymentMethod: seat.zahlungsart,
+      amountCents: seat.zahlungsart === 'KARTE' ? (prices[termin.termintyp] ?? 0) : 0,
+    })),
+  };
+}
+
+const owns = (cart: WarenkorbRow, viewer: CartViewer) =>
+  viewer === 'betreiber' || cart.patientUserId === viewer.patientUserId;
+
+/**
+ * The payment page of an OFFEN cart with a card amount, or null. A payment the patient cancelled at the provider
+ * cannot be reopened there, so a new attempt is created for the same cart (the retry of the dialog).
+ */
+async function paymentAddress(tx: Transaction, cart: WarenkorbRow, now: Date): Promise<string | null> {
+  if (cart.status !== 'OFFEN' || cart.amountCents === 0 || cart.expiresAt <= now) return null;
+  const latest = await getLatestPaymentFor(tx, 'WARENKORB', cart.id);
+  if (latest?.status === 'PENDING') return checkoutPath(latest.checkoutToken);
+  const { paymentId, redirectUrl } = await createPayment(tx, {
+    userId: cart.patientUserId,
+    purpose: 'WARENKORB',
+    referenceId: cart.id,
+    amountCents: cart.amountCents,
+    description: `Terminbuchung (Warenkorb ${cart.id})`,
+    returnPath: `/patient/termine?cart=${cart.id}`,
+  });
+  await updateCart(tx, cart.id, { zahlungId: paymentId });
+  return redirectUrl;
+}
+
+/** Locks an own (or, for operators, any) cart with its payment; unknown or foreign: 404. */
+async function lockOwnCart(tx: Transaction, cartId: number, viewer: CartViewer): Promise<WarenkorbRow> {
+  const cart = await lockCartAndPayment(tx, cartId);
+  if (!cart || cart === 'busy' || !owns(cart, viewer)) throw HttpError.notFound(CART_MESSAGES.unbekannt);
+  return cart;
+}
+
+export async function createCart(
+  ctx: CartContext,
+  input: { patientUserId: number; createdByUserId: number; terminIds: number[]; mode: ReserveMode },
+): Promise<Cart> {
+  const now = ctx.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const { cart } = await reserveCart(tx, { ...input, now, timeoutMinutes: ctx.timeoutMinutes });
+    if (input.mode !== 'direkt') return { cart, redirectUrl: await paymentAddress(tx, cart, now) };
+    // a direct booking is covered (no card), so it is booked at once
+    return { cart: await bookCart(tx, cart, now), redirectUrl: null };
+  });
+  if (result.cart.status === 'BEZAHLT') await ctx.mail.flush();
+  return toCart(ctx.db, result.cart, result.redirectUrl);
+}
+
+export async function getCart(ctx: CartContext, cartId: number, viewer: CartViewer): Promise<Cart> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const cart = await lockOwnCart(tx, cartId, viewer);
+    return toCart(tx, cart, await paymentAddress(tx, cart, now));
+  });
+}
+
+/**
+ * Confirms a cart: without card amount every seat is booked at once; with one the payment page is answered (the
+ * payment's webhook books it). A closed or expired cart: 409.
+ */
+export async function confirmCart(ctx: CartContext, cartId: number, viewer: CartViewer): Promise<Cart> {
+  const now = ctx.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const cart = await lockOwnCart(tx, cartId, viewer);
+    if (cart.status === 'ABGELAUFEN' || (cart.status === 'OFFEN' && cart.expiresAt <= now)) {
+      throw new HttpError(409, CART_MESSAGES.abgelaufen);
+    }
+    if (cart.status !== 'OFFEN') throw new HttpError(409, CART_MESSAGES.abgeschlossen);
+    if (cart.amountCents > 0) return { cart, redirectUrl: await paymentAddress(tx, cart, now) };
+    return { cart: await bookCart(tx, cart, now), redirectUrl: null };
+  });
+  if (result.cart.status === 'BEZAHLT') await ctx.mail.flush();
+  return toCart(ctx.db, result.cart, result.redirectUrl);
+}
+
+/** Reset: cancels the payment, releases seats and credit; a closed cart is answered as it is. */
+export async function resetCart(
+  ctx: CartContext,
+  cartId: number,
+  viewer: CartViewer,
+  authorUserId: number,
+): Promise<Cart> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const cart = await lockOwnCart(tx, cartId, viewer);
+    return toCart(tx, await closeCart(tx, cart, 'ABGEBROCHEN', { now, authorUserId }), null);
+  });
+}

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import type { Cart } from '@dihs/contract/cart';
+import type { CreditKind } from '@dihs/contract/guthaben';
+import type { TestApp } from '../../test/test-app.ts';
+import { addLedgerEntries, balanceOf } from '../guthaben/index.ts';
+import { termine, terminTeilnahmen, type TerminRow } from '../termin/index.ts';
+import { users } from '../users/index.ts';
+
+/** Shared set-up of the cart integration tests: appointments, credit, calls. */
+export function cartHelpers(t: () => TestApp, clock: () => Date) {
+  let counter = 0;
+  const app = () => t().app;
+
+  async function therapistId(): Promise<number> {
+    const [row] = await t().db.select({ id: users.id }).from(users).where(eq(users.email, 'therapeut@demo.de'));
+    return row!.id;
+  }
+
+  /** An AKTIV appointment `hours` after the clock (default three days), GRUPPE with five seats unless overridden. */
+  async function termin(overrides: Partial<typeof termine.$inferInsert> & { hours?: number } = {}): Promise<TerminRow> {
+    const { hours = 72, ...values } = overrides;
+    counter++;
+    const [row] = await t()
+      .db.insert(termine)
+      .values({
+        datum: new Date(clock().getTime() + hours * 3_600_000 + counter * 60_000),
+        dauer: 30,
+        termintyp: 'GRUPPE',
+        befund: `Befund ${counter}`,
+        details: 'Testtermin',
+        therapeutUserId: await therapistId(),
+        maxTeilnehmer: 5,
+        status: 'AKTIV',
+        ...values,
+      })
+      .returning();
+    return row!;
+  }
+
+  async function grant(patientUserId: number, credit: Partial<Record<CreditKind, number>>): Promise<void> {
+    const entries = Object.entries(credit)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => ({
+        patientUserId,
+        kind: kind as CreditKind,
+        delta: n,
+        reason: 'Testgutschrift',
+        idempotencyKey: `test-grant-${patientUserId}-${kind}-${counter++}-${Math.random()}`,
+      }));
+    await t().db.transaction((tx) => addLedgerEntries(tx, entries));
+  }
+
+  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, bearer?: string, payload?: unknown) =>
+    app().inject({
+      method,
+      url,
+      headers: bearer ? { authorization: bearer } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  const create = (bearer: string, ids: number[]) =>
+    inject(
+      'POST',
+      '/api/cart/create',
+      bearer,
+      ids.map((id) => ({ id })),
+    );
+
+  async function createOk(bearer: string, ids: number[]): Promise<Cart> {
+    const response = await create(bearer, ids);
+    if (response.statusCode !== 200) throw new Error(`cart/create ${response.statusCode}: ${response.body}`);
+    return response.json<Cart>();
+  }
+
+  const counterOf = async (terminId: number) =>
+    (await t().db.select().from(termine).where(eq(termine.id, terminId)))[0]!.anzahlTeilnehmer;
+
+  const seatsOf = (terminId: number) =>
+    t().db.select().from(terminTeilnahmen).where(eq(terminTeilnahmen.terminId, terminId));
+
+  const balance = (patientUserId: number) => balanceOf(t().db, patientUserId);
+
+  return { termin, grant, inject, create, createOk, counterOf, seatsOf, balance };
+}

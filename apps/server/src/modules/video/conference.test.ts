@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { VIDEO_MESSAGES } from '@dihs/contract/video';
+import { applyCommand, join, leave, newConference, viewFor, type ConferenceRecord, type Step } from './conference.ts';
+
+const T = 1;
+const A = 2;
+const B = 3;
+const now = new Date('2026-01-01T10:00:00Z');
+const group = (everyoneView: boolean) =>
+  newConference({ conferenceId: 9, therapeutUserId: T, termintyp: 'GRUPPE', everyoneView, locked: false });
+const member = (userId: number, connectionId = `c${userId}`) => ({
+  userId,
+  role: userId === T ? ('THERAPEUT' as const) : ('PATIENT' as const),
+  vorname: `V${userId}`,
+  nachname: `N${userId}`,
+  connectionId,
+});
+
+function run(record: ConferenceRecord, ...steps: ((r: ConferenceRecord) => Step)[]) {
+  const out: Step['out'] = [];
+  const effects: Step['effects'] = [];
+  let current = record;
+  for (const step of steps) {
+    const result = step(current);
+    out.push(...result.out);
+    effects.push(...result.effects);
+    current = result.next!;
+  }
+  return { record: current, out, effects };
+}
+
+const publish = (userId: number) => (r: ConferenceRecord) =>
+  applyCommand(r, userId, { command: 'publishStream', conferenceId: 9 }, now);
+
+describe('conference state', () => {
+  it('without everyoneView a patient never hears of another patient', () => {
+    const { record, out } = run(
+      group(false),
+      (r) => join(r, member(T)),
+      (r) => join(r, member(A)),
+      (r) => join(r, member(B)),
+      publish(T),
+      publish(A),
+      publish(B),
+      (r) => applyCommand(r, A, { command: 'meldung', conferenceId: 9 }, now),
+      (r) => applyCommand(r, A, { command: 'mute', conferenceId: 9, audioMuted: true, videoMuted: true }, now),
+    );
+    const toB = out.filter((o) => o.to === B).map((o) => JSON.stringify(o.message));
+    expect(toB.some((text) => text.includes(`"userId":${A}`) || text.includes(`"peerId":${A}`))).toBe(false);
+    expect(
+      viewFor(record, B)
+        .members.map((m) => m.userId)
+        .sort(),
+    ).toEqual([T, B]);
+    expect(viewFor(record, T).members).toHaveLength(3);
+    // star: each patient negotiates with the therapist only
+    const requests = out.filter((o) => o.message.type === 'publishSdpRequest');
+    expect(requests.map((o) => [o.to, (o.message as { peerId: number }).peerId])).toEqual([
+      [A, T],
+      [B, T],
+    ]);
+    // a relay from A to B is refused
+    const relay = applyCommand(
+      record,
+      A,
+      { command: 'iceCandidate', conferenceId: 9, peerId: B, role: 'offerer', candidate: { candidate: '' } },
+      now,
+    );
+    expect(relay.out).toEqual([
+      { to: A, message: { type: 'error', headline: VIDEO_MESSAGES.ungueltigeNachricht, description: '' } },
+    ]);
+  });
+
+  it('with everyoneView a full mesh: the later joiner offers', () => {
+    const { out } = run(
+      group(true),
+      (r) => join(r, member(T)),
+      (r) => join(r, member(A)),
+      (r) => join(r, member(B)),
+      publish(B),
+      publish(A),
+      publish(T),
+    );
+    const requests = out
+      .filter((o) => o.message.type === 'publishSdpRequest')
+      .map((o) => [o.to, (o.message as { peerId: number }).peerId]);
+    expect(requests).toEqual([
+      [B, A],
+      [A, T],
+      [B, T],
+    ]);
+  });
+
+  it('a rejoin replaces the member and renegotiates; the old socket closing changes nothing', () => {
+    const first = run(
+      group(false),
+      (r) => join(r, member(T)),
+      (r) => join(r, member(A, 'old')),
+      publish(T),
+      publish(A),
+    );
+    const rejoin = run(first.record, (r) => join(r, member(A, 'new')), publish(A));
+    expect(rejoin.out).toContainEqual({ to: A, message: { type: 'publishSdpRequest', peerId: T } });
+    expect(rejoin.record.members.filter((m) => m.userId === A)).toHaveLength(1);
+    expect(leave(rejoin.record, A, 'old').next).toBe(rejoin.record);
+    expect(leave(rejoin.record, A, 'new').next!.members.map((m) => m.userId)).toEqual([T]);
+  });
+
+  it('teilgenommen once both were present, once per patient', () => {
+    const { effects } = run(
+      group(false),
+      (r) => join(r, member(A)),
+      (r) => join(r, member(T)),
+      (r) => join(r, member(B)),
+      (r) => join(r, member(A, 'again')),
+    );
+    expect(effects.filter((e) => e.kind === 'teilgenommen')).toEqual([
+      { kind: 'teilgenommen', userIds: [A] },
+      { kind: 'teilgenommen', userIds: [B] },
+    ]);
+    expect(effects.filter((e) => e.kind === 'beigetreten')).toHaveLength(3);
+  });
+
+  it('highlight mutes every other patient; the mute survives a reconnect', () => {
+    const { record, out } = run(
+      group(true),
+      (r) => join(r, member(T)),
+      (r) => join(r, member(A)),
+      (r) => join(r, member(B)),
+      (r) => applyCommand(r, T, { command: 'highlight', conferenceId: 9, userId: A }, now),
+    );
+    expect(out).toContainEqual({ to: B, message: { type: 'muteStatus', muted: true } });
+    expect(out).not.toContainEqual({ to: A, message: { type: 'muteStatus', muted: true } });
+    expect(record.highlighted).toBe(A);
+    const back = join(record, member(B, 'new'));
+    expect(back.next!.members.find((m) => m.userId === B)!.audioMuted).toBe(true);
+    // B cannot unmute itself
+    const mute = applyCommand(
+      back.next!,
+      B,
+      { command: 'mute', conferenceId: 9, audioMuted: false, videoMuted: false },
+      now,
+    );
+    expect(mute.next!.members.find((m) => m.userId === B)!.audioMuted).toBe(true);
+  });
+
+  it('reports in raise order; kick removes and records; patients cannot run therapist commands', () => {
+    const { record } = run(
+      group(true),
+      (r) => join(r, member(T)),
+      (r) => join(r, member(A)),
+      (r) => join(r, member(B)),
+      (r) => applyCommand(r, B, { command: 'meldung', conferenceId: 9 }, now),
+      (r) => applyCommand(r, A, { command: 'meldung', conferenceId: 9 }, now),
+    );
+    expect(record.meldungen.map((m) => m.userId)).toEqual([B, A]);
+    const refused = applyCommand(record, A, { command: 'kickMember', conferenceId: 9, memberName: String(B) }, now);
+    expect(refused.next).toBe(record);
+    expect(refused.effects).toEqual([]);
+    const kick = applyCommand(record, T, { command: 'kickMember', conferenceId: 9, memberName: String(B) }, now);
+    expect(kick.out[0]).toEqual({ to: B, message: { type: 'kickedFromConference' } });
+    expect(kick.effects).toEqual([{ kind: 'herausgeworfen', userId: B }]);
+    expect(kick.next!.members.map((m) => m.userId)).toEqual([T, A]);
+    expect(kick.next!.meldungen.map((m) => m.userId)).toEqual([A]);
+    const end = applyCommand(record, T, { command: 'endConference', conferenceId: 9 }, now);
+    expect(end.next).toBeNull();
+    expect(end.out.filter((o) => o.message.type === 'conferenceClosed').map((o) => o.to)).toEqual([T, A, B]);
+  });
+});

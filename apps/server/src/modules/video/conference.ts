@@ -1,0 +1,399 @@
+import type { Termintyp } from '@dihs/contract/termin';
+import {
+  VIDEO_MESSAGES,
+  type ClientCommand,
+  type ConferenceState,
+  type Meldung,
+  type Member,
+  type ServerMessage,
+  type SitzungEreignis,
+} from '@dihs/contract/video';
+
+/**
+ * The conference state machine: pure functions from a state and an event to the next state, the messages to send
+ * and the database effects. The store (memory or Redis) keeps the state between events; the service runs the
+ * effects and sends the messages.
+ */
+
+export interface ConferenceMember extends Member {
+  /** The socket that joined; a reconnect's new socket replaces the entry, and the old socket's close is ignored. */
+  connectionId: string;
+}
+
+export interface ConferenceRecord {
+  conferenceId: number;
+  therapeutUserId: number;
+  termintyp: Termintyp;
+  everyoneView: boolean;
+  locked: boolean;
+  highlighted: number | null;
+  members: ConferenceMember[];
+  meldungen: Meldung[];
+  /** Last joinSeq handed out. */
+  seq: number;
+  /** Patients already marked teilgenommen (the database is written once per patient). */
+  teilgenommen: number[];
+  /** Patients the therapist muted: they stay muted across a reconnect until allowed again. */
+  mutedByTherapist: number[];
+}
+
+export type Outgoing = { to: number; message: ServerMessage };
+
+export type Effect =
+  | { kind: 'ereignis'; userId: number; ereignis: SitzungEreignis }
+  | { kind: 'beigetreten'; userId: number }
+  | { kind: 'teilgenommen'; userIds: number[] }
+  | { kind: 'herausgeworfen'; userId: number }
+  | { kind: 'gesperrt'; value: boolean }
+  | { kind: 'beendet' };
+
+export interface Step {
+  /** null: the conference is gone (ended, or the last member left). */
+  next: ConferenceRecord | null;
+  out: Outgoing[];
+  effects: Effect[];
+}
+
+export interface Joiner {
+  userId: number;
+  role: 'THERAPEUT' | 'PATIENT';
+  vorname: string;
+  nachname: string;
+  connectionId: string;
+}
+
+export function newConference(input: {
+  conferenceId: number;
+  therapeutUserId: number;
+  termintyp: Termintyp;
+  everyoneView: boolean;
+  locked: boolean;
+}): ConferenceRecord {
+  return {
+    ...input,
+    highlighted: null,
+    members: [],
+    meldungen: [],
+    seq: 0,
+    teilgenommen: [],
+    mutedByTherapist: [],
+  };
+}
+
+const errorMessage = (headline: string, description = ''): ServerMessage => ({
+  type: 'error',
+  headline,
+  description,
+});
+
+const isTherapist = (record: ConferenceRecord, userId: number) => record.therapeutUserId === userId;
+
+/**
+ * Who may see and hear whom: the therapist sees everyone and everyone sees the therapist (star); patients see
+ * each other only with everyoneView (full mesh). Everyone sees themselves.
+ */
+export function canSee(record: ConferenceRecord, a: number, b: number): boolean {
+  return a === b || isTherapist(record, a) || isTherapist(record, b) || record.everyoneView;
+}
+
+const publicMember = ({ connectionId: _, ...member }: ConferenceMember): Member => member;
+
+/** The conference as one receiver may see it. */
+export function viewFor(record: ConferenceRecord, receiverId: number): ConferenceState {
+  return {
+    conferenceId: record.conferenceId,
+    termintyp: record.termintyp,
+    everyoneView: record.everyoneView,
+    locked: record.locked,
+    highlighted:
+      record.highlighted !== null && canSee(record, receiverId, record.highlighted) ? record.highlighted : null,
+    therapeutPresent: record.members.some((m) => isTherapist(record, m.userId)),
+    members: record.members.filter((m) => canSee(record, receiverId, m.userId)).map(publicMember),
+    meldungen: record.meldungen.filter((m) => canSee(record, receiverId, m.userId)),
+  };
+}
+
+const streamStatusToAll = (record: ConferenceRecord): Outgoing[] =>
+  record.members.map((m) => ({ to: m.userId, message: { type: 'streamStatus', state: viewFor(record, m.userId) } }));
+
+const meldungStatusToAll = (record: ConferenceRecord): Outgoing[] =>
+  record.members.map((m) => ({
+    to: m.userId,
+    message: { type: 'userMeldungStatus', meldungen: viewFor(record, m.userId).meldungen },
+  }));
+
+const muteStatusOf = (record: ConferenceRecord, member: ConferenceMember): Outgoing[] =>
+  record.members
+    .filter((m) => canSee(record, m.userId, member.userId))
+    .map((m) => ({
+      to: m.userId,
+      message: {
+        type: 'userMuteStatus',
+        userId: member.userId,
+        audioMuted: member.audioMuted,
+        videoMuted: member.videoMuted,
+      },
+    }));
+
+/** The later joiner of a visible pair where both publish creates the offer. */
+function pairRequest(record: ConferenceRecord, a: ConferenceMember, b: ConferenceMember): Outgoing | null {
+  if (a.userId === b.userId || !a.publishing || !b.publishing || !canSee(record, a.userId, b.userId)) return null;
+  const [earlier, later] = a.joinSeq < b.joinSeq ? [a, b] : [b, a];
+  return { to: later.userId, message: { type: 'publishSdpRequest', peerId: earlier.userId } };
+}
+
+function negotiationsOf(record: ConferenceRecord, member: ConferenceMember): Outgoing[] {
+  return record.members.flatMap((other) => pairRequest(record, member, other) ?? []);
+}
+
+/** Patients and therapist present at the same time take part (teilgenommen), each once. */
+function attendance(record: ConferenceRecord): { record: ConferenceRecord; effects: Effect[] } {
+  if (!record.members.some((m) => isTherapist(record, m.userId))) return { record, effects: [] };
+  const fresh = record.members
+    .filter((m) => m.role === 'PATIENT' && !record.teilgenommen.includes(m.userId))
+    .map((m) => m.userId);
+  if (fresh.length === 0) return { record, effects: [] };
+  return {
+    record: { ...record, teilgenommen: [...record.teilgenommen, ...fresh] },
+    effects: [{ kind: 'teilgenommen', userIds: fresh }],
+  };
+}
+
+/** A member joins, or rejoins from a new socket (the old entry is replaced and its peers negotiate again). */
+export function join(record: ConferenceRecord, joiner: Joiner): Step {
+  const seq = record.seq + 1;
+  const mutedByTherapist = record.mutedByTherapist.includes(joiner.userId);
+  const member: ConferenceMember = {
+    userId: joiner.userId,
+    role: joiner.role,
+    vorname: joiner.vorname,
+    nachname: joiner.nachname,
+    audioMuted: mutedByTherapist,
+    videoMuted: false,
+    mutedByTherapist,
+    publishing: false,
+    joinSeq: seq,
+    connectionId: joiner.connectionId,
+  };
+  const therapistWasPresent = record.members.some((m) => isTherapist(record, m.userId));
+  const joined = {
+    ...record,
+    seq,
+    members: [...record.members.filter((m) => m.userId !== joiner.userId), member],
+  };
+  const { record: next, effects } = attendance(joined);
+  const out: Outgoing[] = [
+    {
+      to: joiner.userId,
+      message: { type: 'joinedSession', selfId: joiner.userId, state: viewFor(next, joiner.userId) },
+    },
+  ];
+  if (joiner.role === 'THERAPEUT' && !therapistWasPresent) {
+    for (const m of next.members)
+      if (m.role === 'PATIENT') out.push({ to: m.userId, message: { type: 'therapeutJoined' } });
+  } else if (joiner.role === 'PATIENT' && therapistWasPresent) {
+    // The waiting room ends at once when the therapist is already there.
+    out.push({ to: joiner.userId, message: { type: 'therapeutJoined' } });
+  }
+  out.push(...streamStatusToAll(next).filter((o) => o.to !== joiner.userId));
+  const joinEffects: Effect[] = [{ kind: 'ereignis', userId: joiner.userId, ereignis: 'BEIGETRETEN' }];
+  if (joiner.role === 'PATIENT') joinEffects.push({ kind: 'beigetreten', userId: joiner.userId });
+  return { next, out, effects: [...joinEffects, ...effects] };
+}
+
+/**
+ * A member leaves (disconnect command, or its socket closed). With connectionId, only that socket's entry goes:
+ * the close of a socket that a reconnect already replaced changes nothing.
+ */
+export function leave(record: ConferenceRecord, userId: number, connectionId?: string): Step {
+  const member = record.members.find((m) => m.userId === userId);
+  if (!member || (connectionId !== undefined && member.connectionId !== connectionId)) {
+    return { next: record, out: [], effects: [] };
+  }
+  const members = record.members.filter((m) => m.userId !== userId);
+  const effects: Effect[] = [{ kind: 'ereignis', userId, ereignis: 'VERLASSEN' }];
+  if (members.length === 0) return { next: null, out: [], effects };
+  const next = {
+    ...record,
+    members,
+    highlighted: record.highlighted === userId ? null : record.highlighted,
+  };
+  return { next, out: streamStatusToAll(next), effects };
+}
+
+type ConferenceCommand = Exclude<ClientCommand, { command: 'joinConference' | 'ping' | 'testResult' }>;
+
+const THERAPIST_ONLY = new Set<string>([
+  'userMuted',
+  'highlight',
+  'lockConference',
+  'unlockConference',
+  'endConference',
+  'kickMember',
+]);
+
+function updateMember(
+  record: ConferenceRecord,
+  userId: number,
+  change: (m: ConferenceMember) => ConferenceMember,
+): ConferenceRecord {
+  return { ...record, members: record.members.map((m) => (m.userId === userId ? change(m) : m)) };
+}
+
+function unchanged(record: ConferenceRecord, out: Outgoing[] = []): Step {
+  return { next: record, out, effects: [] };
+}
+
+/** A joined member's command. Refusals change nothing and answer the sender with an error message. */
+export function applyCommand(record: ConferenceRecord, senderId: number, command: ConferenceCommand, now: Date): Step {
+  const sender = record.members.find((m) => m.userId === senderId);
+  const refuse = (headline: string, description = '') =>
+    unchanged(record, [{ to: senderId, message: errorMessage(headline, description) }]);
+  if (!sender) return refuse(VIDEO_MESSAGES.unbekannt, VIDEO_MESSAGES.nichtBeigetreten);
+  if (THERAPIST_ONLY.has(command.command) && !isTherapist(record, senderId)) return refuse(VIDEO_MESSAGES.nurTherapeut);
+  const peer = (peerId: number) => record.members.find((m) => m.userId === peerId && canSee(record, senderId, peerId));
+
+  switch (command.command) {
+    case 'publishStream': {
+      const next = updateMember(record, senderId, (m) => ({ ...m, publishing: true }));
+      const self = next.members.find((m) => m.userId === senderId)!;
+      return { next, out: [...negotiationsOf(next, self), ...streamStatusToAll(next)], effects: [] };
+    }
+    case 'subscribeStream': {
+      const other = peer(command.peerId);
+      if (!other) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
+      const request = pairRequest(record, sender, other);
+      return unchanged(record, request ? [request] : []);
+    }
+    case 'publishSdpResponse':
+    case 'subscribeSdpResponse': {
+      if (!peer(command.peerId) || command.peerId === senderId) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
+      const type = command.command === 'publishSdpResponse' ? 'subscribeSdpRequest' : 'subscribeSdpResponse';
+      return unchanged(record, [
+        { to: command.peerId, message: { type, peerId: senderId, description: command.description } },
+      ]);
+    }
+    case 'iceCandidate': {
+      if (!peer(command.peerId) || command.peerId === senderId) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
+      return unchanged(record, [
+        {
+          to: command.peerId,
+          message: { type: 'iceCandidate', peerId: senderId, role: command.role, candidate: command.candidate },
+        },
+      ]);
+    }
+    case 'disconnect':
+      return leave(record, senderId);
+    case 'mute': {
+      const next = updateMember(record, senderId, (m) => ({
+        ...m,
+        // A microphone the therapist muted stays muted.
+        audioMuted: command.audioMuted || m.mutedByTherapist,
+        videoMuted: command.videoMuted,
+      }));
+      const self = next.members.find((m) => m.userId === senderId)!;
+      return { next, out: [...muteStatusOf(next, self), ...streamStatusToAll(next)], effects: [] };
+    }
+    case 'userMuted': {
+      const target = record.members.find((m) => m.userId === command.userId);
+      if (!target || target.role !== 'PATIENT') return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
+      const next = setMutedByTherapist(record, [target.userId], command.muted);
+      const updated = next.members.find((m) => m.userId === target.userId)!;
+      return {
+        next,
+        out: [
+          { to: target.userId, message: { type: 'muteStatus', muted: command.muted } },
+          ...muteStatusOf(next, updated),
+          ...streamStatusToAll(next),
+        ],
+        effects: [],
+      };
+    }
+    case 'highlight': {
+      if (command.userId === null) {
+        return {
+          next: { ...record, highlighted: null },
+          out: streamStatusToAll({ ...record, highlighted: null }),
+          effects: [],
+        };
+      }
+      const highlighted = command.userId;
+      if (!record.members.some((m) => m.userId === highlighted)) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
+      const others = record.members
+        .filter((m) => m.role === 'PATIENT' && m.userId !== highlighted)
+        .map((m) => m.userId);
+      // The highlighted patient may speak; every other patient is muted.
+      let next = setMutedByTherapist({ ...record, highlighted }, others, true);
+      const wasMuted = record.mutedByTherapist.includes(highlighted);
+      if (wasMuted) next = setMutedByTherapist(next, [highlighted], false);
+      const out: Outgoing[] = others.map((to) => ({ to, message: { type: 'muteStatus', muted: true } }));
+      if (wasMuted) out.push({ to: highlighted, message: { type: 'muteStatus', muted: false } });
+      return { next, out: [...out, ...streamStatusToAll(next)], effects: [] };
+    }
+    case 'meldung': {
+      if (sender.role !== 'PATIENT' || record.meldungen.some((m) => m.userId === senderId)) return unchanged(record);
+      const next = { ...record, meldungen: [...record.meldungen, { userId: senderId, since: now.toISOString() }] };
+      return { next, out: [...meldungStatusToAll(next), ...streamStatusToAll(next)], effects: [] };
+    }
+    case 'endMeldung': {
+      const target = command.userId ?? senderId;
+      if (target !== senderId && !isTherapist(record, senderId)) return refuse(VIDEO_MESSAGES.nurTherapeut);
+      if (!record.meldungen.some((m) => m.userId === target)) return unchanged(record);
+      const next = { ...record, meldungen: record.meldungen.filter((m) => m.userId !== target) };
+      const out: Outgoing[] = [];
+      if (target !== senderId) out.push({ to: target, message: { type: 'endYourSignal' } });
+      return { next, out: [...out, ...meldungStatusToAll(next), ...streamStatusToAll(next)], effects: [] };
+    }
+    case 'lockConference':
+    case 'unlockConference': {
+      const locked = command.command === 'lockConference';
+      const next = { ...record, locked };
+      return {
+        next,
+        out: [
+          { to: senderId, message: { type: locked ? 'conferenceLocked' : 'conferenceUnlocked' } },
+          ...streamStatusToAll(next),
+        ],
+        effects: [{ kind: 'gesperrt', value: locked }],
+      };
+    }
+    case 'endConference':
+      return {
+        next: null,
+        out: record.members.map((m) => ({ to: m.userId, message: { type: 'conferenceClosed' } })),
+        effects: [{ kind: 'beendet' }, { kind: 'ereignis', userId: senderId, ereignis: 'BEENDET' }],
+      };
+    case 'kickMember': {
+      const target = Number(command.memberName);
+      if (isTherapist(record, target)) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
+      const present = record.members.some((m) => m.userId === target);
+      const next = {
+        ...record,
+        members: record.members.filter((m) => m.userId !== target),
+        meldungen: record.meldungen.filter((m) => m.userId !== target),
+        highlighted: record.highlighted === target ? null : record.highlighted,
+      };
+      const out: Outgoing[] = present ? [{ to: target, message: { type: 'kickedFromConference' } }] : [];
+      return {
+        next,
+        out: [...out, ...streamStatusToAll(next)],
+        // The service writes the HERAUSGEWORFEN event only when the target held a seat.
+        effects: [{ kind: 'herausgeworfen', userId: target }],
+      };
+    }
+  }
+}
+
+function setMutedByTherapist(record: ConferenceRecord, userIds: number[], muted: boolean): ConferenceRecord {
+  const set = new Set(record.mutedByTherapist);
+  for (const id of userIds)
+    if (muted) set.add(id);
+    else set.delete(id);
+  return {
+    ...record,
+    mutedByTherapist: [...set],
+    members: record.members.map((m) =>
+      userIds.includes(m.userId) ? { ...m, mutedByTherapist: muted, audioMuted: muted ? true : m.audioMuted } : m,
+    ),
+  };
+}

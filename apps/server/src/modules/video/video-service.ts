@@ -1,0 +1,250 @@
+import type { SessionClaims } from '@dihs/contract/auth';
+import {
+  LOOPBACK_CONFERENCE,
+  VIDEO_MESSAGES,
+  type ClientCommand,
+  type ConferenceId,
+  type ServerMessage,
+} from '@dihs/contract/video';
+import type { Database } from '../../db/client.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
+import { terminSitzung } from '../termin/index.ts';
+import {
+  applyCommand,
+  join,
+  leave,
+  newConference,
+  type ConferenceRecord,
+  type Effect,
+  type Step,
+} from './conference.ts';
+import { admitToConference, namesOf, refusalMessage } from './video-access.ts';
+import type { ConferenceStore, MessageBus } from './video-store.ts';
+import { sitzungEreignisse } from './video.table.ts';
+
+/** One signaling socket as the service sees it. */
+export interface Connection {
+  readonly id: string;
+  readonly session: SessionClaims;
+  /** Conferences this socket joined (left again when it closes). */
+  readonly joined: Set<ConferenceId>;
+  /** Sends to this socket only (answers that concern no one else: refusals, pingOK, loopback relays). */
+  send(message: ServerMessage): void;
+}
+
+interface Log {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const invalid: ServerMessage = { type: 'error', headline: VIDEO_MESSAGES.ungueltigeNachricht, description: '' };
+const notJoined: ServerMessage = {
+  type: 'error',
+  headline: VIDEO_MESSAGES.unbekannt,
+  description: VIDEO_MESSAGES.nichtBeigetreten,
+};
+
+/** Runs the commands of joined members: admission, the conference state machine, database effects, routing. */
+export function createVideoService(deps: {
+  db: Database;
+  store: ConferenceStore;
+  bus: MessageBus;
+  now: () => Date;
+  log: Log;
+}) {
+  const { db, store, bus, now, log } = deps;
+
+  async function runEffects(conferenceId: number, effects: Effect[]): Promise<void> {
+    if (effects.length === 0) return;
+    const at = now();
+    await db.transaction(async (tx) => {
+      const ereignis = (userId: number, e: 'BEIGETRETEN' | 'VERLASSEN' | 'HERAUSGEWORFEN' | 'BEENDET') =>
+        tx.insert(sitzungEreignisse).values({ terminId: conferenceId, userId, ereignis: e, at });
+      for (const effect of effects) {
+        switch (effect.kind) {
+          case 'ereignis':
+            await ereignis(effect.userId, effect.ereignis);
+            break;
+          case 'beigetreten':
+            await terminSitzung.markSeatBeigetreten(tx, conferenceId, effect.userId);
+            break;
+          case 'teilgenommen':
+            await terminSitzung.markSeatsTeilgenommen(tx, conferenceId, effect.userIds);
+            break;
+          case 'herausgeworfen':
+            if (await terminSitzung.markSeatHerausgeworfen(tx, conferenceId, effect.userId)) {
+              await ereignis(effect.userId, 'HERAUSGEWORFEN');
+            }
+            break;
+          case 'gesperrt':
+            await terminSitzung.setSitzungGesperrt(tx, conferenceId, effect.value);
+            break;
+          case 'beendet':
+            await terminSitzung.setSitzungBeendet(tx, conferenceId, at);
+            break;
+        }
+      }
+    });
+  }
+
+  /** Database first (a kicked patient's seat is marked before the patient hears of it), then the messages. */
+  async function finish(conferenceId: number, step: Step): Promise<void> {
+    try {
+      await runEffects(conferenceId, step.effects);
+    } catch (error) {
+      log.error({ error: loggableError(error), conferenceId }, 'Sitzungsdaten konnten nicht gespeichert werden');
+    }
+    for (const { to, message } of step.out) await bus.publish(to, message);
+  }
+
+  async function joinConference(connection: Connection, conferenceId: number): Promise<void> {
+    const { session } = connection;
+    const admission = await admitToConference(db, session, conferenceId, now());
+    if (!admission.ok) {
+      connection.send(refusalMessage(admission.refusal));
+      return;
+    }
+    const { termin } = admission;
+    const names =
+      admission.role === 'THERAPEUT'
+        ? { vorname: termin.vorname ?? '', nachname: termin.nachname ?? '' }
+        : await namesOf(db, session.userId);
+    const joiner = { userId: session.userId, role: admission.role, ...names, connectionId: connection.id };
+    let step: Step;
+    try {
+      step = await store.update(conferenceId, (current) => {
+        const record =
+          current ??
+          newConference({
+            conferenceId,
+            therapeutUserId: termin.termin.therapeutUserId,
+            termintyp: termin.termin.termintyp,
+            everyoneView: termin.termin.everyoneView,
+            locked: termin.termin.sitzungGesperrt,
+          });
+        const result = join(record, joiner);
+        return { next: result.next, result };
+      });
+    } catch (error) {
+      log.error({ error: loggableError(error), conferenceId }, 'Sitzung konnte nicht eingerichtet werden');
+      connection.send({ type: 'ahoyConnectFailed' });
+      return;
+    }
+    connection.joined.add(conferenceId);
+    await finish(conferenceId, step);
+  }
+
+  async function loopback(connection: Connection, command: ClientCommand): Promise<void> {
+    const self = connection.session.userId;
+    if (command.command === 'joinConference') {
+      connection.joined.add(LOOPBACK_CONFERENCE);
+      const names = await namesOf(db, self);
+      connection.send({
+        type: 'joinedSession',
+        selfId: self,
+        state: {
+          conferenceId: LOOPBACK_CONFERENCE,
+          termintyp: null,
+          everyoneView: false,
+          locked: false,
+          highlighted: null,
+          therapeutPresent: false,
+          members: [
+            {
+              userId: self,
+              role: connection.session.role === 'THERAPEUT' ? 'THERAPEUT' : 'PATIENT',
+              ...names,
+              audioMuted: false,
+              videoMuted: false,
+              mutedByTherapist: false,
+              publishing: false,
+              joinSeq: 1,
+            },
+          ],
+          meldungen: [],
+        },
+      });
+      return;
+    }
+    if (!connection.joined.has(LOOPBACK_CONFERENCE)) {
+      connection.send(notJoined);
+      return;
+    }
+    // The browser talks to itself: every negotiation message comes back with its own id as the peer.
+    switch (command.command) {
+      case 'publishStream':
+      case 'subscribeStream':
+        connection.send({ type: 'publishSdpRequest', peerId: self });
+        return;
+      case 'publishSdpResponse':
+        connection.send({ type: 'subscribeSdpRequest', peerId: self, description: command.description });
+        return;
+      case 'subscribeSdpResponse':
+        connection.send({ type: 'subscribeSdpResponse', peerId: self, description: command.description });
+        return;
+      case 'iceCandidate':
+        connection.send({ type: 'iceCandidate', peerId: self, role: command.role, candidate: command.candidate });
+        return;
+      case 'testResult':
+        // Whether the test succeeded is operational information; nothing about the person is logged.
+        log.info({ verbindungstest: command.result }, 'Verbindungstest abgeschlossen');
+        return;
+      case 'disconnect':
+        connection.joined.delete(LOOPBACK_CONFERENCE);
+        return;
+      case 'mute':
+        return;
+      default:
+        connection.send(invalid);
+    }
+  }
+
+  return {
+    /** A verified, schema-checked command of the connection's user. */
+    async handle(connection: Connection, command: ClientCommand): Promise<void> {
+      if (command.command === 'ping') {
+        connection.send({ type: 'pingOK' });
+        return;
+      }
+      if (command.conferenceId === LOOPBACK_CONFERENCE) {
+        await loopback(connection, command);
+        return;
+      }
+      const conferenceId = command.conferenceId;
+      if (command.command === 'joinConference') {
+        await joinConference(connection, conferenceId);
+        return;
+      }
+      const userId = connection.session.userId;
+      const step = await store.update(conferenceId, (current): { next: ConferenceRecord | null; result: Step } => {
+        if (!current) {
+          const refusal: Step = { next: null, out: [{ to: userId, message: notJoined }], effects: [] };
+          return { next: null, result: refusal };
+        }
+        const result = applyCommand(current, userId, command, now());
+        return { next: result.next, result };
+      });
+      if (command.command === 'disconnect') connection.joined.delete(conferenceId);
+      await finish(conferenceId, step);
+    },
+
+    /** The socket closed: its member entries leave (unless a reconnect already replaced them). */
+    async closed(connection: Connection): Promise<void> {
+      for (const conferenceId of connection.joined) {
+        if (conferenceId === LOOPBACK_CONFERENCE) continue;
+        try {
+          const step = await store.update(conferenceId, (current) => {
+            if (!current) return { next: null, result: null };
+            const result = leave(current, connection.session.userId, connection.id);
+            return { next: result.next, result };
+          });
+          if (step) await finish(conferenceId, step);
+        } catch (error) {
+          log.error({ error: loggableError(error), conferenceId }, 'Verlassen der Sitzung fehlgeschlagen');
+        }
+      }
+      connection.joined.clear();
+    },
+  };
+}
+export type VideoService = ReturnType<typeof createVideoService>;

@@ -1,0 +1,30 @@
+import { CART_MESSAGES, type Cart } from '@dihs/contract/cart';
+
+/**
+ * The booking state read back from a cart (spec 2 section 4 "Booking flow"): every item PAID is success; a cart
+ * released by reset or timeout is over; anything else is still unpaid.
+ */
+export type CartErgebnis = 'bezahlt' | 'offen' | 'abgebrochen' | 'abgelaufen';
+
+export function cartErgebnis(cart: Cart): CartErgebnis {
+  if (cart.status === 'ABGEBROCHEN') return 'abgebrochen';
+  if (cart.status === 'ABGELAUFEN') return 'abgelaufen';
+  if (cart.status === 'BEZAHLT' || (cart.items.length > 0 && cart.items.every((item) => item.status === 'PAID')))
+    return 'bezahlt';
+  return 'offen';
+}
+
+/** A retry (the payment page again) is offered only for an unpaid cart that still has a payment address. */
+export const kannErneutZahlen = (cart: Cart): boolean => cartErgebnis(cart) === 'offen' && cart.redirectUrl !== null;
+
+/** The text of a read-back state. */
+export const ERGEBNIS_TEXTE: Record<CartErgebnis, string> = {
+  bezahlt: CART_MESSAGES.erfolg,
+  offen: CART_MESSAGES.unbezahlt,
+  abgebrochen: 'Die Buchung wurde zurückgesetzt.',
+  abgelaufen: CART_MESSAGES.abgelaufen,
+};
+
+/** The error word of an operator booking without credit (spec 2 section 8), or null for any other refusal. */
+export const keinGuthabenCode = (code: string | undefined): string | null =>
+  code && /^KEIN_[A-Z]+_GUTHABEN$/.test(code) ? code : null;

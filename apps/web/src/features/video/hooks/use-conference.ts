@@ -1,0 +1,277 @@
+import {
+  serverMessageSchema,
+  VIDEO_MESSAGES,
+  type ClientCommand,
+  type ConferenceId,
+  type ConferenceState,
+  type ServerMessage,
+} from '@dihs/contract/video';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSession } from '../../../app/session/session-context.ts';
+import { getIceServers } from '../api/video-api.ts';
+import { isNegotiation, PeerManager, type PairRole } from '../rtc/peer-manager.ts';
+import { SignalingClient, type SignalingStatus } from '../signaling/signaling-client.ts';
+import { signalingUrl, stompTransport } from '../signaling/stomp-transport.ts';
+import { setTracksEnabled, stopMedia } from './local-media.ts';
+
+export interface RemoteStream {
+  peerId: number;
+  role: PairRole;
+  stream: MediaStream;
+}
+
+/** A message for the viewer: an end (the session is over for them) or a refusal of the join. */
+export interface SessionNotice {
+  title: string;
+  text: string;
+}
+
+export interface Conference {
+  status: SignalingStatus;
+  selfId: number | null;
+  state: ConferenceState | null;
+  remotes: RemoteStream[];
+  audioMuted: boolean;
+  videoMuted: boolean;
+  /** The therapist muted this viewer's microphone. */
+  forcedMuted: boolean;
+  /** The session is over or was refused: the page shows this and offers the way back. */
+  end: SessionNotice | null;
+  /** A server error message while joined (its own headline and description). */
+  notice: SessionNotice | null;
+  peers: PeerManager | null;
+  send: (command: ClientCommand) => void;
+  toggleAudio: () => void;
+  toggleVideo: () => void;
+  reconnect: () => void;
+  dismissNotice: () => void;
+  /** Leaves on purpose (disconnect); the page shows its leaving text. */
+  leave: () => void;
+}
+
+const REFUSALS: Partial<Record<ServerMessage['type'], SessionNotice>> = {
+  kicked: { title: VIDEO_MESSAGES.herausgeworfen, text: '' },
+  kickedFromConference: { title: VIDEO_MESSAGES.herausgeworfen, text: '' },
+  conferenceNotNow: { title: VIDEO_MESSAGES.nichtJetzt, text: '' },
+  conferenceIdMissing: { title: VIDEO_MESSAGES.unbekannt, text: '' },
+  conferenceNotBooked: { title: VIDEO_MESSAGES.nichtGebucht, text: '' },
+  conferenceNotYours: { title: VIDEO_MESSAGES.nichtIhre, text: '' },
+  conferenceClosed: { title: VIDEO_MESSAGES.beendet, text: '' },
+};
+
+function parseMessage(body: string): ServerMessage | null {
+  try {
+    const result = serverMessageSchema.safeParse(JSON.parse(body));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One conference over the real signaling: joins once `enabled` (with the own camera ready), negotiates a
+ * connection per visible peer, tracks the conference state and the viewer's own microphone and camera.
+ */
+export function useConference(
+  conferenceId: ConferenceId,
+  localStream: MediaStream | null,
+  enabled: boolean,
+): Conference {
+  const { session, token } = useSession();
+  const [status, setStatus] = useState<SignalingStatus>({ kind: 'closed' });
+  const [selfId, setSelfId] = useState<number | null>(null);
+  const [state, setState] = useState<ConferenceState | null>(null);
+  const [remotes, setRemotes] = useState<RemoteStream[]>([]);
+  const [audioMuted, setAudioMuted] = useState(false);
+  const [videoMuted, setVideoMuted] = useState(false);
+  const [forcedMuted, setForcedMuted] = useState(false);
+  const [end, setEnd] = useState<SessionNotice | null>(null);
+  const [notice, setNotice] = useState<SessionNotice | null>(null);
+  const [peers, setPeers] = useState<PeerManager | null>(null);
+  const clientRef = useRef<SignalingClient | null>(null);
+  const mutedRef = useRef({ audioMuted: false, videoMuted: false });
+  const userId = session?.userId;
+
+  useEffect(() => {
+    if (!enabled || !localStream || !token || userId === undefined) return;
+    let active = true;
+    let manager: PeerManager | null = null;
+    // negotiation steps of all peers run one after the other, so a candidate never overtakes its description
+    let chain: Promise<void> = Promise.resolve();
+    const iceServers = getIceServers();
+
+    const sendMute = () => client.send({ command: 'mute', conferenceId, ...mutedRef.current });
+    const onMessage = (message: ServerMessage) => {
+      if (!active) return;
+      if (isNegotiation(message)) {
+        chain = chain.then(() => manager?.handle(message)).catch(() => undefined);
+        return;
+      }
+      const refusal = REFUSALS[message.type];
+      if (refusal) {
+        setEnd(refusal);
+        client.stop();
+        manager?.close();
+        // the session is over for this viewer: the camera light goes off at once
+        stopMedia(localStream);
+        return;
+      }
+      switch (message.type) {
+        case 'joinedSession': {
+          setSelfId(message.selfId);
+          setState(message.state);
+          // a patient the therapist had muted comes back muted (the server keeps it across a reconnect)
+          const forced = message.state.members.some((m) => m.userId === message.selfId && m.mutedByTherapist);
+          setForcedMuted(forced);
+          if (forced) {
+            mutedRef.current = { ...mutedRef.current, audioMuted: true };
+            setAudioMuted(true);
+            setTracksEnabled(localStream, 'audio', false);
+          }
+          chain = chain.then(async () => {
+            const servers = await iceServers;
+            if (!active) return;
+            manager?.close();
+            manager = new PeerManager({
+              selfId: message.selfId,
+              conferenceId,
+              iceServers: servers,
+              localStream,
+              send: (command) => client.send(command),
+              onRemoteStream: (peerId, role, stream) => {
+                if (!active) return;
+                setRemotes((current) => [
+                  ...current.filter((r) => r.peerId !== peerId || r.role !== role),
+                  ...(stream ? [{ peerId, role, stream }] : []),
+                ]);
+              },
+            });
+            setPeers(manager);
+            sendMute();
+            client.send({ command: 'publishStream', conferenceId });
+          });
+          return;
+        }
+        case 'streamStatus':
+          setState(message.state);
+          manager?.retain(message.state.members.map((member) => member.userId));
+          return;
+        case 'therapeutJoined':
+          setState((current) => current && { ...current, therapeutPresent: true });
+          return;
+        case 'muteStatus':
+          setForcedMuted(message.muted);
+          if (message.muted) {
+            mutedRef.current = { ...mutedRef.current, audioMuted: true };
+            setAudioMuted(true);
+            setTracksEnabled(localStream, 'audio', false);
+          }
+          return;
+        case 'userMuteStatus':
+          setState(
+            (current) =>
+              current && {
+                ...current,
+                members: current.members.map((member) =>
+                  member.userId === message.userId
+                    ? { ...member, audioMuted: message.audioMuted, videoMuted: message.videoMuted }
+                    : member,
+                ),
+              },
+          );
+          return;
+        case 'userMeldungStatus':
+          setState((current) => current && { ...current, meldungen: message.meldungen });
+          return;
+        case 'endYourSignal':
+          setState(
+            (current) => current && { ...current, meldungen: current.meldungen.filter((m) => m.userId !== userId) },
+          );
+          return;
+        case 'conferenceLocked':
+        case 'conferenceUnlocked':
+          setState((current) => current && { ...current, locked: message.type === 'conferenceLocked' });
+          return;
+        case 'error':
+          if (client.isJoined) setNotice({ title: message.headline, text: message.description });
+          else {
+            setEnd({ title: message.headline, text: message.description });
+            client.stop();
+          }
+          return;
+        default:
+          return;
+      }
+    };
+
+    const client = new SignalingClient({
+      conferenceId,
+      createTransport: stompTransport({ url: signalingUrl(), token, userId }),
+      parse: parseMessage,
+      onMessage,
+      onStatus: (next) => {
+        if (active) setStatus(next);
+      },
+    });
+    clientRef.current = client;
+    client.start();
+    return () => {
+      active = false;
+      client.stop();
+      manager?.close();
+      clientRef.current = null;
+      setPeers(null);
+      setRemotes([]);
+    };
+  }, [enabled, localStream, token, userId, conferenceId]);
+
+  const send = useCallback((command: ClientCommand) => clientRef.current?.send(command), []);
+
+  const applyMute = useCallback(
+    (next: { audioMuted: boolean; videoMuted: boolean }) => {
+      mutedRef.current = next;
+      setAudioMuted(next.audioMuted);
+      setVideoMuted(next.videoMuted);
+      setTracksEnabled(localStream, 'audio', !next.audioMuted);
+      setTracksEnabled(localStream, 'video', !next.videoMuted);
+      clientRef.current?.send({ command: 'mute', conferenceId, ...next });
+    },
+    [localStream, conferenceId],
+  );
+
+  const toggleAudio = useCallback(() => {
+    // a microphone the therapist muted stays off until the therapist allows it again
+    if (forcedMuted && mutedRef.current.audioMuted) return;
+    applyMute({ ...mutedRef.current, audioMuted: !mutedRef.current.audioMuted });
+  }, [applyMute, forcedMuted]);
+
+  const toggleVideo = useCallback(
+    () => applyMute({ ...mutedRef.current, videoMuted: !mutedRef.current.videoMuted }),
+    [applyMute],
+  );
+
+  const leave = useCallback(() => {
+    clientRef.current?.leave();
+    peers?.close();
+    stopMedia(localStream);
+  }, [peers, localStream]);
+
+  return {
+    status,
+    selfId,
+    state,
+    remotes,
+    audioMuted,
+    videoMuted,
+    forcedMuted,
+    end,
+    notice,
+    peers,
+    send,
+    toggleAudio,
+    toggleVideo,
+    reconnect: useCallback(() => clientRef.current?.reconnect(), []),
+    dismissNotice: useCallback(() => setNotice(null), []),
+    leave,
+  };
+}

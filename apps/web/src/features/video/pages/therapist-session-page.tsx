@@ -1,0 +1,263 @@
+import { fillPath, ROUTES } from '@dihs/contract/common/routes';
+import { VIDEO_MESSAGES, VIEW_MODES, type Member, type ViewMode } from '@dihs/contract/video';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { formatDateTimeDe } from '../../../lib/format.ts';
+import { ConferenceStage, memberName } from '../components/conference-stage.tsx';
+import { ConnectionStatus } from '../components/connection-status.tsx';
+import { SelfControls } from '../components/self-controls.tsx';
+import { SessionDialogs } from '../components/session-dialogs.tsx';
+import { SessionRefusal } from '../components/session-refusal.tsx';
+import { useConference, type Conference, type SessionNotice } from '../hooks/use-conference.ts';
+import { usePreparedSession } from '../hooks/use-prepared-session.ts';
+import { effectiveMode, layoutTiles } from '../layout/view-mode.ts';
+import { parseConferenceId } from './patient-session-page.tsx';
+
+const EXIT = ROUTES.therapeutTermine.path;
+
+const VIEW_MODE_LABELS: Record<ViewMode, string> = {
+  [VIEW_MODES.grid]: 'Raster (18)',
+  [VIEW_MODES.highlighted]: 'Hervorgehoben (117)',
+  [VIEW_MODES.oneOnOne]: 'Einzeln (11)',
+};
+
+/** /video/therapie/therapeut/{conferenceId}: the therapist's session with moderation (spec 3 "Video sessions"). */
+export function TherapistSessionPage() {
+  const conferenceId = parseConferenceId(useParams().conferenceId);
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        Videositzung
+      </Typography>
+      {conferenceId === null ? (
+        <SessionRefusal refusal={{ title: VIDEO_MESSAGES.unbekannt, text: '' }} exitPath={EXIT} />
+      ) : (
+        <TherapistSession conferenceId={conferenceId} />
+      )}
+    </Container>
+  );
+}
+
+function TherapistSession({ conferenceId }: { conferenceId: number }) {
+  const navigate = useNavigate();
+  const prepared = usePreparedSession(conferenceId);
+  const [left, setLeft] = useState<SessionNotice | null>(null);
+  const [mode, setMode] = useState<ViewMode>(VIEW_MODES.grid);
+  const localStream = prepared.phase === 'ready' ? prepared.localStream : null;
+  const conference = useConference(conferenceId, localStream, left === null);
+  const notYours = prepared.phase === 'refused' && prepared.refusal.title === VIDEO_MESSAGES.nichtIhre;
+
+  useEffect(() => {
+    // a session of another therapist sends the viewer to the own appointments (spec 3 "Video sessions")
+    if (!notYours) return;
+    const timer = setTimeout(() => void navigate(EXIT, { replace: true }), 3000);
+    return () => clearTimeout(timer);
+  }, [notYours, navigate]);
+
+  if (prepared.phase === 'loading') return <LoadingIndicator label="Sitzung wird vorbereitet" />;
+  if (prepared.phase === 'refused') return <SessionRefusal refusal={prepared.refusal} exitPath={EXIT} />;
+
+  const { state, selfId } = conference;
+  const einzel = (state?.termintyp ?? prepared.info?.termintyp) === 'EINZEL';
+  const patients = (state?.members ?? []).filter((m) => m.userId !== selfId).sort((a, b) => a.joinSeq - b.joinSeq);
+  const shownMode = effectiveMode(mode, einzel);
+  const info = prepared.info;
+
+  const leave = (title: string) => {
+    conference.leave();
+    setLeft({ title, text: '' });
+  };
+  const endSession = () => {
+    conference.send({ command: 'endConference', conferenceId });
+    leave(VIDEO_MESSAGES.beendet);
+  };
+
+  return (
+    <Stack spacing={2}>
+      {info && (
+        <Typography>
+          {info.befund} · {formatDateTimeDe(info.datum)}
+        </Typography>
+      )}
+      <ConnectionStatus status={conference.status} onReconnect={conference.reconnect} />
+      {state === null ? (
+        <LoadingIndicator label="Verbindung wird aufgebaut" />
+      ) : (
+        <>
+          {state.locked && (
+            <Alert severity="info" role="status">
+              {VIDEO_MESSAGES.gesperrt}: neue Teilnehmer werden nicht eingelassen.
+            </Alert>
+          )}
+          {!einzel && (
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={mode}
+              aria-label="Ansicht"
+              onChange={(_, value: ViewMode | null) => value !== null && setMode(value)}
+            >
+              {[VIEW_MODES.grid, VIEW_MODES.highlighted, VIEW_MODES.oneOnOne].map((value) => (
+                <ToggleButton key={value} value={value}>
+                  {VIEW_MODE_LABELS[value]}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          )}
+          {patients.length === 0 && <Typography role="status">Noch keine Teilnehmer in der Sitzung.</Typography>}
+          <ConferenceStage
+            tiles={layoutTiles({
+              mode: shownMode,
+              others: patients.map((p) => p.userId),
+              highlighted: state.highlighted,
+            })}
+            members={state.members}
+            remotes={conference.remotes}
+            localStream={localStream}
+            audioMuted={conference.audioMuted}
+            videoMuted={conference.videoMuted}
+          />
+        </>
+      )}
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        role="toolbar"
+        aria-label="Sitzungssteuerung"
+      >
+        <SelfControls
+          audioMuted={conference.audioMuted}
+          videoMuted={conference.videoMuted}
+          forcedMuted={false}
+          onToggleAudio={conference.toggleAudio}
+          onToggleVideo={conference.toggleVideo}
+        />
+        <Button
+          variant="outlined"
+          disabled={state === null}
+          startIcon={state?.locked ? <LockOpenIcon /> : <LockIcon />}
+          onClick={() =>
+            conference.send({ command: state?.locked ? 'unlockConference' : 'lockConference', conferenceId })
+          }
+        >
+          {state?.locked ? 'Sitzung aufschließen' : 'Sitzung zuschließen'}
+        </Button>
+        <Button variant="outlined" onClick={() => leave(VIDEO_MESSAGES.terminBeendet)}>
+          Sitzung verlassen
+        </Button>
+        <Button variant="contained" color="error" disabled={state === null} onClick={endSession}>
+          Sitzung beenden
+        </Button>
+      </Stack>
+      {state && <Participants conference={conference} conferenceId={conferenceId} patients={patients} />}
+      <SessionDialogs conference={conference} left={left} exitPath={EXIT} />
+    </Stack>
+  );
+}
+
+function Participants({
+  conference,
+  conferenceId,
+  patients,
+}: {
+  conference: Conference;
+  conferenceId: number;
+  patients: Member[];
+}) {
+  const state = conference.state;
+  if (!state) return null;
+  const byId = new Map(patients.map((p) => [p.userId, p]));
+  return (
+    <Box component="section" aria-labelledby="teilnehmer-titel">
+      <Typography id="teilnehmer-titel" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+        Teilnehmer
+      </Typography>
+      <List dense>
+        {patients.map((member) => {
+          const name = memberName(member);
+          const highlighted = state.highlighted === member.userId;
+          return (
+            <ListItem key={member.userId} data-member-id={member.userId} sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Typography sx={{ minWidth: 160 }}>
+                {name}
+                {member.audioMuted ? ' · Mikrofon aus' : ''}
+                {member.videoMuted ? ' · Kamera aus' : ''}
+              </Typography>
+              <Button
+                size="small"
+                variant={highlighted ? 'contained' : 'outlined'}
+                aria-pressed={highlighted}
+                aria-label={highlighted ? `Hervorhebung von ${name} beenden` : `${name} hervorheben`}
+                onClick={() =>
+                  conference.send({ command: 'highlight', conferenceId, userId: highlighted ? null : member.userId })
+                }
+              >
+                {highlighted ? 'Hervorhebung beenden' : 'Hervorheben'}
+              </Button>
+              <Link
+                href={fillPath(ROUTES.nutzerProfil.path, { userId: member.userId })}
+                target="_blank"
+                rel="noopener"
+                aria-label={`Akte von ${name} öffnen (neuer Tab)`}
+              >
+                Akte öffnen
+              </Link>
+              <Button
+                size="small"
+                color="error"
+                variant="outlined"
+                aria-label={`${name} aus der Sitzung entfernen`}
+                onClick={() =>
+                  conference.send({ command: 'kickMember', conferenceId, memberName: String(member.userId) })
+                }
+              >
+                Entfernen
+              </Button>
+            </ListItem>
+          );
+        })}
+      </List>
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 2, mb: 1 }} id="meldungen-titel">
+        Meldungen
+      </Typography>
+      {state.meldungen.length === 0 ? (
+        <Typography>Keine Meldungen</Typography>
+      ) : (
+        <List dense aria-labelledby="meldungen-titel">
+          {state.meldungen.map((meldung) => {
+            const member = byId.get(meldung.userId);
+            const name = member ? memberName(member) : `Teilnehmer ${meldung.userId}`;
+            return (
+              <ListItem key={meldung.userId} data-meldung-id={meldung.userId} sx={{ gap: 1 }}>
+                <Typography>{name} meldet sich</Typography>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  aria-label={`Meldung von ${name} beenden`}
+                  onClick={() => conference.send({ command: 'endMeldung', conferenceId, userId: meldung.userId })}
+                >
+                  Meldung beenden
+                </Button>
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import config from '../playwright.config.ts';
+import { createAccount, expect, login, sql } from './fixtures.ts';
+
+/** The config's Chromium with fake camera and microphone and no permission prompt. */
+export const FAKE_MEDIA_LAUNCH = {
+  ...config.use?.launchOptions,
+  args: [
+    ...(config.use?.launchOptions?.args ?? []),
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ],
+};
+
+export interface Person {
+  email: string;
+  id: number;
+  name: string;
+}
+
+let counter = 0;
+/** A fresh account with a profile name, so the session shows who is who. */
+export async function person(role: 'THERAPEUT' | 'PATIENT', vorname: string): Promise<Person> {
+  const email = await createAccount(role);
+  const nachname = `Test${process.pid}x${counter++}`;
+  const { rows } = await sql(
+    `insert into profil (user_id, vorname, nachname, geburtsdatum)
+     select id, $2, $3, '1980-01-01' from benutzer where email = $1 returning user_id`,
+    [email, vorname, nachname],
+  );
+  return { email, id: (rows[0] as { user_id: number }).user_id, name: `${vorname} ${nachname}` };
+}
+
+export interface SessionTermin {
+  id: number;
+  therapist: Person;
+  patients: Person[];
+}
+
+/**
+ * An active appointment of a fresh therapist with fresh patients booked (GEBUCHT), starting `startInMinutes` from
+ * now (the session window opens 10 minutes before the start).
+ */
+export async function sessionTermin(
+  options: { gruppe?: boolean; patients?: number; everyoneView?: boolean; startInMinutes?: number } = {},
+): Promise<SessionTermin> {
+  const { gruppe = false, patients: count = 1, everyoneView = false, startInMinutes = 2 } = options;
+  const therapist = await person('THERAPEUT', 'Thea');
+  const patients: Person[] = [];
+  for (let i = 0; i < count; i++) patients.push(await person('PATIENT', `Pat${i + 1}`));
+  const { rows } = await sql(
+    `insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer,
+       anzahl_teilnehmer, status, everyone_view)
+     values (now() + make_interval(mins => $1), 60, $2, 'Rücken', 'Videotest', $3, $4, $5, 'AKTIV', $6)
+     returning id`,
+    [startInMinutes, gruppe ? 'GRUPPE' : 'EINZEL', therapist.id, gruppe ? Math.max(count, 2) : 1, count, everyoneView],
+  );
+  const id = (rows[0] as { id: number }).id;
+  for (const patient of patients) {
+    await sql(
+      `insert into termin_teilnahme (termin_id, patient_user_id, status, zahlungsart) values ($1, $2, 'GEBUCHT', 'ABO')`,
+      [id, patient.id],
+    );
+  }
+  return { id, therapist, patients };
+}
+
+/** A browser context of its own (own storage, own session), logged in. */
+export async function loggedIn(
+  browser: Browser,
+  who: Person,
+  baseURL?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL ?? process.env.E2E_BASE_URL, locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await login(page, who.email);
+  return { context, page };
+}
+
+export const patientPath = (id: number) => `/video/therapie/patient/${id}`;
+export const therapistPath = (id: number) => `/video/therapie/therapeut/${id}`;
+
+/** The patient opens the session and joins; the waiting room or the conference follows. */
+export async function patientJoins(page: Page, terminId: number): Promise<void> {
+  await page.goto(patientPath(terminId));
+  await page.getByRole('button', { name: 'Sitzung beitreten' }).click();
+}
+
+/** Frames decoded so far by the video element of a peer (0 while it has none). */
+export async function decodedFrames(page: Page, userId: number): Promise<number> {
+  const video = page.locator(`video[data-user-id="${userId}"]`);
+  if ((await video.count()) === 0) return 0;
+  return video.first().evaluate((element: HTMLVideoElement) => element.getVideoPlaybackQuality().totalVideoFrames);
+}
+
+/** The peer's video receives real frames: the decoded frame count is above zero and still grows. */
+export async function expectReceiving(page: Page, userId: number): Promise<void> {
+  await expect.poll(() => decodedFrames(page, userId), { timeout: 25_000 }).toBeGreaterThan(0);
+  const first = await decodedFrames(page, userId);
+  await expect.poll(() => decodedFrames(page, userId), { timeout: 10_000 }).toBeGreaterThan(first);
+}
