@@ -1,15 +1,14 @@
 import { DEMO_PASSWORD, expect, login, test } from './support/fixtures.ts';
 import {
   expectReceiving,
-  FAKE_MEDIA_LAUNCH,
   loggedIn,
   patientPath,
   sessionTermin,
   therapistPath,
+  useVideoBrowser,
 } from './support/video.ts';
 
-test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
-test.describe.configure({ timeout: 60_000 });
+useVideoBrowser(60_000);
 
 test('the connection test succeeds through the real signaling and media path', async ({ page }) => {
   await page.goto('/');

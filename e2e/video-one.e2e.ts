@@ -1,21 +1,10 @@
 import { expect, sql, test } from './support/fixtures.ts';
-import {
-  expectReceiving,
-  FAKE_MEDIA_LAUNCH,
-  loggedIn,
-  patientJoins,
-  sessionTermin,
-  therapistPath,
-} from './support/video.ts';
+import { expectReceiving, oneOnOneSession, patientJoins, therapistPath, useVideoBrowser } from './support/video.ts';
 
-test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
-test.describe.configure({ timeout: 90_000 });
+useVideoBrowser(90_000);
 
 test('one-on-one: waiting room, then each side receives real video frames', async ({ browser }) => {
-  const termin = await sessionTermin();
-  const [patient] = termin.patients;
-  const p = await loggedIn(browser, patient!);
-  const t = await loggedIn(browser, termin.therapist);
+  const { termin, patient, t, p } = await oneOnOneSession(browser);
 
   await patientJoins(p.page, termin.id);
   await expect(p.page.getByText('Bitte warten Sie, der Therapeut tritt der Sitzung gleich bei.')).toBeVisible();
@@ -24,7 +13,7 @@ test('one-on-one: waiting room, then each side receives real video frames', asyn
   await expect(p.page.getByText('Bitte warten Sie, der Therapeut tritt der Sitzung gleich bei.')).toBeHidden({
     timeout: 15_000,
   });
-  await expectReceiving(t.page, patient!.id);
+  await expectReceiving(t.page, patient.id);
   await expectReceiving(p.page, termin.therapist.id);
 
   // joining is recorded (beigetreten) and so is taking part with the therapist (teilgenommen)
@@ -46,26 +35,23 @@ test('one-on-one: waiting room, then each side receives real video frames', asyn
 });
 
 test('mute is reflected on the other side, a report is raised and ended, the session ends', async ({ browser }) => {
-  const termin = await sessionTermin();
-  const [patient] = termin.patients;
-  const p = await loggedIn(browser, patient!);
-  const t = await loggedIn(browser, termin.therapist);
+  const { termin, patient, t, p } = await oneOnOneSession(browser);
   await t.page.goto(therapistPath(termin.id));
   await expect(t.page.getByText('Noch keine Teilnehmer in der Sitzung.')).toBeVisible({ timeout: 15_000 });
   await patientJoins(p.page, termin.id);
   await expectReceiving(p.page, termin.therapist.id);
 
-  const member = t.page.locator(`li[data-member-id="${patient!.id}"]`);
-  await expect(member).toContainText(patient!.name);
+  const member = t.page.locator(`li[data-member-id="${patient.id}"]`);
+  await expect(member).toContainText(patient.name);
   await p.page.getByRole('button', { name: 'Mikrofon stummschalten' }).click();
   await expect(member).toContainText('Mikrofon aus');
   await p.page.getByRole('button', { name: 'Mikrofon einschalten' }).click();
   await expect(member).not.toContainText('Mikrofon aus');
 
   await p.page.getByRole('button', { name: 'Melden' }).click();
-  const meldung = t.page.locator(`li[data-meldung-id="${patient!.id}"]`);
-  await expect(meldung).toContainText(`${patient!.name} meldet sich`);
-  await t.page.getByRole('button', { name: `Meldung von ${patient!.name} beenden` }).click();
+  const meldung = t.page.locator(`li[data-meldung-id="${patient.id}"]`);
+  await expect(meldung).toContainText(`${patient.name} meldet sich`);
+  await t.page.getByRole('button', { name: `Meldung von ${patient.name} beenden` }).click();
   await expect(meldung).toBeHidden();
   await expect(p.page.getByRole('button', { name: 'Melden' })).toHaveAttribute('aria-pressed', 'false');
 

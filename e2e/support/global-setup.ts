@@ -1,29 +1,14 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { startBuiltServer } from './server-process.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const adminUrl =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('kein Port')),
-      );
-    });
-  });
-}
 
 async function admin(sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -82,13 +67,11 @@ export default async function globalSetup() {
   await admin(`create database ${dbName}`);
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${dbName}`;
-  const port = await freePort();
   const jwtSecret = randomBytes(32).toString('hex');
   const mailDir = mkdtempSync(path.join(tmpdir(), 'dihs-e2e-mail-'));
   // uploads (profile photos, documents) of this run, not in the repository's data folder
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-e2e-data-'));
   const mailCatcher = await startMailCatcher(mailDir);
-  const baseUrl = `http://127.0.0.1:${port}`;
   // What a second server instance of this run needs (the video test of two instances behind one Redis).
   const sharedEnv = {
     NODE_ENV: 'test',
@@ -106,27 +89,7 @@ export default async function globalSetup() {
     // one prefix per run: parallel runs on the same Redis never share conferences
     REDIS_KEY_PREFIX: `dihs-e2e-${dbName}:`,
   };
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      ...sharedEnv,
-      PORT: String(port),
-      SEED_DEMO: 'true',
-      PUBLIC_URL: baseUrl,
-    },
-  });
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`Server beendet mit ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 150) throw new Error('Server nicht erreichbar');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const { baseUrl, stop } = await startBuiltServer('Server', { ...sharedEnv, SEED_DEMO: 'true' });
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATABASE_URL = databaseUrl.toString();
   process.env.E2E_JWT_SECRET = jwtSecret;
@@ -134,8 +97,7 @@ export default async function globalSetup() {
   process.env.E2E_SERVER_ENV = JSON.stringify(sharedEnv);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stop();
     await mailCatcher.close();
     rmSync(mailDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });

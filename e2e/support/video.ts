@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import config from '../playwright.config.ts';
-import { createAccount, expect, login, sql } from './fixtures.ts';
+import { createAccount, expect, login, sql, test } from './fixtures.ts';
 
 /** The config's Chromium with fake camera and microphone and no permission prompt. */
 export const FAKE_MEDIA_LAUNCH = {
@@ -11,6 +11,12 @@ export const FAKE_MEDIA_LAUNCH = {
     '--use-fake-ui-for-media-stream',
   ],
 };
+
+/** Every test of the calling file runs in the fake-media Chromium, with a timeout that fits WebRTC set-up. */
+export function useVideoBrowser(timeout: number): void {
+  test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
+  test.describe.configure({ timeout });
+}
 
 export interface Person {
   email: string;
@@ -76,6 +82,33 @@ export async function loggedIn(
   await page.goto('/');
   await login(page, who.email);
   return { context, page };
+}
+
+type LoggedIn = Awaited<ReturnType<typeof loggedIn>>;
+
+/** A one-on-one appointment (see sessionTermin); therapist and patient logged in, the patient optionally elsewhere. */
+export async function oneOnOneSession(
+  browser: Browser,
+  patientBaseUrl?: string,
+): Promise<{ termin: SessionTermin; patient: Person; t: LoggedIn; p: LoggedIn }> {
+  const termin = await sessionTermin();
+  const patient = termin.patients[0]!;
+  const t = await loggedIn(browser, termin.therapist);
+  const p = await loggedIn(browser, patient, patientBaseUrl);
+  return { termin, patient, t, p };
+}
+
+/** A group appointment with two patients (see sessionTermin); the therapist and both patients logged in. */
+export async function groupSession(
+  browser: Browser,
+  options: { everyoneView?: boolean } = {},
+): Promise<{ termin: SessionTermin; first: Person; second: Person; t: LoggedIn; p1: LoggedIn; p2: LoggedIn }> {
+  const termin = await sessionTermin({ gruppe: true, patients: 2, ...options });
+  const [first, second] = termin.patients as [Person, Person];
+  const t = await loggedIn(browser, termin.therapist);
+  const p1 = await loggedIn(browser, first);
+  const p2 = await loggedIn(browser, second);
+  return { termin, first, second, t, p1, p2 };
 }
 
 export const patientPath = (id: number) => `/video/therapie/patient/${id}`;

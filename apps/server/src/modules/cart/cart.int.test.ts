@@ -1,52 +1,32 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, type Cart } from '@dihs/contract/cart';
 import { accountWithBearer, postSandboxWebhook, pressSandboxButton, tokenOf } from '../../test/payment-support.ts';
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_FIRMA, firmen } from '../firma/index.ts';
 import { deletionJobs } from '../loeschung/index.ts';
 import { terminTeilnahmen } from '../termin/index.ts';
 import { users } from '../users/index.ts';
 import { zahlungen } from '../zahlung/zahlung.table.ts';
 import { runCartTimeoutJob } from './cart-job.ts';
-import { cartHelpers } from './cart.test-support.ts';
+import { cartSuite } from './cart.test-support.ts';
 import { warenkoerbe } from './cart.table.ts';
 
-let clock = new Date();
-let t: TestApp;
-let capture: SmtpCapture;
-let firmaId: number;
-const h = cartHelpers(
-  () => t,
-  () => clock,
-);
-
-beforeAll(async () => {
-  capture = await startSmtpCapture();
-  t = await createTestApp({ SMTP_URL: capture.url }, { now: () => clock });
-  const [firma] = await t.db.select({ id: firmen.id }).from(firmen).where(eq(firmen.bezeichner, DEMO_FIRMA));
-  firmaId = firma!.id;
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await capture.close();
-});
+const s = cartSuite();
+const h = s.h;
 
 const patient = async (options: { firma?: boolean; emailConfirmed?: boolean } = {}) => {
-  const account = await accountWithBearer(t, 'PATIENT', [], { emailConfirmed: options.emailConfirmed ?? true });
-  if (options.firma) await t.db.update(users).set({ firmaId }).where(eq(users.id, account.id));
+  const account = await accountWithBearer(s.t, 'PATIENT', [], { emailConfirmed: options.emailConfirmed ?? true });
+  if (options.firma) await s.t.db.update(users).set({ firmaId: s.firmaId }).where(eq(users.id, account.id));
   return account;
 };
-const cartCount = async () => (await t.db.select({ n: count() }).from(warenkoerbe))[0]!.n;
-const seatCount = async () => (await t.db.select({ n: count() }).from(terminTeilnahmen))[0]!.n;
+const cartCount = async () => (await s.t.db.select({ n: count() }).from(warenkoerbe))[0]!.n;
+const seatCount = async () => (await s.t.db.select({ n: count() }).from(terminTeilnahmen))[0]!.n;
 
 describe('cart creation', () => {
   it('decides the payment method in the fixed order: FIRMA, REZEPT, ABO, GUTHABEN, KARTE', async () => {
     const p = await patient({ firma: true });
     await h.grant(p.id, { rezeptEinzelTermin: 1, aboEinzelTermin: 1, bezahltEinzelTermin: 1 });
     const einzel = { termintyp: 'EINZEL' as const, maxTeilnehmer: 1 };
-    const firma = await h.termin({ ...einzel, firmaId, istFirmentermin: true, hours: 50 });
+    const firma = await h.termin({ ...einzel, firmaId: s.firmaId, istFirmentermin: true, hours: 50 });
     const a = await h.termin({ ...einzel, hours: 51 });
     const b = await h.termin({ ...einzel, hours: 52 });
     const c = await h.termin({ ...einzel, hours: 53 });
@@ -63,11 +43,11 @@ describe('cart creation', () => {
     expect(cart.amountCents).toBe(2500);
     expect(cart.items.at(-1)!.amountCents).toBe(2500);
     expect(cart.redirectUrl).toMatch(/^\/api\/zahlung\/checkout\//);
-    expect(new Date(cart.expiresAt).getTime()).toBe(clock.getTime() + 30 * 60_000);
+    expect(new Date(cart.expiresAt).getTime()).toBe(s.clock.getTime() + 30 * 60_000);
     const after = await h.balance(p.id);
     expect([after.rezeptEinzelTermin, after.aboEinzelTermin, after.bezahltEinzelTermin]).toEqual([0, 0, 0]);
     for (const termin of [firma, a, b, c, d]) expect(await h.counterOf(termin.id)).toBe(1);
-    const seats = await t.db.select().from(terminTeilnahmen).where(eq(terminTeilnahmen.cartId, cart.cartId));
+    const seats = await s.t.db.select().from(terminTeilnahmen).where(eq(terminTeilnahmen.cartId, cart.cartId));
     expect(seats.every((s) => s.status === 'RESERVIERT')).toBe(true);
     expect(seats.find((s) => s.terminId === d.id)!.creditKind).toBe('bezahltEinzelTermin');
   });
@@ -80,7 +60,7 @@ describe('cart creation', () => {
       [await h.termin({ status: 'PLANUNG' }), 409, CART_MESSAGES.nichtSichtbar],
       [await h.termin({ status: 'ABGESAGT' }), 409, CART_MESSAGES.nichtSichtbar],
       [await h.termin({ hours: -2 }), 409, CART_MESSAGES.nichtSichtbar],
-      [await h.termin({ firmaId, istFirmentermin: true }), 409, CART_MESSAGES.nichtSichtbar],
+      [await h.termin({ firmaId: s.firmaId, istFirmentermin: true }), 409, CART_MESSAGES.nichtSichtbar],
     ] as const;
     const carts = await cartCount();
     const seats = await seatCount();
@@ -111,11 +91,11 @@ describe('cart creation', () => {
   it('refuses a card item without a valid price', async () => {
     const p = await patient();
     const { verwaltungEintraege } = await import('../verwaltung/verwaltung.table.ts');
-    const [row] = await t.db
+    const [row] = await s.t.db
       .select()
       .from(verwaltungEintraege)
       .where(eq(verwaltungEintraege.type, 'TERMINPREIS_TELEFON'));
-    await t.db.update(verwaltungEintraege).set({ value: 'kostenlos' }).where(eq(verwaltungEintraege.id, row!.id));
+    await s.t.db.update(verwaltungEintraege).set({ value: 'kostenlos' }).where(eq(verwaltungEintraege.id, row!.id));
     try {
       const termin = await h.termin({ termintyp: 'TELEFON' });
       const response = await h.create(p.bearer, [termin.id]);
@@ -123,7 +103,7 @@ describe('cart creation', () => {
       expect(response.json().message).toBe(CART_MESSAGES.keinPreis);
       expect(await h.counterOf(termin.id)).toBe(0);
     } finally {
-      await t.db.update(verwaltungEintraege).set({ value: row!.value }).where(eq(verwaltungEintraege.id, row!.id));
+      await s.t.db.update(verwaltungEintraege).set({ value: row!.value }).where(eq(verwaltungEintraege.id, row!.id));
     }
   });
 
@@ -167,7 +147,7 @@ describe('confirm, pay, reset, timeout', () => {
     const body = confirmed.json<Cart>();
     expect(body.status).toBe('BEZAHLT');
     expect(body.items.every((i) => i.status === 'PAID')).toBe(true);
-    const mail = await capture.waitFor((m) => m.to === p.email);
+    const mail = await s.capture.waitFor((m) => m.to === p.email);
     expect(mail.subject).toBe('Ihre Terminbuchung');
     expect(mail.text).toContain('Ohne Karte A');
     expect(mail.attachments.map((a) => a.filename)).toEqual(['termine.ics']);
@@ -190,18 +170,18 @@ describe('confirm, pay, reset, timeout', () => {
     expect((await h.inject('GET', confirmed.redirectUrl!)).statusCode).toBe(303);
     const page = await h.inject('GET', `/api/zahlung/sandbox/checkout/${token}`);
     expect(page.body).toContain('15,00 €');
-    const pressed = await pressSandboxButton(t, token, 'bezahlen');
+    const pressed = await pressSandboxButton(s.t, token, 'bezahlen');
     expect(pressed.headers.location).toBe(`/patient/termine?cart=${cart.cartId}`);
-    await t.app.zahlungSandbox!.idle();
+    await s.t.app.zahlungSandbox!.idle();
     const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
     expect(read.status).toBe('BEZAHLT');
     expect(read.redirectUrl).toBeNull();
     expect(read.items.map((i) => i.status)).toEqual(['PAID']);
-    const mail = await capture.waitFor((m) => m.to === p.email);
+    const mail = await s.capture.waitFor((m) => m.to === p.email);
     expect(mail.attachments[0]!.filename).toBe('termine.ics');
     expect(mail.attachments[0]!.content).toContain('SUMMARY:Kartenzahlung');
     await new Promise((r) => setTimeout(r, 300));
-    expect(capture.mails.filter((m) => m.to === p.email)).toHaveLength(1);
+    expect(s.capture.mails.filter((m) => m.to === p.email)).toHaveLength(1);
   });
 
   it('a cancelled checkout keeps the cart open and the retry opens a new payment', async () => {
@@ -209,8 +189,8 @@ describe('confirm, pay, reset, timeout', () => {
     const termin = await h.termin();
     const cart = await h.createOk(p.bearer, [termin.id]);
     await h.inject('GET', cart.redirectUrl!);
-    await pressSandboxButton(t, tokenOf(cart.redirectUrl!), 'abbrechen');
-    await t.app.zahlungSandbox!.idle();
+    await pressSandboxButton(s.t, tokenOf(cart.redirectUrl!), 'abbrechen');
+    await s.t.app.zahlungSandbox!.idle();
     const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
     expect(read.status).toBe('OFFEN');
     expect(read.items[0]!.status).toBe('OFFEN');
@@ -235,8 +215,8 @@ describe('confirm, pay, reset, timeout', () => {
     expect(after.bezahltGruppenTermin).toBe(0);
     expect(await h.counterOf(credit.id)).toBe(0);
     expect(await h.counterOf(card.id)).toBe(0);
-    const [row] = await t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
-    const [payment] = await t.db.select().from(zahlungen).where(eq(zahlungen.id, row!.zahlungId!));
+    const [row] = await s.t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
+    const [payment] = await s.t.db.select().from(zahlungen).where(eq(zahlungen.id, row!.zahlungId!));
     expect(payment!.status).toBe('CANCELLED');
     const again = await h.inject('GET', `/api/cart/patient/cancelPayment/${cart.cartId}`, p.bearer);
     expect(again.json<Cart>().status).toBe('ABGEBROCHEN');
@@ -253,8 +233,8 @@ describe('confirm, pay, reset, timeout', () => {
     await h.inject('GET', cart.redirectUrl!);
     await h.inject('GET', `/api/cart/patient/cancelPayment/${cart.cartId}`, p.bearer);
     await h.createOk((await patient()).bearer, [taken.id]);
-    const [row] = await t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
-    expect((await postSandboxWebhook(t, 'payment.paid', row!.zahlungId!)).statusCode).toBe(200);
+    const [row] = await s.t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
+    expect((await postSandboxWebhook(s.t, 'payment.paid', row!.zahlungId!)).statusCode).toBe(200);
     const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
     expect(read.status).toBe('BEZAHLT');
     expect(read.items.find((i) => i.terminId === free.id)!.status).toBe('PAID');
@@ -269,26 +249,26 @@ describe('confirm, pay, reset, timeout', () => {
     const a = await h.termin();
     const b = await h.termin();
     const cart = await h.createOk(p.bearer, [a.id, b.id]);
-    const start = clock;
+    const start = s.clock;
     try {
-      clock = new Date(start.getTime() + 29 * 60_000);
-      await runCartTimeoutJob(t.db, clock);
+      s.clock = new Date(start.getTime() + 29 * 60_000);
+      await runCartTimeoutJob(s.t.db, s.clock);
       expect((await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>().status).toBe('OFFEN');
-      clock = new Date(start.getTime() + 31 * 60_000);
+      s.clock = new Date(start.getTime() + 31 * 60_000);
       const confirm = await h.inject('POST', `/api/cart/confirm/${cart.cartId}`, p.bearer);
       expect(confirm.statusCode).toBe(409);
       expect(confirm.json().message).toBe(CART_MESSAGES.abgelaufen);
       // the scheduled pass may have taken it already; either way it is released once
-      await runCartTimeoutJob(t.db, clock);
+      await runCartTimeoutJob(s.t.db, s.clock);
       const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
       expect(read.status).toBe('ABGELAUFEN');
       expect(read.redirectUrl).toBeNull();
       expect(await h.counterOf(a.id)).toBe(0);
       expect(await h.counterOf(b.id)).toBe(0);
       expect((await h.balance(p.id)).aboGruppenTermin).toBe(1);
-      expect(await runCartTimeoutJob(t.db, clock)).toBe(0);
+      expect(await runCartTimeoutJob(s.t.db, s.clock)).toBe(0);
     } finally {
-      clock = start;
+      s.clock = start;
     }
   });
 });
@@ -301,16 +281,16 @@ describe('patient deletion', () => {
     const card = await h.termin();
     const cart = await h.createOk(p.bearer, [credit.id, card.id]);
     await h.inject('GET', cart.redirectUrl!);
-    const admin = await t.bearer('betreiber@demo.de');
+    const admin = await s.t.bearer('betreiber@demo.de');
     expect((await h.inject('DELETE', `/api/profil/betreiber/deleteforever/${p.id}/`, admin)).statusCode).toBe(200);
     for (let i = 0; i < 100; i++) {
-      const [job] = await t.db.select().from(deletionJobs).where(eq(deletionJobs.patientUserId, p.id));
+      const [job] = await s.t.db.select().from(deletionJobs).where(eq(deletionJobs.patientUserId, p.id));
       if (job?.status === 'abgeschlossen') break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    const [row] = await t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
+    const [row] = await s.t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
     expect(row!.status).toBe('ABGEBROCHEN');
-    const [payment] = await t.db.select().from(zahlungen).where(eq(zahlungen.id, row!.zahlungId!));
+    const [payment] = await s.t.db.select().from(zahlungen).where(eq(zahlungen.id, row!.zahlungId!));
     expect(payment!.status).toBe('CANCELLED');
     expect(await h.counterOf(credit.id)).toBe(0);
     expect(await h.counterOf(card.id)).toBe(0);
@@ -335,8 +315,8 @@ describe('authorization', () => {
       expect((await h.inject(method, url)).statusCode).toBe(401);
     }
     expect((await h.inject('GET', `/api/cart/get/${cart.cartId}`, owner.bearer)).json<Cart>().status).toBe('OFFEN');
-    const therapist = await accountWithBearer(t, 'THERAPEUT');
-    const ohne = await accountWithBearer(t, 'BETREIBER', ['TERMINE_EDITIEREN']);
+    const therapist = await accountWithBearer(s.t, 'THERAPEUT');
+    const ohne = await accountWithBearer(s.t, 'BETREIBER', ['TERMINE_EDITIEREN']);
     expect((await h.create(therapist.bearer, [termin.id])).statusCode).toBe(403);
     expect((await h.create(ohne.bearer, [termin.id])).statusCode).toBe(403);
     for (const [method, url] of [
@@ -359,7 +339,7 @@ describe('authorization', () => {
 
 describe('operator booking for a patient', () => {
   it('without credit: 409 with KEIN_EINZEL_GUTHABEN, nothing changed; with credit: books', async () => {
-    const operator = await accountWithBearer(t, 'BETREIBER', ['PATIENT_TERMINE_BUCHEN']);
+    const operator = await accountWithBearer(s.t, 'BETREIBER', ['PATIENT_TERMINE_BUCHEN']);
     const p = await patient();
     const einzel = await h.termin({ termintyp: 'EINZEL', maxTeilnehmer: 1 });
     const gruppe = await h.termin();
@@ -404,7 +384,7 @@ describe('operator booking for a patient', () => {
   });
 
   it('operator reset of a patient cart returns the credit', async () => {
-    const operator = await accountWithBearer(t, 'BETREIBER', ['PATIENT_TERMINE_BUCHEN']);
+    const operator = await accountWithBearer(s.t, 'BETREIBER', ['PATIENT_TERMINE_BUCHEN']);
     const p = await patient();
     await h.grant(p.id, { bezahltGruppenTermin: 1 });
     const termin = await h.termin();
@@ -419,7 +399,7 @@ describe('operator booking for a patient', () => {
 
 describe('operator cancels an appointment', () => {
   it('returns the credit of reserved cart seats; a reserved card seat gets nothing', async () => {
-    const admin = await t.bearer('betreiber@demo.de');
+    const admin = await s.t.bearer('betreiber@demo.de');
     const credit = await patient();
     const card = await patient();
     await h.grant(credit.id, { rezeptGruppenTermin: 1 });
@@ -433,14 +413,14 @@ describe('operator cancels an appointment', () => {
   });
 
   it('a card payment for an appointment cancelled meanwhile becomes paid credit', async () => {
-    const admin = await t.bearer('betreiber@demo.de');
+    const admin = await s.t.bearer('betreiber@demo.de');
     const p = await patient();
     const termin = await h.termin();
     const cart = await h.createOk(p.bearer, [termin.id]);
     await h.inject('GET', cart.redirectUrl!);
     await h.inject('GET', `/api/termin/betreiber/absagen/${termin.id}`, admin);
-    const [row] = await t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
-    expect((await postSandboxWebhook(t, 'payment.paid', row!.zahlungId!)).statusCode).toBe(200);
+    const [row] = await s.t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
+    expect((await postSandboxWebhook(s.t, 'payment.paid', row!.zahlungId!)).statusCode).toBe(200);
     const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
     expect(read.status).toBe('BEZAHLT');
     expect(read.items[0]!.status).toBe('STORNIERT');

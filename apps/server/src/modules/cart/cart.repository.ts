@@ -2,9 +2,7 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { TERMINPREIS_SETTING } from '@dihs/contract/cart';
 import type { Termintyp } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
-import { profiles } from '../profil/index.ts';
-import { terminTeilnahmen, termine, type TerminRow, type TerminTeilnahmeRow } from '../termin/index.ts';
-import { users } from '../users/index.ts';
+import { terminTeilnahmen, termine, userInfo, type TerminRow, type TerminTeilnahmeRow } from '../termin/index.ts';
 import { verwaltungEintraege } from '../verwaltung/verwaltung.table.ts';
 import { zahlungen } from '../zahlung/zahlung.table.ts';
 import { parseEuroCents } from './cart-zahlungsart.ts';
@@ -22,19 +20,7 @@ export interface PatientRow {
 
 /** An account that is a patient and not deleted, with its name; undefined otherwise. */
 export async function findPatient(db: Db, userId: number): Promise<PatientRow | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      firmaId: users.firmaId,
-      deletedAt: users.deletedAt,
-      vorname: profiles.vorname,
-      nachname: profiles.nachname,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
+  const row = await userInfo(db, userId);
   if (!row || row.role !== 'PATIENT' || row.deletedAt) return undefined;
   return {
     id: row.id,

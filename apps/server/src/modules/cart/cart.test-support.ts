@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { Cart } from '@dihs/contract/cart';
 import type { CreditKind } from '@dihs/contract/guthaben';
-import type { TestApp } from '../../test/test-app.ts';
+import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEMO_FIRMA, firmen } from '../firma/index.ts';
 import { addLedgerEntries, balanceOf } from '../guthaben/index.ts';
 import { termine, terminTeilnahmen, type TerminRow } from '../termin/index.ts';
 import { users } from '../users/index.ts';
@@ -81,4 +84,47 @@ export function cartHelpers(t: () => TestApp, clock: () => Date) {
   const balance = (patientUserId: number) => balanceOf(t().db, patientUserId);
 
   return { termin, grant, inject, create, createOk, counterOf, seatsOf, balance };
+}
+
+/**
+ * One test app with mail capture and a settable clock for a whole cart test file; registers its own
+ * beforeAll/afterAll. Tests move time by assigning `suite.clock`.
+ */
+export function cartSuite() {
+  let app: TestApp | undefined;
+  let mails: SmtpCapture | undefined;
+  let demoFirmaId: number | undefined;
+  let now = new Date();
+  beforeAll(async () => {
+    mails = await startSmtpCapture();
+    app = await createTestApp({ SMTP_URL: mails.url }, { now: () => now });
+    const [firma] = await app.db.select({ id: firmen.id }).from(firmen).where(eq(firmen.bezeichner, DEMO_FIRMA));
+    demoFirmaId = firma!.id;
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await mails?.close();
+  });
+  return {
+    get clock(): Date {
+      return now;
+    },
+    set clock(value: Date) {
+      now = value;
+    },
+    get t(): TestApp {
+      return app!;
+    },
+    get capture(): SmtpCapture {
+      return mails!;
+    },
+    /** Id of the demo company, for company-only appointments and patients. */
+    get firmaId(): number {
+      return demoFirmaId!;
+    },
+    h: cartHelpers(
+      () => app!,
+      () => now,
+    ),
+  };
 }

@@ -1,38 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, STORNO_MESSAGES, type AbmeldenResponse, type Cart } from '@dihs/contract/cart';
 import { TERMIN_MESSAGES } from '@dihs/contract/termin';
 import { accountWithBearer, postSandboxWebhook } from '../../test/payment-support.ts';
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_FIRMA, firmen } from '../firma/index.ts';
 import { users } from '../users/index.ts';
-import { cartHelpers } from './cart.test-support.ts';
+import { cartSuite } from './cart.test-support.ts';
 import { warenkoerbe } from './cart.table.ts';
 
-let clock = new Date();
-let t: TestApp;
-let capture: SmtpCapture;
-let firmaId: number;
-const h = cartHelpers(
-  () => t,
-  () => clock,
-);
-
-beforeAll(async () => {
-  capture = await startSmtpCapture();
-  t = await createTestApp({ SMTP_URL: capture.url }, { now: () => clock });
-  const [firma] = await t.db.select({ id: firmen.id }).from(firmen).where(eq(firmen.bezeichner, DEMO_FIRMA));
-  firmaId = firma!.id;
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await capture.close();
-});
+const s = cartSuite();
+const h = s.h;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const at = (ms: number) => new Date(clock.getTime() + ms);
+const at = (ms: number) => new Date(s.clock.getTime() + ms);
 const abmelden = (bearer: string, terminId: number) =>
   h.inject('GET', `/api/termin/patient/abmelden/${terminId}`, bearer);
 
@@ -45,7 +25,7 @@ async function book(bearer: string, ids: number[]): Promise<Cart> {
 
 describe('patient cancellation', () => {
   it('the server enforces 24 h: 23:59 h before start refused, 24:01 h allowed, credit back to its kind', async () => {
-    const p = await accountWithBearer(t, 'PATIENT');
+    const p = await accountWithBearer(s.t, 'PATIENT');
     await h.grant(p.id, { rezeptGruppenTermin: 1, aboGruppenTermin: 1 });
     const late = await h.termin({ datum: at(24 * HOUR - MINUTE), befund: 'Zu spät' });
     const early = await h.termin({ datum: at(24 * HOUR + MINUTE), befund: 'Rechtzeitig' });
@@ -67,21 +47,21 @@ describe('patient cancellation', () => {
     // cancelled once: a second call finds no booking
     expect((await abmelden(p.bearer, early.id)).json().message).toBe(TERMIN_MESSAGES.keineBuchung);
 
-    const saved = clock;
+    const saved = s.clock;
     try {
-      clock = new Date(late.datum.getTime() + MINUTE);
+      s.clock = new Date(late.datum.getTime() + MINUTE);
       const past = await abmelden(p.bearer, late.id);
       expect(past.statusCode).toBe(409);
       expect(past.json().message).toBe(STORNO_MESSAGES.fehler);
     } finally {
-      clock = saved;
+      s.clock = saved;
     }
   });
 
   it('an employer appointment is cancelled without credit', async () => {
-    const p = await accountWithBearer(t, 'PATIENT');
-    await t.db.update(users).set({ firmaId }).where(eq(users.id, p.id));
-    const termin = await h.termin({ firmaId, istFirmentermin: true });
+    const p = await accountWithBearer(s.t, 'PATIENT');
+    await s.t.db.update(users).set({ firmaId: s.firmaId }).where(eq(users.id, p.id));
+    const termin = await h.termin({ firmaId: s.firmaId, istFirmentermin: true });
     const cart = await book(p.bearer, [termin.id]);
     expect(cart.items[0]!.paymentMethod).toBe('FIRMA');
     const before = await h.balance(p.id);
@@ -92,20 +72,20 @@ describe('patient cancellation', () => {
   });
 
   it('a card-paid booking returns paid credit of its type', async () => {
-    const p = await accountWithBearer(t, 'PATIENT');
+    const p = await accountWithBearer(s.t, 'PATIENT');
     const termin = await h.termin({ termintyp: 'TELEFON' });
     const cart = await h.createOk(p.bearer, [termin.id]);
     await h.inject('GET', cart.redirectUrl!);
-    const [row] = await t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
-    expect((await postSandboxWebhook(t, 'payment.paid', row!.zahlungId!)).statusCode).toBe(200);
+    const [row] = await s.t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
+    expect((await postSandboxWebhook(s.t, 'payment.paid', row!.zahlungId!)).statusCode).toBe(200);
     const response = await abmelden(p.bearer, termin.id);
     expect(response.json<AbmeldenResponse>().gutschrift).toBe(true);
     expect((await h.balance(p.id)).bezahltTelefonTermin).toBe(1);
   });
 
   it('no own booked seat: 404; reserved (unpaid) seats cannot be cancelled here; therapists 403', async () => {
-    const owner = await accountWithBearer(t, 'PATIENT');
-    const other = await accountWithBearer(t, 'PATIENT');
+    const owner = await accountWithBearer(s.t, 'PATIENT');
+    const other = await accountWithBearer(s.t, 'PATIENT');
     await h.grant(owner.id, { bezahltGruppenTermin: 1 });
     const termin = await h.termin();
     await book(owner.bearer, [termin.id]);
@@ -116,7 +96,7 @@ describe('patient cancellation', () => {
     const reserved = await h.termin();
     await h.createOk(other.bearer, [reserved.id]);
     expect((await abmelden(other.bearer, reserved.id)).statusCode).toBe(404);
-    const therapist = await accountWithBearer(t, 'THERAPEUT');
+    const therapist = await accountWithBearer(s.t, 'THERAPEUT');
     expect((await abmelden(therapist.bearer, termin.id)).statusCode).toBe(403);
     expect((await abmelden(owner.bearer, 0)).statusCode).toBe(400);
     expect(await h.counterOf(termin.id)).toBe(1);
@@ -125,14 +105,14 @@ describe('patient cancellation', () => {
 
 describe('direct booking', () => {
   it('books a covered appointment at once with a mail; a card-only one is refused', async () => {
-    const p = await accountWithBearer(t, 'PATIENT');
+    const p = await accountWithBearer(s.t, 'PATIENT');
     await h.grant(p.id, { bezahltAnamneseTermin: 1 });
     const covered = await h.termin({ termintyp: 'ANAMNESE', befund: 'Direkt' });
     const response = await h.inject('GET', `/api/termin/patient/anmelden/${covered.id}`, p.bearer);
     expect(response.statusCode).toBe(200);
     expect(response.json<Cart>().status).toBe('BEZAHLT');
     expect(response.json<Cart>().items[0]).toMatchObject({ status: 'PAID', paymentMethod: 'GUTHABEN' });
-    const mail = await capture.waitFor((m) => m.to === p.email);
+    const mail = await s.capture.waitFor((m) => m.to === p.email);
     expect(mail.attachments.map((a) => a.filename)).toEqual(['termine.ics']);
 
     const cardOnly = await h.termin({ termintyp: 'ANAMNESE' });

@@ -10,7 +10,7 @@ export {
   type ReserveSeatInput,
   type SeatRefundInput,
 } from './termin-sitz.ts';
-export { findTermin, activeSeat, lockTermin } from './termin.repository.ts';
+export { findTermin, activeSeat, lockTermin, userInfo } from './termin.repository.ts';
 export { runReminderJob, REMINDER_LEAD_MS } from './termin-erinnerung.ts';
 export { berlinToUtc, utcToBerlin } from './termin-zeit.ts';
 export { terminRoutes } from './termin.routes.ts';

@@ -281,6 +281,7 @@ export async function activeSeat(
   return row;
 }
 
+/** Role, mail, company, deletion mark and name of an account (any role); undefined when the id is unknown. */
 export async function userInfo(db: Db, userId: number) {
   const [row] = await db
     .select({

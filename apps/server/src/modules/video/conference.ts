@@ -1,5 +1,6 @@
 import type { Termintyp } from '@dihs/contract/termin';
 import {
+  THERAPIST_COMMANDS,
   VIDEO_MESSAGES,
   type ClientCommand,
   type ConferenceState,
@@ -223,14 +224,7 @@ export function leave(record: ConferenceRecord, userId: number, connectionId?: s
 
 type ConferenceCommand = Exclude<ClientCommand, { command: 'joinConference' | 'ping' | 'testResult' }>;
 
-const THERAPIST_ONLY = new Set<string>([
-  'userMuted',
-  'highlight',
-  'lockConference',
-  'unlockConference',
-  'endConference',
-  'kickMember',
-]);
+const THERAPIST_ONLY = new Set<string>(THERAPIST_COMMANDS);
 
 function updateMember(
   record: ConferenceRecord,

@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES } from '@dihs/contract/video';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { termine } from '../termin/index.ts';
-import { connectClient, createSession, idOf, seatOf, sleep, type TestClient } from './video-test-support.ts';
+import { createSession, idOf, seatOf, sleep, videoSuite } from './video-test-support.ts';
 import { sitzungEreignisse } from './video.table.ts';
 import { deleteOldSitzungEreignisse } from './video-retention.ts';
 
@@ -12,60 +11,43 @@ const START = new Date('2030-03-04T10:00:00Z');
 const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
 
 describe('video session rules', () => {
-  let t: TestApp;
-  let url: string;
   let clock = minutes(0);
-  const bearers: Record<string, string> = {};
-  const open: TestClient[] = [];
-  const connect = async (email: string) => {
-    const client = await connectClient(url, bearers[email]!);
-    open.push(client);
-    return client;
-  };
-  const joined = async (email: string, conferenceId: number) => {
-    const client = await connect(email);
-    client.send({ command: 'joinConference', conferenceId });
-    await client.next('joinedSession');
-    return client;
-  };
-  const sitzung = (conferenceId: number | string, email: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/video/sitzung/${conferenceId}`,
-      headers: { authorization: bearers[email]! },
-    });
-
-  beforeAll(async () => {
-    t = await createTestApp(
-      { STUN_URLS: 'stun:stun.example.org:3478', TURN_URL: 'turn:turn.example.org:3478', TURN_SECRET: 'geheim' },
-      { now: () => clock },
-    );
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/ws`;
-    for (const email of [
+  const v = videoSuite(
+    [
       'betreiber@demo.de',
       'therapeut@demo.de',
       'therapeut2@demo.de',
       'patient@demo.de',
       'patient2@demo.de',
       'firmenpatient@demo.de',
-    ]) {
-      bearers[email] = await t.bearer(email);
-    }
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.disconnect()));
-    await t?.close();
-  });
+    ],
+    { STUN_URLS: 'stun:stun.example.org:3478', TURN_URL: 'turn:turn.example.org:3478', TURN_SECRET: 'geheim' },
+    { now: () => clock },
+  );
+  const { bearers, connect, joined } = v;
+  const sitzung = (conferenceId: number | string, email: string) =>
+    v.t.app.inject({
+      method: 'GET',
+      url: `/api/video/sitzung/${conferenceId}`,
+      headers: { authorization: bearers[email]! },
+    });
+  /** A group appointment at START for both demo patients. */
+  const group = (extra: { everyoneView?: boolean } = {}) =>
+    createSession(v.t.db, {
+      therapist: 'therapeut@demo.de',
+      patients: ['patient@demo.de', 'patient2@demo.de'],
+      start: START,
+      ...extra,
+    });
 
   it('refuses in the order of the rules, over WebSocket and GET /video/sitzung', async () => {
-    const id = await createSession(t.db, {
+    const id = await createSession(v.t.db, {
       therapist: 'therapeut@demo.de',
       patients: ['patient@demo.de'],
       start: START,
       dauer: 20,
     });
-    const telefon = await createSession(t.db, {
+    const telefon = await createSession(v.t.db, {
       therapist: 'therapeut@demo.de',
       patients: [],
       start: START,
@@ -109,18 +91,14 @@ describe('video session rules', () => {
     await patient2.next('conferenceNotBooked');
     expect((await sitzung(id, 'patient2@demo.de')).json().message).toBe(VIDEO_MESSAGES.nichtGebucht);
 
-    await t.db.update(termine).set({ sitzungBeendetAt: clock }).where(eq(termine.id, id));
+    await v.t.db.update(termine).set({ sitzungBeendetAt: clock }).where(eq(termine.id, id));
     patient.send({ command: 'joinConference', conferenceId: id });
     await patient.next('conferenceClosed');
     expect((await sitzung(id, 'patient@demo.de')).statusCode).toBe(410);
   });
 
   it('kick: the member is removed, herausgeworfen set, and cannot rejoin', async () => {
-    const id = await createSession(t.db, {
-      therapist: 'therapeut@demo.de',
-      patients: ['patient@demo.de', 'patient2@demo.de'],
-      start: START,
-    });
+    const id = await group();
     const therapist = await joined('therapeut@demo.de', id);
     const patient = await joined('patient@demo.de', id);
     const patient2 = await joined('patient2@demo.de', id);
@@ -129,30 +107,26 @@ describe('video session rules', () => {
     await patient2.next('streamStatus');
     const status = therapist.messages.filter((m) => m.type === 'streamStatus').at(-1);
     expect(status?.type === 'streamStatus' && status.state.members.map((m) => m.userId)).not.toContain(patient.userId);
-    expect((await seatOf(t.db, id, 'patient@demo.de')).herausgeworfen).toBe(true);
+    expect((await seatOf(v.t.db, id, 'patient@demo.de')).herausgeworfen).toBe(true);
     patient.send({ command: 'joinConference', conferenceId: id });
     await patient.next('kicked');
     expect((await sitzung(id, 'patient@demo.de')).json().message).toBe(VIDEO_MESSAGES.herausgeworfen);
     // a kicked member's commands are refused
     patient.send({ command: 'meldung', conferenceId: id });
     expect((await patient.next('error')).description).toBe(VIDEO_MESSAGES.nichtBeigetreten);
-    const events = await t.db.select().from(sitzungEreignisse).where(eq(sitzungEreignisse.terminId, id));
+    const events = await v.t.db.select().from(sitzungEreignisse).where(eq(sitzungEreignisse.terminId, id));
     expect(events.map((e) => e.ereignis)).toContain('HERAUSGEWORFEN');
     await patient2.none('kickedFromConference', 50);
   });
 
   it('lock admits only patients who had joined before; unlock; end closes for everyone', async () => {
-    const id = await createSession(t.db, {
-      therapist: 'therapeut@demo.de',
-      patients: ['patient@demo.de', 'patient2@demo.de'],
-      start: START,
-    });
+    const id = await group();
     const therapist = await joined('therapeut@demo.de', id);
     const patient = await joined('patient@demo.de', id);
     therapist.send({ command: 'lockConference', conferenceId: id });
     await therapist.next('conferenceLocked');
     expect((await patient.next('streamStatus')).state.locked).toBe(true);
-    const [row] = await t.db.select().from(termine).where(eq(termine.id, id));
+    const [row] = await v.t.db.select().from(termine).where(eq(termine.id, id));
     expect(row!.sitzungGesperrt).toBe(true);
 
     const newcomer = await connect('patient2@demo.de');
@@ -171,12 +145,12 @@ describe('video session rules', () => {
 
     therapist.send({ command: 'endConference', conferenceId: id });
     await Promise.all([patient, newcomer, therapist].map((c) => c.next('conferenceClosed')));
-    const [ended] = await t.db.select().from(termine).where(eq(termine.id, id));
+    const [ended] = await v.t.db.select().from(termine).where(eq(termine.id, id));
     expect(ended!.sitzungBeendetAt).not.toBeNull();
     newcomer.send({ command: 'joinConference', conferenceId: id });
     await newcomer.next('conferenceClosed');
     // the appointment shows as beendet in the patient's plan
-    const plan = await t.app.inject({
+    const plan = await v.t.app.inject({
       method: 'GET',
       url: '/api/termin/patient/angemeldet',
       headers: { authorization: bearers['patient@demo.de']! },
@@ -188,12 +162,7 @@ describe('video session rules', () => {
 
   it('group without everyoneView: patient A never receives anything about B; with it, they negotiate', async () => {
     for (const everyoneView of [false, true]) {
-      const id = await createSession(t.db, {
-        therapist: 'therapeut@demo.de',
-        patients: ['patient@demo.de', 'patient2@demo.de'],
-        start: START,
-        everyoneView,
-      });
+      const id = await group({ everyoneView });
       const therapist = await joined('therapeut@demo.de', id);
       const a = await joined('patient@demo.de', id);
       const b = await joined('patient2@demo.de', id);
@@ -224,7 +193,7 @@ describe('video session rules', () => {
   });
 
   it('a reconnect keeps the conference state and renegotiates the peers', async () => {
-    const id = await createSession(t.db, {
+    const id = await createSession(v.t.db, {
       therapist: 'therapeut@demo.de',
       patients: ['patient@demo.de'],
       start: START,
@@ -289,7 +258,7 @@ describe('video session rules', () => {
   });
 
   it('ICE servers: STUN and coturn REST credentials', async () => {
-    const response = await t.app.inject({
+    const response = await v.t.app.inject({
       method: 'GET',
       url: '/api/video/iceServers',
       headers: { authorization: bearers['patient@demo.de']! },
@@ -297,37 +266,37 @@ describe('video session rules', () => {
     const body = response.json<{ iceServers: { urls: string; username?: string; credential?: string }[] }>();
     expect(body.iceServers[0]).toEqual({ urls: ['stun:stun.example.org:3478'] });
     const turn = body.iceServers[1]!;
-    const userId = await idOf(t.db, 'patient@demo.de');
+    const userId = await idOf(v.t.db, 'patient@demo.de');
     expect(turn.username).toBe(`${Math.floor(clock.getTime() / 1000) + 3600}:${userId}`);
     expect(turn.credential).toBe(createHmac('sha1', 'geheim').update(turn.username!).digest('base64'));
-    expect((await t.app.inject({ method: 'GET', url: '/api/video/iceServers' })).statusCode).toBe(401);
+    expect((await v.t.app.inject({ method: 'GET', url: '/api/video/iceServers' })).statusCode).toBe(401);
   });
 
   it('session metadata: deleted after 90 days and with the patient', async () => {
-    const id = await createSession(t.db, {
+    const id = await createSession(v.t.db, {
       therapist: 'therapeut@demo.de',
       patients: [],
       start: START,
       termintyp: 'GRUPPE',
     });
-    const patient = await idOf(t.db, 'firmenpatient@demo.de');
-    const therapist = await idOf(t.db, 'therapeut@demo.de');
+    const patient = await idOf(v.t.db, 'firmenpatient@demo.de');
+    const therapist = await idOf(v.t.db, 'therapeut@demo.de');
     const day = 86_400_000;
-    await t.db.insert(sitzungEreignisse).values([
+    await v.t.db.insert(sitzungEreignisse).values([
       { terminId: id, userId: therapist, ereignis: 'BEIGETRETEN', at: new Date(clock.getTime() - 91 * day) },
       { terminId: id, userId: therapist, ereignis: 'VERLASSEN', at: new Date(clock.getTime() - 89 * day) },
       { terminId: id, userId: patient, ereignis: 'BEIGETRETEN', at: clock },
     ]);
-    expect(await deleteOldSitzungEreignisse(t.db, clock)).toBeGreaterThanOrEqual(1);
-    const left = await t.db.select().from(sitzungEreignisse).where(eq(sitzungEreignisse.terminId, id));
+    expect(await deleteOldSitzungEreignisse(v.t.db, clock)).toBeGreaterThanOrEqual(1);
+    const left = await v.t.db.select().from(sitzungEreignisse).where(eq(sitzungEreignisse.terminId, id));
     expect(left.map((e) => e.ereignis)).toEqual(['VERLASSEN', 'BEIGETRETEN']);
-    const started = await t.app.inject({
+    const started = await v.t.app.inject({
       method: 'DELETE',
       url: `/api/profil/betreiber/deleteforever/${patient}/`,
       headers: { authorization: bearers['betreiber@demo.de']! },
     });
     expect(started.statusCode).toBe(200);
-    const ofPatient = () => t.db.select().from(sitzungEreignisse).where(eq(sitzungEreignisse.userId, patient));
+    const ofPatient = () => v.t.db.select().from(sitzungEreignisse).where(eq(sitzungEreignisse.userId, patient));
     for (let i = 0; i < 100 && (await ofPatient()).length > 0; i += 1) await sleep(100);
     expect(await ofPatient()).toEqual([]);
   });

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES, type ClientCommand } from '@dihs/contract/video';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { termine } from '../termin/index.ts';
-import { connectClient, createSession, seatOf, sleep, type TestClient } from './video-test-support.ts';
+import { createSession, seatOf, sleep, videoSuite } from './video-test-support.ts';
 import { sitzungEreignisse } from './video.table.ts';
 
 const offer = { type: 'offer' as const, sdp: 'v=0 offer' };
@@ -11,32 +10,11 @@ const answer = { type: 'answer' as const, sdp: 'v=0 answer' };
 const candidate = { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 };
 
 describe('video session over STOMP', () => {
-  let t: TestApp;
-  let url: string;
-  const bearers: Record<string, string> = {};
-  const open: TestClient[] = [];
-  const connect = async (email: string) => {
-    const client = await connectClient(url, bearers[email]!);
-    open.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address() as { port: number };
-    url = `ws://127.0.0.1:${address.port}/ws`;
-    for (const email of ['therapeut@demo.de', 'therapeut2@demo.de', 'patient@demo.de', 'patient2@demo.de']) {
-      bearers[email] = await t.bearer(email);
-    }
-  });
-  afterAll(async () => {
-    await Promise.all(open.map((c) => c.disconnect()));
-    await t?.close();
-  });
+  const v = videoSuite(['therapeut@demo.de', 'therapeut2@demo.de', 'patient@demo.de', 'patient2@demo.de']);
+  const { bearers, connect } = v;
 
   it('one-on-one: waiting room, therapist joins, negotiation and relay, mute, meldung, attendance', async () => {
-    const conferenceId = await createSession(t.db, {
+    const conferenceId = await createSession(v.t.db, {
       therapist: 'therapeut@demo.de',
       patients: ['patient@demo.de'],
       start: new Date(Date.now() + 60_000),
@@ -47,8 +25,8 @@ describe('video session over STOMP', () => {
     expect(joined.selfId).toBe(patient.userId);
     expect(joined.state.therapeutPresent).toBe(false);
     expect(joined.state.termintyp).toBe('EINZEL');
-    expect((await seatOf(t.db, conferenceId, 'patient@demo.de')).beigetreten).toBe(true);
-    expect((await seatOf(t.db, conferenceId, 'patient@demo.de')).teilgenommen).toBe(false);
+    expect((await seatOf(v.t.db, conferenceId, 'patient@demo.de')).beigetreten).toBe(true);
+    expect((await seatOf(v.t.db, conferenceId, 'patient@demo.de')).teilgenommen).toBe(false);
     patient.send({ command: 'publishStream', conferenceId });
 
     const therapist = await connect('therapeut@demo.de');
@@ -77,7 +55,7 @@ describe('video session over STOMP', () => {
       role: 'answerer',
       candidate,
     });
-    expect((await seatOf(t.db, conferenceId, 'patient@demo.de')).teilgenommen).toBe(true);
+    expect((await seatOf(v.t.db, conferenceId, 'patient@demo.de')).teilgenommen).toBe(true);
 
     // mute reflected on the other side
     patient.send({ command: 'mute', conferenceId, audioMuted: true, videoMuted: false });
@@ -101,17 +79,17 @@ describe('video session over STOMP', () => {
     therapist.send({ command: 'ping' });
     await therapist.next('pingOK');
 
-    const events = await t.db.select().from(sitzungEreignisse).where(eq(sitzungEreignisse.terminId, conferenceId));
+    const events = await v.t.db.select().from(sitzungEreignisse).where(eq(sitzungEreignisse.terminId, conferenceId));
     expect(events.map((e) => e.ereignis)).toEqual(['BEIGETRETEN', 'BEIGETRETEN']);
   });
 
   it('refuses therapist commands from a patient and commands for a foreign conference', async () => {
-    const conferenceId = await createSession(t.db, {
+    const conferenceId = await createSession(v.t.db, {
       therapist: 'therapeut@demo.de',
       patients: ['patient2@demo.de'],
       start: new Date(Date.now() + 60_000),
     });
-    const other = await createSession(t.db, {
+    const other = await createSession(v.t.db, {
       therapist: 'therapeut2@demo.de',
       patients: [],
       start: new Date(Date.now() + 60_000),
@@ -134,7 +112,7 @@ describe('video session over STOMP', () => {
       patient.send(command);
       expect((await patient.next('error')).headline).toBe(VIDEO_MESSAGES.nurTherapeut);
     }
-    const [row] = await t.db.select().from(termine).where(eq(termine.id, conferenceId));
+    const [row] = await v.t.db.select().from(termine).where(eq(termine.id, conferenceId));
     expect(row!.sitzungGesperrt).toBe(false);
     expect(row!.sitzungBeendetAt).toBeNull();
     await therapist.none('conferenceLocked', 50);

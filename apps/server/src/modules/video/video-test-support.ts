@@ -1,5 +1,6 @@
 import { Client, type IFrame } from '@stomp/stompjs';
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import {
   PRIVATE_TOPIC,
@@ -10,6 +11,7 @@ import {
   type ServerMessageType,
 } from '@dihs/contract/video';
 import type { Database } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../users/index.ts';
 import { terminTeilnahmen, termine } from '../termin/index.ts';
 
@@ -177,4 +179,45 @@ export async function seatOf(db: Database, terminId: number, email: string) {
     .from(terminTeilnahmen)
     .where(and(eq(terminTeilnahmen.terminId, terminId), eq(terminTeilnahmen.patientUserId, await idOf(db, email))));
   return row!;
+}
+
+/**
+ * A listening test app for the enclosing describe block, bearers for the given demo accounts, and STOMP clients
+ * that are disconnected afterwards. Registers its own beforeAll/afterAll.
+ */
+export function videoSuite(emails: string[], env: Record<string, string> = {}, options: { now?: () => Date } = {}) {
+  let app: TestApp | undefined;
+  let url = '';
+  const bearers: Record<string, string> = {};
+  const open: TestClient[] = [];
+  beforeAll(async () => {
+    app = await createTestApp(env, options);
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(app.app.server.address() as { port: number }).port}/ws`;
+    for (const email of emails) bearers[email] = await app.bearer(email);
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((c) => c.disconnect()));
+    await app?.close();
+  });
+  const connect = async (email: string) => {
+    const client = await connectClient(url, bearers[email]!);
+    open.push(client);
+    return client;
+  };
+  /** Connected and joined to the conference (joinedSession received). */
+  const joined = async (email: string, conferenceId: number) => {
+    const client = await connect(email);
+    client.send({ command: 'joinConference', conferenceId });
+    await client.next('joinedSession');
+    return client;
+  };
+  return {
+    get t(): TestApp {
+      return app!;
+    },
+    bearers,
+    connect,
+    joined,
+  };
 }

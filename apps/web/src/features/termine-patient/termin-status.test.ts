@@ -1,5 +1,6 @@
 import type { Termin } from '@dihs/contract/termin';
 import { describe, expect, it } from 'vitest';
+import { terminFixture } from '../../test/termin-fixture.ts';
 import {
   anzeigestatus,
   buchbar,
@@ -12,30 +13,12 @@ const START = Date.parse('2026-12-01T10:00:00Z');
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-const TERMIN: Termin = {
-  id: 1,
-  datum: '2026-12-01T10:00:00.000Z',
-  dauer: 30,
+const TERMIN = terminFixture({
   termintyp: 'EINZEL',
-  befund: 'Rückenschmerzen',
   details: 'Übungen',
-  therapeut: { id: 4, userId: 4, vorname: 'Thomas', nachname: 'Therapeut' },
-  therapeutId: 4,
   maxTeilnehmer: 1,
   anzahlTeilnehmer: 0,
-  angemeldet: false,
-  bezahlt: false,
-  teilgenommen: false,
-  beendet: false,
-  herausgeworfen: false,
-  zugeschlossen: false,
-  beigetreten: false,
-  istFirmentermin: false,
-  everyoneView: false,
-  firmaId: null,
-  status: 'AKTIV',
-  teilnehmerList: [],
-};
+});
 const gebucht: Termin = { ...TERMIN, angemeldet: true, bezahlt: true, anzahlTeilnehmer: 1 };
 
 describe('anzeigestatus (spec 2 section 4)', () => {

@@ -1,66 +1,30 @@
-import { privilegeCode } from '@dihs/contract/common/roles';
-import type { Termin } from '@dihs/contract/termin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderWithApp, stubFetch } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { terminFixture, therapeutFixture } from '../../../test/termin-fixture.ts';
 import { TermineBetreiberPage } from './termine-betreiber-page.tsx';
 
-const OPERATOR: Session = {
+const OPERATOR = testSession({
   sub: 'betreiber@demo.de',
   role: 'BETREIBER',
-  privileges: [privilegeCode('TERMINE_EDITIEREN')],
   userId: 1,
-  exp: 2_000_000_000,
-};
+  privileges: ['TERMINE_EDITIEREN'],
+});
 
-const TERMIN: Termin = {
+const TERMIN = terminFixture({
   id: 7,
   datum: '2026-12-01T16:30:00.000Z',
-  dauer: 30,
-  termintyp: 'GRUPPE',
-  befund: 'Rückenschmerzen',
-  details: 'Rückenschule',
-  therapeut: { id: 4, userId: 4, vorname: 'Thomas', nachname: 'Therapeut' },
-  therapeutId: 4,
-  maxTeilnehmer: 8,
-  anzahlTeilnehmer: 1,
-  angemeldet: false,
-  bezahlt: false,
-  teilgenommen: false,
-  beendet: false,
-  herausgeworfen: false,
-  zugeschlossen: false,
-  beigetreten: false,
-  istFirmentermin: false,
   everyoneView: true,
-  firmaId: null,
-  status: 'AKTIV',
   teilnehmerList: [{ patientId: 9, userId: 9, firstname: 'Paula', lastname: 'Patientin', teilgenommen: false }],
-};
+});
 
 const LIST = 'GET /api/termin/betreiber/all?typen=EINZEL%2CGRUPPE%2CTELEFON%2CANAMNESE%2CBEFUND&page=0&size=50';
 const COMMON = {
   [LIST]: { body: { items: [TERMIN], total: 1 } },
   'GET /api/betreiber/verwaltung/Befunde/get': { body: [{ id: 1, type: 'BEFUND', value: 'Knie-Arthrose' }] },
   'GET /api/therapeut/betreiber/all': {
-    body: [
-      {
-        id: 4,
-        vorname: 'Thomas',
-        nachname: 'Therapeut',
-        firmaId: null,
-        firmenName: null,
-        ausbildung: '',
-        schwerpunkte: '',
-        beschreibung: '',
-        hatProfilbild: false,
-        email: 'therapeut@demo.de',
-        aktiv: true,
-        listenanzeige: true,
-      },
-    ],
+    body: [{ ...therapeutFixture(), email: 'therapeut@demo.de', aktiv: true, listenanzeige: true }],
   },
   'GET /api/firma/alle/terminEditieren': { body: [{ id: 3, bezeichner: 'Demo GmbH' }] },
   'GET /api/user/abo/9/privileges': { body: false },

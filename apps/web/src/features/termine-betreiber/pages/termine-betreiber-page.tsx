@@ -1,18 +1,8 @@
-import {
-  TERMIN_MESSAGES,
-  TERMINTYP_FILTER_LABELS,
-  TERMINTYPEN,
-  type Termin,
-  type Termintyp,
-} from '@dihs/contract/termin';
+import { TERMIN_MESSAGES, TERMINTYPEN, type Termin, type Termintyp } from '@dihs/contract/termin';
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Container from '@mui/material/Container';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -20,20 +10,19 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { TerminPagination } from '../../../components/termin-pagination.tsx';
+import { TermineQuery } from '../../../components/termine-query.tsx';
+import { TermintypCheckboxes } from '../../../components/termintyp-checkboxes.tsx';
 import { useBetreiberTermine } from '../api/termine-betreiber-api.ts';
 import { TerminFormDialog } from '../components/termin-form-dialog.tsx';
 import { TerminRow } from '../components/termin-row.tsx';
 import { filterDay, FILTER_ORDER, toggleTyp } from '../type-filter.ts';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; termin: Termin } | null;
-
-const PAGE_SIZES = [25, 50, 100];
 
 /** /betreiber/termine: the operator's appointment list with type filter, paging, form and status changes. */
 export function TermineBetreiberPage() {
@@ -73,31 +62,14 @@ export function TermineBetreiberPage() {
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }}>
-          <Typography component="legend" variant="subtitle2">
-            Terminarten
-          </Typography>
-          <FormGroup row>
-            {FILTER_ORDER.map((typ) => {
-              const checked = typen.includes(typ);
-              return (
-                <FormControlLabel
-                  key={typ}
-                  label={TERMINTYP_FILTER_LABELS[typ]}
-                  control={
-                    <Checkbox
-                      checked={checked}
-                      // the last type that is on cannot be switched off
-                      readOnly={checked && typen.length === 1}
-                      onChange={() => {
-                        setTypen((current) => toggleTyp(current, typ));
-                        setPage(0);
-                      }}
-                    />
-                  }
-                />
-              );
-            })}
-          </FormGroup>
+          <TermintypCheckboxes
+            order={FILTER_ORDER}
+            selected={typen}
+            onToggle={(typ) => {
+              setTypen((current) => toggleTyp(current, typ));
+              setPage(0);
+            }}
+          />
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', my: 1 }}>
             <TextField
               size="small"
@@ -130,59 +102,51 @@ export function TermineBetreiberPage() {
             Filter zurücksetzen
           </Link>
         </Box>
-        {termine.isPending ? (
-          <LoadingIndicator label="Termine werden geladen" />
-        ) : termine.isError ? (
-          <Alert severity="error">Die Termine konnten nicht geladen werden.</Alert>
-        ) : (
-          <>
-            <TableContainer>
-              <Table aria-label="Termine" size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Befund</TableCell>
-                    <TableCell>Datum</TableCell>
-                    <TableCell>Uhrzeit</TableCell>
-                    <TableCell>Termintyp</TableCell>
-                    <TableCell>Therapeut</TableCell>
-                    <TableCell>Details</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {termine.data.items.length === 0 ? (
+        <TermineQuery query={termine}>
+          {(data) => (
+            <>
+              <TableContainer>
+                <Table aria-label="Termine" size="small">
+                  <TableHead>
                     <TableRow>
-                      <TableCell colSpan={6}>Keine Termine gefunden</TableCell>
+                      <TableCell>Befund</TableCell>
+                      <TableCell>Datum</TableCell>
+                      <TableCell>Uhrzeit</TableCell>
+                      <TableCell>Termintyp</TableCell>
+                      <TableCell>Therapeut</TableCell>
+                      <TableCell>Details</TableCell>
                     </TableRow>
-                  ) : (
-                    termine.data.items.map((termin) => (
-                      <TerminRow
-                        key={termin.id}
-                        termin={termin}
-                        onEdit={(t) => setEditing({ kind: 'edit', termin: t })}
-                      />
-                    ))
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <TablePagination
-              component="div"
-              count={termine.data.totalCapped ? -1 : termine.data.total}
-              page={page}
-              rowsPerPage={size}
-              rowsPerPageOptions={PAGE_SIZES}
-              labelRowsPerPage="Termine je Seite:"
-              labelDisplayedRows={({ from, to, count }) =>
-                `${from}–${to} von ${count === -1 ? `mehr als ${termine.data.total}` : count}`
-              }
-              onPageChange={(_, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setSize(Number(event.target.value));
-                setPage(0);
-              }}
-            />
-          </>
-        )}
+                  </TableHead>
+                  <TableBody>
+                    {data.items.length === 0 ? (
+                      <TableRow>
+                        <TableCell colSpan={6}>Keine Termine gefunden</TableCell>
+                      </TableRow>
+                    ) : (
+                      data.items.map((termin) => (
+                        <TerminRow
+                          key={termin.id}
+                          termin={termin}
+                          onEdit={(t) => setEditing({ kind: 'edit', termin: t })}
+                        />
+                      ))
+                    )}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <TerminPagination
+                data={data}
+                page={page}
+                size={size}
+                onPageChange={setPage}
+                onSizeChange={(next) => {
+                  setSize(next);
+                  setPage(0);
+                }}
+              />
+            </>
+          )}
+        </TermineQuery>
       </Paper>
       {editing?.kind === 'new' && <TerminFormDialog termin={null} onClose={close} />}
       {editing?.kind === 'edit' && <TerminFormDialog key={editing.termin.id} termin={editing.termin} onClose={close} />}

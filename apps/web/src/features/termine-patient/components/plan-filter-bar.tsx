@@ -1,10 +1,9 @@
-import { TERMIN_MESSAGES, TERMINTYP_FILTER_LABELS, TERMINTYPEN, type TerminFilterKind } from '@dihs/contract/termin';
+import { TERMIN_MESSAGES, TERMINTYPEN, type TerminFilterKind } from '@dihs/contract/termin';
 import type { TherapeutListEntry } from '@dihs/contract/profil';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -12,6 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { TermintypCheckboxes } from '../../../components/termintyp-checkboxes.tsx';
 import { filterDay, germanOfIsoDate, toggleTyp } from '../../../lib/termin-filter.ts';
 import { defaultRange, FILTER_KIND_LABELS, type PlanFilter } from '../plan-filter.ts';
 
@@ -136,29 +136,11 @@ export function PlanFilterBar({
         />
       </Box>
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-        <Typography component="legend" variant="subtitle2">
-          Terminarten
-        </Typography>
-        <FormGroup row>
-          {TERMINTYPEN.map((typ) => {
-            const checked = filter.typen.includes(typ);
-            const last = checked && filter.typen.length === 1;
-            return (
-              <FormControlLabel
-                key={typ}
-                label={TERMINTYP_FILTER_LABELS[typ]}
-                control={
-                  <Checkbox
-                    checked={checked}
-                    // the last type that is on cannot be switched off (spec 2: read-only)
-                    readOnly={last}
-                    slotProps={{ input: { 'aria-readonly': last } }}
-                    onChange={() => onChange({ ...filter, typen: toggleTyp(filter.typen, typ) })}
-                  />
-                }
-              />
-            );
-          })}
+        <TermintypCheckboxes
+          order={TERMINTYPEN}
+          selected={filter.typen}
+          onToggle={(typ) => onChange({ ...filter, typen: toggleTyp(filter.typen, typ) })}
+        >
           {zeigeFirma && (
             <FormControlLabel
               label="Nur Firmentermine"
@@ -170,7 +152,7 @@ export function PlanFilterBar({
               }
             />
           )}
-        </FormGroup>
+        </TermintypCheckboxes>
       </Box>
       <Link component="button" type="button" onClick={onReset}>
         Filter zurücksetzen

@@ -1,6 +1,5 @@
 import { CART_MESSAGES, type Cart } from '@dihs/contract/cart';
 import { TERMIN_MESSAGES, type Termin } from '@dihs/contract/termin';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -8,7 +7,6 @@ import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -19,8 +17,9 @@ import {
   PAID_CREDIT_LABELS,
   REZEPT_CREDIT_LABELS,
 } from '../../../components/guthaben-bar.tsx';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { TerminPagination, TERMIN_PAGE_SIZES } from '../../../components/termin-pagination.tsx';
+import { TermineQuery } from '../../../components/termine-query.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { berlinDayOf } from '../../../lib/termin-filter.ts';
@@ -46,8 +45,6 @@ import { PlanFilterBar } from './plan-filter-bar.tsx';
 import { StornoDialog, type Meldung } from './storno-dialog.tsx';
 import { TerminDetailsDialog } from './termin-details-dialog.tsx';
 import { TerminKarte, type TerminAktion } from './termin-karte.tsx';
-
-const PAGE_SIZES = [25, 50, 100];
 
 interface TerminPlanProps {
   modus: PlanModus;
@@ -244,49 +241,45 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
             {selectedShown.length > 0 ? `Buchen (${selectedShown.length})` : 'Buchen'}
           </Button>
         </Box>
-        {termine.isPending ? (
-          <LoadingIndicator label="Termine werden geladen" />
-        ) : termine.isError ? (
-          <Alert severity="error">Die Termine konnten nicht geladen werden.</Alert>
-        ) : items.length === 0 ? (
-          <Typography>Keine Termine gefunden</Typography>
-        ) : (
-          <Stack spacing={1.5} component="div" aria-label="Termine" role="list">
-            {items.map((termin) => (
-              <Box role="listitem" key={termin.id}>
-                <TerminKarte
-                  termin={termin}
-                  selected={selected.has(termin.id)}
-                  onSelect={(on) =>
-                    setSelected((current) => {
-                      const next = new Set(current);
-                      if (on) next.add(termin.id);
-                      else next.delete(termin.id);
-                      return next;
-                    })
-                  }
-                  eigeneAktionen={eigene}
-                  onAktion={aktion}
-                />
-              </Box>
-            ))}
-          </Stack>
-        )}
-        {termine.data && termine.data.total > Math.min(...PAGE_SIZES) && (
-          <TablePagination
-            component="div"
-            count={termine.data.total}
+        <TermineQuery query={termine}>
+          {() =>
+            items.length === 0 ? (
+              <Typography>Keine Termine gefunden</Typography>
+            ) : (
+              <Stack spacing={1.5} component="div" aria-label="Termine" role="list">
+                {items.map((termin) => (
+                  <Box role="listitem" key={termin.id}>
+                    <TerminKarte
+                      termin={termin}
+                      selected={selected.has(termin.id)}
+                      onSelect={(on) =>
+                        setSelected((current) => {
+                          const next = new Set(current);
+                          if (on) next.add(termin.id);
+                          else next.delete(termin.id);
+                          return next;
+                        })
+                      }
+                      eigeneAktionen={eigene}
+                      onAktion={aktion}
+                    />
+                  </Box>
+                ))}
+              </Stack>
+            )
+          }
+        </TermineQuery>
+        {termine.data && termine.data.total > Math.min(...TERMIN_PAGE_SIZES) && (
+          <TerminPagination
+            data={termine.data}
             page={page}
-            rowsPerPage={size}
-            rowsPerPageOptions={PAGE_SIZES}
-            labelRowsPerPage="Termine je Seite:"
-            labelDisplayedRows={({ from, to, count }) => `${from}–${to} von ${count}`}
-            onPageChange={(_, next) => {
+            size={size}
+            onPageChange={(next) => {
               setPage(next);
               setSelected(new Set());
             }}
-            onRowsPerPageChange={(event) => {
-              setSize(Number(event.target.value));
+            onSizeChange={(next) => {
+              setSize(next);
               setPage(0);
             }}
           />

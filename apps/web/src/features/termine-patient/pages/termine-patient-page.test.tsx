@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderRoutes, stubFetch, testSession } from '../../../test/render.tsx';
+import { terminFixture, therapeutFixture } from '../../../test/termin-fixture.ts';
 import { TermineBetreiberPatientPage } from './termine-betreiber-patient-page.tsx';
 import { TerminePatientPage } from './termine-patient-page.tsx';
 
@@ -10,30 +11,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 const berlinDay = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + days * 86_400_000));
 
-const BASE: Termin = {
-  id: 1,
-  datum: inDays(3),
-  dauer: 30,
-  termintyp: 'GRUPPE',
-  befund: 'Rückenschmerzen',
-  details: 'Rückenschule',
-  therapeut: { id: 4, userId: 4, vorname: 'Thomas', nachname: 'Therapeut' },
-  therapeutId: 4,
-  maxTeilnehmer: 8,
-  anzahlTeilnehmer: 1,
-  angemeldet: false,
-  bezahlt: false,
-  teilgenommen: false,
-  beendet: false,
-  herausgeworfen: false,
-  zugeschlossen: false,
-  beigetreten: false,
-  istFirmentermin: false,
-  everyoneView: false,
-  firmaId: null,
-  status: 'AKTIV',
-  teilnehmerList: [],
-};
+const BASE = terminFixture({ datum: inDays(3) });
 const GEBUCHT: Termin = { ...BASE, id: 2, befund: 'Knie-Arthrose', angemeldet: true, bezahlt: true };
 const GUTHABEN = {
   aboEinzelTermin: 0,
@@ -49,19 +27,7 @@ const GUTHABEN = {
   rezeptGruppenTermin: 0,
   rezeptBefundTermin: 0,
 };
-const THERAPEUTEN = [
-  {
-    id: 4,
-    vorname: 'Thomas',
-    nachname: 'Therapeut',
-    firmaId: null,
-    firmenName: null,
-    ausbildung: '',
-    schwerpunkte: '',
-    beschreibung: '',
-    hatProfilbild: false,
-  },
-];
+const THERAPEUTEN = [therapeutFixture()];
 
 const PATIENT = fakeSession(testSession({ sub: 'patient@demo.de', role: 'PATIENT', userId: 9 }));
 const OPERATOR = fakeSession(

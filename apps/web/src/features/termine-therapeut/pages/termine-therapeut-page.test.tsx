@@ -1,38 +1,12 @@
-import type { Termin } from '@dihs/contract/termin';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderWithApp, stubFetch } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { terminFixture } from '../../../test/termin-fixture.ts';
 import { TermineTherapeutPage } from './termine-therapeut-page.tsx';
 
-const THERAPIST: Session = {
-  sub: 'therapeut@demo.de',
-  role: 'THERAPEUT',
-  privileges: [],
-  userId: 4,
-  exp: 2_000_000_000,
-};
+const THERAPIST = testSession({ sub: 'therapeut@demo.de', role: 'THERAPEUT', userId: 4 });
 
-const base: Omit<Termin, 'id' | 'datum' | 'befund' | 'teilnehmerList'> = {
-  dauer: 30,
-  termintyp: 'GRUPPE',
-  details: 'Gruppe',
-  therapeut: { id: 4, userId: 4, vorname: 'Thomas', nachname: 'Therapeut' },
-  therapeutId: 4,
-  maxTeilnehmer: 5,
-  anzahlTeilnehmer: 2,
-  angemeldet: false,
-  bezahlt: false,
-  teilgenommen: false,
-  beendet: false,
-  herausgeworfen: false,
-  zugeschlossen: false,
-  beigetreten: false,
-  istFirmentermin: false,
-  everyoneView: false,
-  firmaId: null,
-  status: 'AKTIV',
-};
+const base = terminFixture({ details: 'Gruppe', maxTeilnehmer: 5, anzahlTeilnehmer: 2 });
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 afterEach(() => vi.unstubAllGlobals());

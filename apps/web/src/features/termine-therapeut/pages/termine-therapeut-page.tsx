@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { TermineQuery } from '../../../components/termine-query.tsx';
 import { useTherapeutTermine } from '../api/get-therapeut-termine.ts';
 import { TherapeutTerminCard } from '../components/therapeut-termin-card.tsx';
 
@@ -23,22 +23,20 @@ export function TermineTherapeutPage() {
       <Typography variant="h1" sx={{ mb: 3 }}>
         TERMINPLAN
       </Typography>
-      {termine.isPending ? (
-        <LoadingIndicator label="Termine werden geladen" />
-      ) : termine.isError ? (
-        <Alert severity="error">Die Termine konnten nicht geladen werden.</Alert>
-      ) : (
-        <Stack spacing={2}>
-          {targetMissing && <Alert severity="info">Der gesuchte Termin ist nicht (mehr) aktiv.</Alert>}
-          {termine.data.length === 0 ? (
-            <Typography>Keine aktiven Termine</Typography>
-          ) : (
-            termine.data.map((termin) => (
-              <TherapeutTerminCard key={termin.id} termin={termin} targeted={termin.id === targetId} />
-            ))
-          )}
-        </Stack>
-      )}
+      <TermineQuery query={termine}>
+        {(data) => (
+          <Stack spacing={2}>
+            {targetMissing && <Alert severity="info">Der gesuchte Termin ist nicht (mehr) aktiv.</Alert>}
+            {data.length === 0 ? (
+              <Typography>Keine aktiven Termine</Typography>
+            ) : (
+              data.map((termin) => (
+                <TherapeutTerminCard key={termin.id} termin={termin} targeted={termin.id === targetId} />
+              ))
+            )}
+          </Stack>
+        )}
+      </TermineQuery>
     </Container>
   );
 }

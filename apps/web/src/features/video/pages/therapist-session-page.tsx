@@ -5,7 +5,6 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,18 +13,17 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { formatDateTimeDe } from '../../../lib/format.ts';
 import { ConferenceStage, memberName } from '../components/conference-stage.tsx';
 import { ConnectionStatus } from '../components/connection-status.tsx';
-import { SelfControls } from '../components/self-controls.tsx';
 import { SessionDialogs } from '../components/session-dialogs.tsx';
-import { SessionRefusal } from '../components/session-refusal.tsx';
+import { SessionPageFrame, SessionPreparation } from '../components/session-page-frame.tsx';
+import { SessionToolbar } from '../components/session-toolbar.tsx';
 import { useConference, type Conference, type SessionNotice } from '../hooks/use-conference.ts';
 import { usePreparedSession } from '../hooks/use-prepared-session.ts';
 import { effectiveMode, layoutTiles } from '../layout/view-mode.ts';
-import { parseConferenceId } from './patient-session-page.tsx';
 
 const EXIT = ROUTES.therapeutTermine.path;
 
@@ -37,18 +35,10 @@ const VIEW_MODE_LABELS: Record<ViewMode, string> = {
 
 /** /video/therapie/therapeut/{conferenceId}: the therapist's session with moderation (spec 3 "Video sessions"). */
 export function TherapistSessionPage() {
-  const conferenceId = parseConferenceId(useParams().conferenceId);
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        Videositzung
-      </Typography>
-      {conferenceId === null ? (
-        <SessionRefusal refusal={{ title: VIDEO_MESSAGES.unbekannt, text: '' }} exitPath={EXIT} />
-      ) : (
-        <TherapistSession conferenceId={conferenceId} />
-      )}
-    </Container>
+    <SessionPageFrame exitPath={EXIT}>
+      {(conferenceId) => <TherapistSession conferenceId={conferenceId} />}
+    </SessionPageFrame>
   );
 }
 
@@ -68,8 +58,7 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
     return () => clearTimeout(timer);
   }, [notYours, navigate]);
 
-  if (prepared.phase === 'loading') return <LoadingIndicator label="Sitzung wird vorbereitet" />;
-  if (prepared.phase === 'refused') return <SessionRefusal refusal={prepared.refusal} exitPath={EXIT} />;
+  if (prepared.phase !== 'ready') return <SessionPreparation prepared={prepared} exitPath={EXIT} />;
 
   const { state, selfId } = conference;
   const einzel = (state?.termintyp ?? prepared.info?.termintyp) === 'EINZEL';
@@ -133,20 +122,7 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
           />
         </>
       )}
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-        role="toolbar"
-        aria-label="Sitzungssteuerung"
-      >
-        <SelfControls
-          audioMuted={conference.audioMuted}
-          videoMuted={conference.videoMuted}
-          forcedMuted={false}
-          onToggleAudio={conference.toggleAudio}
-          onToggleVideo={conference.toggleVideo}
-        />
+      <SessionToolbar conference={conference} forcedMuted={false}>
         <Button
           variant="outlined"
           disabled={state === null}
@@ -163,7 +139,7 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
         <Button variant="contained" color="error" disabled={state === null} onClick={endSession}>
           Sitzung beenden
         </Button>
-      </Stack>
+      </SessionToolbar>
       {state && <Participants conference={conference} conferenceId={conferenceId} patients={patients} />}
       <SessionDialogs conference={conference} left={left} exitPath={EXIT} />
     </Stack>

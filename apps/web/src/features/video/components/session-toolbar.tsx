@@ -1,0 +1,41 @@
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import type { Conference } from '../hooks/use-conference.ts';
+import { SelfControls } from './self-controls.tsx';
+
+/** Own microphone and camera of the conference; `forcedMuted` only where the viewer can be muted by the therapist. */
+export function ConferenceSelfControls({ conference, forcedMuted }: { conference: Conference; forcedMuted: boolean }) {
+  return (
+    <SelfControls
+      audioMuted={conference.audioMuted}
+      videoMuted={conference.videoMuted}
+      forcedMuted={forcedMuted}
+      onToggleAudio={conference.toggleAudio}
+      onToggleVideo={conference.toggleVideo}
+    />
+  );
+}
+
+/** The session's toolbar: own controls first, then the page's buttons. */
+export function SessionToolbar({
+  conference,
+  forcedMuted,
+  children,
+}: {
+  conference: Conference;
+  forcedMuted: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+      role="toolbar"
+      aria-label="Sitzungssteuerung"
+    >
+      <ConferenceSelfControls conference={conference} forcedMuted={forcedMuted} />
+      {children}
+    </Stack>
+  );
+}
