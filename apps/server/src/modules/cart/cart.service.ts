@@ -91,7 +91,8 @@ export async function createCart(
     // a direct booking is covered (no card), so it is booked at once
     return { cart: await bookCart(tx, cart, now), redirectUrl: null };
   });
-  if (result.cart.status === 'BEZAHLT') await ctx.mail.flush();
+  // sent in the background: the answer must not wait for a mail round (it would queue behind every other booking's mail)
+  if (result.cart.status === 'BEZAHLT') ctx.mail.flush().catch(() => undefined);
   return toCart(ctx.db, result.cart, result.redirectUrl);
 }
 
@@ -118,7 +119,8 @@ export async function confirmCart(ctx: CartContext, cartId: number, viewer: Cart
     if (cart.amountCents > 0) return { cart, redirectUrl: await paymentAddress(tx, cart, now) };
     return { cart: await bookCart(tx, cart, now), redirectUrl: null };
   });
-  if (result.cart.status === 'BEZAHLT') await ctx.mail.flush();
+  // sent in the background: the answer must not wait for a mail round (it would queue behind every other booking's mail)
+  if (result.cart.status === 'BEZAHLT') ctx.mail.flush().catch(() => undefined);
   return toCart(ctx.db, result.cart, result.redirectUrl);
 }
 

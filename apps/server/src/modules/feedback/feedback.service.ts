@@ -35,5 +35,6 @@ export async function sendFeedback(
       config.feedbackRecipients.length > 0 ? config.feedbackRecipients : await activeOperatorEmails(tx);
     for (const to of new Set(recipients)) await enqueueMail(tx, feedbackMail(to, feedback));
   });
-  await mail.flush();
+  // sent in the background; the outbox worker retries failures
+  mail.flush().catch(() => undefined);
 }

@@ -189,7 +189,8 @@ export async function absagen(
       }
     }
   });
-  await mail.flush();
+  // sent in the background; the outbox worker retries failures
+  mail.flush().catch(() => undefined);
   return { id, status: 'ABGESAGT' };
 }
 
