@@ -191,11 +191,18 @@ describe('confirm, pay, reset, timeout', () => {
     await h.inject('GET', cart.redirectUrl!);
     await pressSandboxButton(s.t, tokenOf(cart.redirectUrl!), 'abbrechen');
     await s.t.app.zahlungSandbox!.idle();
+    // reading changes nothing: no open payment, so no address
     const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
     expect(read.status).toBe('OFFEN');
     expect(read.items[0]!.status).toBe('OFFEN');
-    expect(read.redirectUrl).not.toBeNull();
-    expect(read.redirectUrl).not.toBe(cart.redirectUrl);
+    expect(read.redirectUrl).toBeNull();
+    // the retry (confirm again) opens a new payment attempt for the same cart
+    const retry = (await h.inject('POST', `/api/cart/confirm/${cart.cartId}`, p.bearer)).json<Cart>();
+    expect(retry.redirectUrl).not.toBeNull();
+    expect(retry.redirectUrl).not.toBe(cart.redirectUrl);
+    expect((await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>().redirectUrl).toBe(
+      retry.redirectUrl,
+    );
     expect(await h.counterOf(termin.id)).toBe(1);
   });
 

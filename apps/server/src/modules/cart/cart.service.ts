@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { checkoutPath, createPayment, getLatestPaymentFor } from '../zahlung/index.ts';
 import { bookCart, closeCart } from './cart-close.ts';
 import { reserveCart, type ReserveMode } from './cart-reserve.ts';
-import { cardPrices, findPatient, lockCartAndPayment, seatsOfCart, updateCart } from './cart.repository.ts';
+import { cardPrices, findCart, findPatient, lockCartAndPayment, seatsOfCart, updateCart } from './cart.repository.ts';
 import type { WarenkorbRow } from './cart.table.ts';
 
 export interface CartContext {
@@ -53,14 +53,25 @@ async function toCart(db: Database | Transaction, cart: WarenkorbRow, redirectUr
 const owns = (cart: WarenkorbRow, viewer: CartViewer) =>
   viewer === 'betreiber' || cart.patientUserId === viewer.patientUserId;
 
+/** An OFFEN cart with a card amount that has not expired: it may still be paid. */
+const payable = (cart: WarenkorbRow, now: Date) =>
+  cart.status === 'OFFEN' && cart.amountCents > 0 && cart.expiresAt > now;
+
+/** The checkout address of the cart's open (PENDING) payment, or null; reads only. */
+async function openPaymentAddress(db: Database | Transaction, cart: WarenkorbRow, now: Date): Promise<string | null> {
+  if (!payable(cart, now)) return null;
+  const latest = await getLatestPaymentFor(db, 'WARENKORB', cart.id);
+  return latest?.status === 'PENDING' ? checkoutPath(latest.checkoutToken) : null;
+}
+
 /**
- * The payment page of an OFFEN cart with a card amount, or null. A payment the patient cancelled at the provider
- * cannot be reopened there, so a new attempt is created for the same cart (the retry of the dialog).
+ * The payment page of a payable cart. A payment the patient cancelled at the provider cannot be reopened there, so
+ * a new attempt is created for the same cart (the dialog's retry goes through confirm, a POST).
  */
 async function paymentAddress(tx: Transaction, cart: WarenkorbRow, now: Date): Promise<string | null> {
-  if (cart.status !== 'OFFEN' || cart.amountCents === 0 || cart.expiresAt <= now) return null;
-  const latest = await getLatestPaymentFor(tx, 'WARENKORB', cart.id);
-  if (latest?.status === 'PENDING') return checkoutPath(latest.checkoutToken);
+  if (!payable(cart, now)) return null;
+  const open = await openPaymentAddress(tx, cart, now);
+  if (open) return open;
   const { paymentId, redirectUrl } = await createPayment(tx, {
     userId: cart.patientUserId,
     purpose: 'WARENKORB',
@@ -96,12 +107,11 @@ export async function createCart(
   return toCart(ctx.db, result.cart, result.redirectUrl);
 }
 
+/** Reads a cart (the dialog polls it): redirectUrl is the open payment's page, null after a cancelled checkout. */
 export async function getCart(ctx: CartContext, cartId: number, viewer: CartViewer): Promise<Cart> {
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const cart = await lockOwnCart(tx, cartId, viewer);
-    return toCart(tx, cart, await paymentAddress(tx, cart, now));
-  });
+  const cart = await findCart(ctx.db, cartId);
+  if (!cart || !owns(cart, viewer)) throw HttpError.notFound(CART_MESSAGES.unbekannt);
+  return toCart(ctx.db, cart, await openPaymentAddress(ctx.db, cart, ctx.now()));
 }
 
 /**

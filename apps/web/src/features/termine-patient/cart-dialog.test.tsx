@@ -67,8 +67,11 @@ describe('cart state', () => {
     expect(cartErgebnis(PAID(CART))).toBe('bezahlt');
     expect(cartErgebnis({ ...CART, status: 'ABGEBROCHEN' })).toBe('abgebrochen');
     expect(cartErgebnis({ ...CART, status: 'ABGELAUFEN' })).toBe('abgelaufen');
+    // a card amount can be paid again, also after a cancelled checkout (no open payment address)
     expect(kannErneutZahlen({ ...KARTE, redirectUrl: '/api/zahlung/checkout/x' })).toBe(true);
-    expect(kannErneutZahlen(KARTE)).toBe(false);
+    expect(kannErneutZahlen(KARTE)).toBe(true);
+    expect(kannErneutZahlen(CART)).toBe(false);
+    expect(kannErneutZahlen(PAID(KARTE))).toBe(false);
     expect(keinGuthabenCode('KEIN_EINZEL_GUTHABEN')).toBe('KEIN_EINZEL_GUTHABEN');
     expect(keinGuthabenCode('VOLL')).toBeNull();
   });
@@ -120,13 +123,16 @@ describe('CartDialog', () => {
     expect(onGebucht).toHaveBeenCalledWith(false);
   }, 10_000);
 
-  it('shows the unpaid text with a retry button on the return from the payment page', async () => {
-    const redirect = { ...KARTE, redirectUrl: '/api/zahlung/checkout/abc' };
-    stubFetch({ 'GET /api/cart/get/11': { body: redirect } });
+  it('shows the unpaid text with a retry button on the return from a cancelled checkout; retry starts a new payment', async () => {
+    // the checkout was cancelled: the cart is read without an address; confirming again answers a new one
+    stubFetch({
+      'GET /api/cart/get/11': { body: KARTE },
+      'POST /api/cart/confirm/11': { body: { ...KARTE, redirectUrl: '/api/zahlung/checkout/neu' } },
+    });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { dialog } = renderDialog(redirect, 'ergebnis');
+    const { dialog } = renderDialog(KARTE, 'ergebnis');
     expect(dialog).toHaveTextContent(CART_MESSAGES.unbezahlt);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Erneut versuchen' }));
-    expect(open).toHaveBeenCalledWith('/api/zahlung/checkout/abc', '_blank');
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/zahlung/checkout/neu', '_blank'));
   });
 });

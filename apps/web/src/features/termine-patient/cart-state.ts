@@ -14,8 +14,11 @@ export function cartErgebnis(cart: Cart): CartErgebnis {
   return 'offen';
 }
 
-/** A retry (the payment page again) is offered only for an unpaid cart that still has a payment address. */
-export const kannErneutZahlen = (cart: Cart): boolean => cartErgebnis(cart) === 'offen' && cart.redirectUrl !== null;
+/**
+ * A retry (the payment page again) is offered for an unpaid cart with an amount to pay; the server answers the open
+ * payment's page or starts a new attempt when the last one was cancelled at the provider.
+ */
+export const kannErneutZahlen = (cart: Cart): boolean => cartErgebnis(cart) === 'offen' && cart.amountCents > 0;
 
 /** The text of a read-back state. */
 export const ERGEBNIS_TEXTE: Record<CartErgebnis, string> = {

@@ -190,8 +190,9 @@ export function CartDialog({ api, cart: initialCart, initialPhase, onGebucht, on
                 Zurücksetzen
               </Button>
             )}
-            {kannErneutZahlen(cart) && cart.redirectUrl && (
-              <Button onClick={() => cart.redirectUrl && openPayment(cart.redirectUrl)} disabled={pending}>
+            {kannErneutZahlen(cart) && (
+              // confirming again answers the open payment's page, or a new attempt after a cancelled checkout
+              <Button onClick={() => void confirm()} disabled={pending}>
                 Erneut versuchen
               </Button>
             )}
