@@ -17,20 +17,29 @@ export function useDialogForm<F extends object>(
   const [touched, setTouched] = useState<ReadonlySet<TextKeys<F>>>(new Set());
   const errors = errorsOf(form);
   const touch = (field: TextKeys<F>) => setTouched((current) => new Set(current).add(field));
+  const shown = (field: TextKeys<F>): string | undefined => (touched.has(field) ? errors[field] : undefined);
+  const setText = (field: TextKeys<F>) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    touch(field);
+    onEdit();
+  };
 
   return {
     form,
     valid: Object.keys(errors).length === 0,
     /** The message under a field: only once it was touched, so a fresh form is not all red. */
-    shown: (field: TextKeys<F>): string | undefined => (touched.has(field) ? errors[field] : undefined),
+    shown,
     touch,
     /** Shows the messages of these fields, e.g. on a submit attempt. */
     touchAll: (fields: readonly TextKeys<F>[]) => setTouched(new Set(fields)),
-    setText: (field: TextKeys<F>) => (value: string) => {
-      setForm((current) => ({ ...current, [field]: value }));
-      touch(field);
-      onEdit();
-    },
+    setText,
+    /** The props of a CountedTextField bound to a text field: value, change, touch on leave, message. */
+    textField: (field: TextKeys<F>) => ({
+      value: form[field] as string,
+      onChange: setText(field),
+      onBlur: () => touch(field),
+      error: shown(field),
+    }),
     setFlag:
       <K extends keyof F>(field: K) =>
       (value: F[K]) =>

@@ -69,9 +69,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setExpiredNoticeOpen(true);
         return null;
       }
-      applySession(token, session);
-      // the login dialog closes once the token is stored, so a reload or a new tab right after finds the session
+      // the session starts once the token is stored: the login dialog closes with it, so a reload or a new tab
+      // right after finds the session
       await persist(() => tokenStorage().save(token));
+      applySession(token, session);
       return session;
     },
     [applySession, persist],

@@ -25,7 +25,7 @@ interface PaketDialogProps {
 /** "Neues Abopaket" and "Abopaket bearbeiten" with the rules of spec 3 section 5. Mount it per opening. */
 export function PaketDialog({ paket, onClose }: PaketDialogProps) {
   const save = useSaveAboPaket();
-  const { form, valid, shown, touch, touchAll, setText, setFlag } = useDialogForm(
+  const { form, valid, shown, touch, touchAll, setText, setFlag, textField } = useDialogForm(
     () => formOf(paket),
     paketErrors,
     () => {
@@ -70,16 +70,7 @@ export function PaketDialog({ paket, onClose }: PaketDialogProps) {
       failed={save.isError}
       onFailureClosed={() => save.reset()}
     >
-      <CountedTextField
-        label="Titel"
-        required
-        autoFocus
-        value={form.title}
-        onChange={setText('title')}
-        onBlur={() => touch('title')}
-        max={ABO_PAKET_LIMITS.title}
-        error={shown('title')}
-      />
+      <CountedTextField label="Titel" required autoFocus {...textField('title')} max={ABO_PAKET_LIMITS.title} />
       <Grid container columnSpacing={2}>
         {ANZAHL_FELDER.map(([feld, label]) => (
           <Grid key={feld} size={{ xs: 12, sm: 6 }}>

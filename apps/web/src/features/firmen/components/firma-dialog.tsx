@@ -36,7 +36,7 @@ interface FirmaDialogProps {
 /** "Neue Firma" and "Firma bearbeiten": every field with the rules of spec 3 section 5. Mount it per opening. */
 export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
   const save = useSaveFirma();
-  const { form, valid, shown, touch, touchAll, setText, setFlag } = useDialogForm(
+  const { form, valid, touchAll, setFlag, textField } = useDialogForm(
     () => formOf(firma),
     (values: FirmaForm) => firstErrors(firmaFieldsSchema, values),
     () => {
@@ -64,33 +64,18 @@ export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
       failed={save.isError}
       onFailureClosed={() => save.reset()}
     >
-      <CountedTextField
-        label="Titel"
-        required
-        autoFocus
-        value={form.bezeichner}
-        onChange={setText('bezeichner')}
-        onBlur={() => touch('bezeichner')}
-        max={FIRMA_LIMITS.bezeichner}
-        error={shown('bezeichner')}
-      />
+      <CountedTextField label="Titel" required autoFocus {...textField('bezeichner')} max={FIRMA_LIMITS.bezeichner} />
       <CountedTextField
         label="Logo-Pfad"
         placeholder="/api/files/logo.png"
-        value={form.logoPath}
-        onChange={setText('logoPath')}
-        onBlur={() => touch('logoPath')}
+        {...textField('logoPath')}
         max={FIRMA_LIMITS.logoPath}
-        error={shown('logoPath')}
       />
       <CountedTextField
         label="Logo-Link"
         placeholder="https://www.beispiel.de"
-        value={form.logoLink}
-        onChange={setText('logoLink')}
-        onBlur={() => touch('logoLink')}
+        {...textField('logoLink')}
         max={FIRMA_LIMITS.logoLink}
-        error={shown('logoLink')}
       />
       <FormGroup sx={{ mt: 1 }}>
         <FormControlLabel

@@ -1,4 +1,4 @@
-import type { GuthabenBuchung } from '@dihs/contract/guthaben';
+import { CREDIT_KINDS, type GuthabenBuchung } from '@dihs/contract/guthaben';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderRoutes, stubFetch, testSession } from '../../../test/render.tsx';
@@ -24,22 +24,7 @@ const BOOKING: GuthabenBuchung = {
   },
   zahlungsLink: null,
 };
-const BALANCE = Object.fromEntries(
-  [
-    'bezahltEinzelTermin',
-    'bezahltGruppenTermin',
-    'bezahltBefundTermin',
-    'bezahltTelefonTermin',
-    'bezahltAnamneseTermin',
-    'aboEinzelTermin',
-    'aboGruppenTermin',
-    'aboBefundTermin',
-    'aboTrainingsplan',
-    'rezeptEinzelTermin',
-    'rezeptGruppenTermin',
-    'rezeptBefundTermin',
-  ].map((k) => [k, 0]),
-);
+const BALANCE = Object.fromEntries(CREDIT_KINDS.map((k) => [k, 0]));
 
 const renderAt = (path: string) =>
   renderRoutes([{ path: '/guthaben/:id', element: <GuthabenBuchungPage /> }], { path, session: fakeSession(PATIENT) });
