@@ -1,11 +1,16 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, createAccount, expect, linkFromMail, sql, test } from './support/fixtures.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { accountsEndpoints } from '@dihs/contract/accounts';
+import { authEndpoints } from '@dihs/contract/auth';
 
 const PASSWORD = 'Sicher#2026';
 
 /** The bearer header of an account with the demo password, from the API (no browser login needed). */
 async function bearerOf(page: Page, email: string): Promise<string> {
-  const response = await page.request.post('/api/authenticate', { data: { email, password: DEMO_PASSWORD } });
+  const response = await page.request.post(apiUrl(authEndpoints.anmelden), {
+    data: { email, password: DEMO_PASSWORD },
+  });
   expect(response.ok()).toBe(true);
   return `Bearer ${((await response.json()) as { token: string }).token}`;
 }
@@ -81,7 +86,7 @@ test.describe('registration', () => {
   }) => {
     const email = await createAccount('PATIENT');
     await sql('update benutzer set email_confirmed = false where email = $1', [email]);
-    await page.request.post('/api/patient/email/erneutsenden', {
+    await page.request.post(apiUrl(accountsEndpoints.bestaetigungErneutSenden), {
       headers: { 'content-type': 'text/plain', authorization: await bearerOf(page, email) },
       data: email,
     });

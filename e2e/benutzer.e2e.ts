@@ -1,5 +1,7 @@
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { DEMO_PASSWORD, baseUrl, createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { authEndpoints } from '@dihs/contract/auth';
 
 const ADMIN_PRIVILEGES = [privilegeCode('BENUTZER_VERWALTEN')];
 
@@ -42,9 +44,11 @@ test.describe('user administration (/betreiber/benutzer/liste)', () => {
   }) => {
     const locked = await createAccount('PATIENT');
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await request.post(`${baseUrl()}/api/authenticate`, { data: { email: locked, password: `Falsch#${attempt}` } });
+      await request.post(`${baseUrl()}${apiUrl(authEndpoints.anmelden)}`, {
+        data: { email: locked, password: `Falsch#${attempt}` },
+      });
     }
-    const refused = await request.post(`${baseUrl()}/api/authenticate`, {
+    const refused = await request.post(`${baseUrl()}${apiUrl(authEndpoints.anmelden)}`, {
       data: { email: locked, password: DEMO_PASSWORD },
     });
     expect((await refused.json()).code).toBe('ACCOUNT_LOCKED');

@@ -1,5 +1,7 @@
 import { FEEDBACK_TEXTS } from '@dihs/contract/feedback';
 import { expect, test } from './support/fixtures.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { feedbackEndpoints } from '@dihs/contract/feedback';
 
 test('a visitor sends feedback on /kontakt and the operators receive it by e-mail', async ({ page, waitForMail }) => {
   const text = `Die Videotherapie hat gut geklappt (${process.pid}-${Date.now()}).`;
@@ -25,7 +27,7 @@ test('a visitor sends feedback on /kontakt and the operators receive it by e-mai
 });
 
 test('a failed send says so and keeps the text', async ({ page }) => {
-  await page.route('**/api/feedback', (route) => route.fulfill({ status: 503, body: '' }));
+  await page.route(`**${apiUrl(feedbackEndpoints.senden)}`, (route) => route.fulfill({ status: 503, body: '' }));
   await page.goto('/kontakt');
   const form = page.getByRole('form', { name: 'Feedback' });
   await form.getByLabel('Feedback').fill('Hallo');

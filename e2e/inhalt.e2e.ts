@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, login, sql, test } from './support/fixtures.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { authEndpoints } from '@dihs/contract/auth';
+import { inhaltEndpoints } from '@dihs/contract/inhalt';
 
 /**
  * The pages of these tests are rows of their own with the static flag: a static page is never offered for deletion
@@ -15,7 +18,7 @@ async function ownPage(titel: string, inhalt: string): Promise<string> {
 }
 
 async function bearer(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/authenticate', {
+  const response = await request.post(apiUrl(authEndpoints.anmelden), {
     data: { email, password: DEMO_PASSWORD, secondFactorCode: '' },
   });
   return `Bearer ${((await response.json()) as { token: string }).token}`;
@@ -166,7 +169,7 @@ test.describe('the XSS corpus in Chromium', () => {
   }) => {
     expect(vectors.length).toBeGreaterThanOrEqual(50);
     const url = await ownPage('XSS-Korpus', '<p>leer</p>');
-    const response = await request.post(`/api/inhalt/${url}/edit`, {
+    const response = await request.post(apiUrl(inhaltEndpoints.speichern, { params: { url } }), {
       headers: { authorization: await bearer(request, 'betreiber@demo.de') },
       data: {
         titel: 'XSS-Korpus',

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORD, expect, login, test } from './support/fixtures.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { authEndpoints } from '@dihs/contract/auth';
 
 test.describe('start page and shell', () => {
   test('shows the top bar with the server menu, the footer links and the landing page', async ({ page }) => {
@@ -134,7 +136,7 @@ test.describe('role menus of spec 1, section 6', () => {
 });
 
 test('app mode hides header and footer and logs in with the bearer from the path', async ({ page, request }) => {
-  const response = await request.post('/api/authenticate', {
+  const response = await request.post(apiUrl(authEndpoints.anmelden), {
     data: { email: 'patient@demo.de', password: DEMO_PASSWORD, secondFactorCode: '' },
   });
   const { token } = (await response.json()) as { token: string };

@@ -1,11 +1,11 @@
 import { privilegeCode } from '@dihs/contract/common/roles';
+import { berlinDay, formatDayDe } from '@dihs/contract/common/time';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
 
 /** A Berlin calendar day `days` from today as YYYY-MM-DD. */
-const dayFromToday = (days: number): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + days * 86_400_000));
-const german = (iso: string): string => iso.split('-').reverse().join('.');
+const dayFromToday = (days: number): string => berlinDay(Date.now() + days * 86_400_000);
+const german = formatDayDe;
 
 async function openAsEditor(page: Page): Promise<void> {
   const operator = await createAccount('BETREIBER', [privilegeCode('TERMINE_EDITIEREN')]);

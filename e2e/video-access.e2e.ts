@@ -7,6 +7,8 @@ import {
   therapistPath,
   useVideoBrowser,
 } from './support/video.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { authEndpoints } from '@dihs/contract/auth';
 
 useVideoBrowser(60_000);
 
@@ -98,7 +100,7 @@ test('app mode: embedded in a frame, the bearer in the path logs in and the sess
   const t = await loggedIn(browser, termin.therapist);
   await t.page.goto(therapistPath(termin.id));
 
-  const response = await request.post('/api/authenticate', {
+  const response = await request.post(apiUrl(authEndpoints.anmelden), {
     data: { email: patient!.email, password: DEMO_PASSWORD, secondFactorCode: '' },
   });
   const { token } = (await response.json()) as { token: string };

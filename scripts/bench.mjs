@@ -2,12 +2,14 @@
 // start on PGlite, the time from `npm start` to the first 200 on /, then the appointment figures of
 // bench-termin.mjs (patient plan by database size, bookings/s), bench-video.mjs (STOMP round trip against a raw
 // WebSocket echo, memory per participant) and bench-video-media.mjs (join click to the first remote video frame
-// against a bare RTCPeerConnection loopback). Figures only, no assertions.
+// against a bare RTCPeerConnection loopback), and bench-shutdown.mjs (SIGTERM to exit under load). Figures only, no
+// assertions.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { bearer, DURATION_S, freePort, rssMiB, startServer, stop, waitFor } from './bench-lib.mjs';
+import { runShutdownBench } from './bench-shutdown.mjs';
 import { runTerminBench } from './bench-termin.mjs';
 import { runVideoMediaBench } from './bench-video-media.mjs';
 import { runVideoBench } from './bench-video.mjs';
@@ -66,6 +68,7 @@ Benchmark (${DURATION_S} s je Messung, 50 Verbindungen, ein Prozess auf diesem R
   npm start bis erste 200 auf /, neu       ${f(startTimes[0])} ms
   npm start bis erste 200 auf /, erneut    ${f(startTimes[1])} ms
 `);
+console.log(`${(await runShutdownBench()).join('\n')}\n`);
 console.log(`${(await runTerminBench()).join('\n')}\n`);
 console.log(`${(await runVideoBench()).join('\n')}\n`);
 console.log(`${(await runVideoMediaBench()).join('\n')}\n`);

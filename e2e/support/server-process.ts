@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { healthEndpoints } from '@dihs/contract/health';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -39,7 +41,7 @@ export async function startBuiltServer(name: string, env: Record<string, string>
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`${name} beendet mit ${server.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      if ((await fetch(`${baseUrl}${apiUrl(healthEndpoints.health)}`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -7,10 +7,11 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Transaction } from './db/client.ts';
 import type { FileStore } from './lib/file-store.ts';
 import type { TokenService } from './lib/jwt.ts';
 import type { MailWorker } from './modules/mail/index.ts';
+import type { PaymentListeners } from './modules/zahlung/index.ts';
 
 /** The Fastify instance every module registers its routes on, typed for zod schemas. */
 export type AppInstance = FastifyInstance<
@@ -36,4 +37,45 @@ export interface AppDeps extends AppInput {
   mail: Pick<MailWorker, 'flush'>;
   /** Uploaded files under {dataDir}/files; health documents encrypted. */
   files: FileStore;
+  /** Every module's payment listeners by purpose, composed from the descriptors (the payment webhooks use them). */
+  paymentListeners: PaymentListeners;
+  /** The composed module list (modules/index.ts, or a test's variant); patient erasure runs their steps. */
+  modules: readonly ModuleDescriptor[];
+}
+
+/** What a module's jobs and payment listeners get: the app's services, its clock (tests move it) and its logger. */
+export interface ModuleContext extends Omit<AppDeps, 'paymentListeners' | 'now' | 'modules'> {
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** A background job: started once the app is ready (listen, or app.ready() in tests), stopped on close. */
+export interface ScheduledJob {
+  start(): void;
+  /** Resolves once a pass that is still running has finished. */
+  stop(): Promise<void>;
+}
+
+/** The records one demo seed leaves for the later ones (the demo company, the demo pages by key). */
+export interface DemoWorld {
+  firmaId?: number;
+  pageIds?: Record<string, number>;
+}
+
+/**
+ * One module as the app composes it (modules/index.ts lists them in order). Only `routes` is required; the rest is
+ * what the module adds to the process besides its endpoints, so that no routes file starts anything on its own.
+ */
+export interface ModuleDescriptor {
+  name: string;
+  /** Absent for modules that only serve others (codes, mail). */
+  routes?: (app: AppInstance, deps: AppDeps) => Promise<void>;
+  /** Created when the app is built; app.ts starts them on ready and stops them on close. */
+  jobs?: (ctx: ModuleContext) => ScheduledJob[];
+  /** The effect of a payment's status change per purpose it owns; one module per purpose. */
+  paymentListeners?: (ctx: ModuleContext) => PaymentListeners;
+  /** This module's part of a patient erasure, in the caller's transaction; answers file-store keys to delete. */
+  erasePatient?: (tx: Transaction, userId: number) => Promise<readonly string[] | void>;
+  /** This module's demo records, inside the one seeding transaction, in the list's order. */
+  seedDemo?: (tx: Transaction, world: DemoWorld) => Promise<void>;
 }

@@ -2,17 +2,23 @@ import '@dihs/contract/common/zod-locale';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInput, AppInstance } from './app-types.ts';
+import type { AppDeps, AppInput, AppInstance } from './app-types.ts';
 import { createLocalFileStore } from './lib/file-store.ts';
 import { defaultWebDist } from './lib/paths.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
-import { registerModules } from './modules/index.ts';
+import { MODULES } from './modules/index.ts';
+import type { ModuleContext, ModuleDescriptor } from './modules/module-descriptor.ts';
+import { findUserById } from './modules/users/index.ts';
+import type { PaymentListener, PaymentListeners, PaymentPurpose } from './modules/zahlung/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { collectRouteCatalog } from './plugins/endpoint-route.ts';
 import { createSessionGate } from './plugins/session-gate.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { paymentProvidersPlugin } from './plugins/payment-providers.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
+import { stompPlugin } from './plugins/stomp.ts';
 
 /** Logger options: no request bodies, and the Authorization header never leaves the process. */
 function loggerOptions(level: string) {
@@ -36,24 +42,46 @@ function loggerOptions(level: string) {
   };
 }
 
-/** Builds the application with its plugins and modules; tests call this with their own database. */
-export async function buildApp(deps: AppInput): Promise<AppInstance> {
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * Builds the application with its plugins and modules; tests call this with their own database (and may swap one
+ * module's part, such as a payment listener).
+ */
+export async function buildApp(deps: AppInput, modules: readonly ModuleDescriptor[] = MODULES): Promise<AppInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // German envelope for the router's own errors (malformed URL, overlong parameter) instead of English echoes
+    frameworkErrors,
+    // Time limits, so no client holds a connection (and a shutdown) open: the whole request must arrive within
+    // REQUEST_TIMEOUT_SECONDS (a trickled upload gets 408), a socket silent for two of those is closed. Keep-alive:
+    // longer than a proxy's usual 60 s idle time, so the proxy closes first and never reuses a socket we closed.
+    // WebSocket sockets are not subject to either after the upgrade.
+    requestTimeout: deps.config.requestTimeoutSeconds * 1000,
+    connectionTimeout: deps.config.requestTimeoutSeconds * 2000,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Node checks these limits every 30 s by default (a limit of 60 s could take 90), and ignores the request limit
+    // while the headers' limit (60 s by default) is longer: the headers get at most 30 s, never more than the rest.
+    http: {
+      connectionsCheckingInterval: 2000,
+      headersTimeout: Math.min(30_000, deps.config.requestTimeoutSeconds * 1000),
+    },
+    // close() drops idle keep-alive connections at once; the rest get the shutdown's grace (lib/shutdown.ts)
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('routeCatalog', collectRouteCatalog(app));
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { frameAncestors: deps.config.frameAncestors });
   await app.register(rateLimit, { global: false });
-  await app.register(authPlugin, {
-    tokens: deps.tokens,
-    gate: createSessionGate(deps.db, deps.config.sessionCheckSeconds),
-  });
+  // one gate (and one cache) for the bearer of every HTTP request and of every STOMP frame
+  const gate = createSessionGate((userId) => findUserById(deps.db, userId), deps.config.sessionCheckSeconds);
+  await app.register(authPlugin, { tokens: deps.tokens, gate });
   await app.register(docsPlugin);
   const mail = startMailWorker({
     db: deps.db,
@@ -69,7 +97,46 @@ export async function buildApp(deps: AppInput): Promise<AppInstance> {
   });
   app.addHook('onClose', () => mail.stop());
   const files = createLocalFileStore({ dataDir: deps.config.dataDir, secret: deps.config.jwtSecret });
-  await registerModules(app, { ...deps, mail, files });
+  await app.register(paymentProvidersPlugin, { config: deps.config });
+  await app.register(stompPlugin, { config: deps.config, tokens: deps.tokens, gate });
+  await composeModules(app, { ...deps, mail, files }, modules);
   await app.register(staticSpaPlugin, { webDist: deps.config.webDist ?? defaultWebDist() });
   return app;
+}
+
+/**
+ * Registers the modules' routes in the list's order, with the payment listeners of all of them, and runs their
+ * jobs from ready to close. Nothing a module adds to the process is started anywhere else.
+ */
+async function composeModules(
+  app: AppInstance,
+  deps: Omit<AppDeps, 'paymentListeners' | 'modules'>,
+  modules: readonly ModuleDescriptor[],
+): Promise<void> {
+  const ctx: ModuleContext = { ...deps, now: deps.now ?? (() => new Date()), log: app.log };
+  const paymentListeners = composePaymentListeners(modules, ctx);
+  const jobs = modules.flatMap((module) => module.jobs?.(ctx) ?? []);
+  for (const module of modules) await module.routes?.(app, { ...deps, paymentListeners, modules });
+  app.addHook('onReady', async () => {
+    for (const job of jobs) job.start();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(jobs.map((job) => job.stop()));
+  });
+}
+
+/** One listener per purpose; two modules claiming one purpose is a wiring error, found at start. */
+function composePaymentListeners(modules: readonly ModuleDescriptor[], ctx: ModuleContext): PaymentListeners {
+  const listeners: Partial<Record<PaymentPurpose, PaymentListener>> = {};
+  const owners = new Map<PaymentPurpose, string>();
+  for (const module of modules) {
+    const own = Object.entries(module.paymentListeners?.(ctx) ?? {}) as [PaymentPurpose, PaymentListener][];
+    for (const [purpose, listener] of own) {
+      const owner = owners.get(purpose);
+      if (owner) throw new Error(`Zahlungszweck ${purpose}: Listener in ${owner} und ${module.name}`);
+      owners.set(purpose, module.name);
+      listeners[purpose] = listener;
+    }
+  }
+  return Object.freeze(listeners);
 }

@@ -62,6 +62,10 @@ const envSchema = z.object({
   TURN_SECRET: z.string().optional(),
   /** Lifetime of the TURN credentials handed to a browser. */
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** After SIGTERM: how long requests in flight may finish before the remaining connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** Time to receive one whole request, body included (a slow upload ends with 408 after it). */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface Config {
@@ -96,6 +100,8 @@ export interface Config {
   turnUrl: string | undefined;
   turnSecret: string | undefined;
   turnTtlSeconds: number;
+  shutdownGraceSeconds: number;
+  requestTimeoutSeconds: number;
 }
 
 /** Reads the JWT secret from the data directory, creating it on first start (embedded mode only). */
@@ -162,5 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     turnUrl: e.TURN_URL,
     turnSecret: e.TURN_SECRET,
     turnTtlSeconds: e.TURN_TTL_SECONDS,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
   };
 }

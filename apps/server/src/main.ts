@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoWorld } from './db/seed.ts';
 import { createTokenService } from './lib/jwt.ts';
+import { createShutdown } from './lib/shutdown.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './modules/users/index.ts';
 
 /** Process entry: config, database, migrations, demo data, app, listen; closes cleanly on SIGTERM/SIGINT. */
@@ -18,20 +19,11 @@ async function main() {
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'Server wird beendet');
-    try {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'Fehler beim Beenden');
-      process.exit(1);
-    }
-  };
+  const shutdown = createShutdown(app, {
+    graceMs: config.shutdownGraceSeconds * 1000,
+    afterClose: () => database.close(),
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint, LOGIN, operator, roles } from './common/endpoint.ts';
 import { MAX_LENGTH_MESSAGE, pflichtDatumRule } from './common/rules.ts';
-import { formatEuroCents } from './zahlung.ts';
+import { formatEuroCents } from './common/money.ts';
 
 /**
  * Subscriptions: packages (spec 1 section 3 "AboPaket", spec 3 "Subscription package admin"), a patient's
@@ -62,9 +63,6 @@ export function endeGrundLabel(abo: {
   if (abo.widerrufen) return 'Widerrufen';
   return 'Unbekannt';
 }
-
-/** Value added tax included in every price (spec 2: prices "inkl. MwSt"). */
-export const MWST_PROZENT = 19;
 
 /** Days a due renewal payment may stay open before the subscription ends (docs/decisions.md). */
 export const ABO_ZAHLUNGSFRIST_TAGE = 14;
@@ -335,3 +333,177 @@ export const aboPaymentLinkResponseSchema = z.string();
 export const aboCancelResponseSchema = isoDate;
 /** GET /user/abo/{userId}/privileges: whether a subscription runs. */
 export const aboPrivilegesResponseSchema = z.boolean();
+
+const tag = 'Abo';
+const errors = [400, 401, 403, 404] as const;
+// packages and the subscriptions of others (docs/decisions.md)
+const aboAdmin = operator('ABOPAKETE_VERWALTEN');
+const patient = roles(['PATIENT']);
+
+export const aboEndpoints = {
+  pakete: endpoint({
+    method: 'GET',
+    path: '/abo/betreiber/pakete/all',
+    summary: 'Alle Abopakete',
+    tag,
+    access: aboAdmin,
+    response: aboPaketListSchema,
+    errors,
+  }),
+  paketAnlegen: endpoint({
+    method: 'POST',
+    path: '/abo/betreiber/pakete/add',
+    summary: 'Abopaket anlegen',
+    tag,
+    access: aboAdmin,
+    body: aboPaketFieldsSchema,
+    response: aboPaketSchema,
+    errors,
+  }),
+  paketAendern: endpoint({
+    method: 'POST',
+    path: '/abo/betreiber/pakete/change',
+    summary: 'Abopaket ändern (laufende Abos behalten ihre gebuchten Bedingungen)',
+    tag,
+    access: aboAdmin,
+    body: aboPaketChangeBodySchema,
+    response: aboPaketSchema,
+    errors,
+  }),
+  standardPakete: endpoint({
+    method: 'GET',
+    path: '/abo/patient/getStandard',
+    summary: 'Abopakete des Shops (aktiv und buchbar)',
+    tag,
+    access: patient,
+    response: aboPaketListSchema,
+    errors,
+  }),
+  bestellen: endpoint({
+    method: 'GET',
+    path: '/abo/patient/placeOrder/:id',
+    summary: 'Abopaket buchen: Adresse der Bezahlseite, oder "" wenn nichts zu bezahlen ist',
+    tag,
+    access: patient,
+    params: aboPaketIdParamSchema,
+    response: aboPlaceOrderResponseSchema,
+    errors,
+  }),
+  eigenesAbo: endpoint({
+    method: 'GET',
+    path: '/abo/patient/aktiv',
+    summary: 'Das eigene laufende Abo oder null',
+    tag,
+    access: patient,
+    response: aktivesAboSchema,
+    errors,
+  }),
+  aboVonPatient: endpoint({
+    method: 'GET',
+    path: '/abo/betreiber/:patientId/aktiv',
+    summary: 'Das laufende Abo eines Patienten oder null',
+    tag,
+    access: operator(),
+    params: aboPatientIdParamSchema,
+    response: aktivesAboSchema,
+    errors,
+  }),
+  zahlungsLink: endpoint({
+    method: 'GET',
+    path: '/abo/patient/paymentLink',
+    summary: 'Adresse der Bezahlseite der fälligen Abo-Zahlung',
+    tag,
+    access: patient,
+    response: aboPaymentLinkResponseSchema,
+    errors,
+  }),
+  zahlungsHinweise: endpoint({
+    method: 'GET',
+    path: '/abo/patient/paymentNotice',
+    summary: 'Hinweise zu Abo-Zahlungen',
+    tag,
+    access: patient,
+    response: aboHinweisListSchema,
+    errors,
+  }),
+  kuendigen: endpoint({
+    method: 'GET',
+    path: '/abo/patient/cancel/:aboId',
+    summary: 'Eigenes Abo zum Ende der Laufzeit kündigen; Antwort: letzter Vertragstag',
+    tag,
+    access: patient,
+    params: aboIdParamSchema,
+    response: aboCancelResponseSchema,
+    errors,
+  }),
+  kuendigungWiderrufen: endpoint({
+    method: 'GET',
+    path: '/abo/patient/reactivate/:aboId',
+    summary: 'Kündigung des eigenen Abos widerrufen',
+    tag,
+    access: patient,
+    params: aboIdParamSchema,
+    response: aboSchema,
+    errors,
+  }),
+  zuweisen: endpoint({
+    method: 'POST',
+    path: '/abo/betreiber/abozuweisen',
+    summary: 'Einem Patienten ohne Abo ein aktives Paket zuweisen',
+    tag,
+    access: aboAdmin,
+    body: aboZuweisenBodySchema,
+    response: aboSchema,
+    errors,
+  }),
+  bezahlaboBeenden: endpoint({
+    method: 'POST',
+    path: '/abo/betreiber/abobeenden/bezahlabo',
+    summary: 'Bezahlabo sofort oder zum Ende der Laufzeit beenden',
+    tag,
+    access: aboAdmin,
+    body: aboBeendenBezahlaboBodySchema,
+    response: aboSchema,
+    errors,
+  }),
+  firmenaboBeenden: endpoint({
+    method: 'POST',
+    path: '/abo/betreiber/abobeenden/firmenabo',
+    summary: 'Firmenabo zu einem Datum beenden (ein vergangenes Datum beendet es sofort)',
+    tag,
+    access: aboAdmin,
+    body: aboBeendenFirmenaboBodySchema,
+    response: aboSchema,
+    errors,
+  }),
+  hatAbo: endpoint({
+    method: 'GET',
+    path: '/user/abo/:userId/privileges',
+    summary: 'Ob ein Abo läuft (Patienten nur für sich selbst)',
+    tag,
+    access: LOGIN,
+    params: aboUserIdParamSchema,
+    response: aboPrivilegesResponseSchema,
+    errors,
+  }),
+  bestaetigungPdf: endpoint({
+    method: 'GET',
+    path: '/pdf/abobestaetigung',
+    summary: 'Abobestätigung als PDF',
+    tag,
+    access: patient,
+    responseFormat: 'file',
+    fileType: 'application/pdf',
+    errors,
+  }),
+  kuendigungsbestaetigungPdf: endpoint({
+    method: 'GET',
+    path: '/pdf/abokuendigungsbestaetigung',
+    summary: 'Abokündigungsbestätigung als PDF',
+    tag,
+    access: patient,
+    responseFormat: 'file',
+    fileType: 'application/pdf',
+    errors,
+  }),
+};

@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from './common/rules.ts';
-import {
-  ACCOUNT_MESSAGES,
-  geburtsdatumRule,
-  passwortSetzenBodySchema,
-  registrierenBodySchema,
-  todayIso,
-} from './accounts.ts';
+import { ACCOUNT_MESSAGES, geburtsdatumRule, passwortSetzenBodySchema, registrierenBodySchema } from './accounts.ts';
+import { berlinDay } from './common/time.ts';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? [];
 
-describe('todayIso', () => {
-  it("is Berlin's date, not UTC's", () => {
-    expect(todayIso(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
-    expect(todayIso(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
-    expect(todayIso(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
-  });
-});
-
 describe('birthday rule (spec 2, section 5)', () => {
   it('accepts 1920-01-01 up to today', () => {
-    for (const day of ['1920-01-01', '2000-02-29', todayIso()])
+    for (const day of ['1920-01-01', '2000-02-29', berlinDay()])
       expect(geburtsdatumRule.safeParse(day).success).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { tokenResponseSchema } from './auth.ts';
-import { TIME_ZONE } from './common/constants.ts';
+import { endpoint, LOGIN, PUBLIC } from './common/endpoint.ts';
+import { loginEmailRule, tokenResponseSchema } from './auth.ts';
+import { berlinDay, isIsoDay } from './common/time.ts';
 import {
   PASSWORD_MESSAGES,
   emailRule,
@@ -49,26 +50,13 @@ export const ACCOUNT_MESSAGES = {
   passwortResetTitel: 'Bitte wähle ein neues Passwort',
 } as const;
 
-/** Today's date in Berlin as YYYY-MM-DD: the platform's day, the same for the form and the server. */
-export function todayIso(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now)
-    .slice(0, 10);
-}
-
-/** Whether YYYY-MM-DD names a real calendar day (no 2023-02-30). */
-function isCalendarDay(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** A birthday: an ISO date from 1920-01-01 to today (spec 2, section 5). */
 export const geburtsdatumRule = z
   .string()
   .min(1, ACCOUNT_MESSAGES.geburtsdatumLeer)
   .regex(/^\d{4}-\d{2}-\d{2}$/, ACCOUNT_MESSAGES.geburtsdatumUngueltig)
-  .refine(isCalendarDay, ACCOUNT_MESSAGES.geburtsdatumUngueltig)
-  .refine((value) => value >= EARLIEST_BIRTHDAY && value <= todayIso(), ACCOUNT_MESSAGES.geburtsdatumBereich);
+  .refine(isIsoDay, ACCOUNT_MESSAGES.geburtsdatumUngueltig)
+  .refine((value) => value >= EARLIEST_BIRTHDAY && value <= berlinDay(), ACCOUNT_MESSAGES.geburtsdatumBereich);
 
 const passwortWiederholenField = z.string().max(200, PASSWORD_MESSAGES.length);
 
@@ -153,7 +141,115 @@ export type PasswortAendernResponse = z.infer<typeof passwortAendernResponseSche
 /** The raw e-mail text of the reset request and of "Erneut Senden?" (text/plain or a JSON string). */
 export const emailTextBodySchema = emailRule;
 
+/**
+ * The reset request of the login dialog: the address as the login asks for it (the same field, the same message);
+ * the server checks it with emailTextBodySchema and answers a malformed one like any other failure.
+ */
+export const passwortResetAnfrageFormSchema = z.object({ email: loginEmailRule });
+export type PasswortResetAnfrageForm = z.input<typeof passwortResetAnfrageFormSchema>;
+
 export const emailParamSchema = z.object({ email: emailRule });
 
 export const okResponseSchema = z.literal(true);
 export const confirmedResponseSchema = z.boolean();
+
+const tag = 'Konten';
+const publicErrors = [400, 429] as const;
+const loggedInErrors = [400, 401, 403, 429] as const;
+
+export const accountsEndpoints = {
+  registrieren: endpoint({
+    method: 'POST',
+    path: '/patient/registrieren',
+    summary: 'Registrierung als Patient (Antwort unabhängig davon, ob die Adresse schon ein Konto hat)',
+    tag,
+    access: PUBLIC,
+    body: registrierenBodySchema,
+    response: okResponseSchema,
+    errors: publicErrors,
+  }),
+  emailBestaetigen: endpoint({
+    method: 'GET',
+    path: '/patient/email/bestaetigen/:code',
+    summary: 'E-Mail-Adresse mit dem Code aus der Bestätigungs-E-Mail bestätigen',
+    tag,
+    access: PUBLIC,
+    params: codeParamSchema,
+    response: okResponseSchema,
+    errors: publicErrors,
+  }),
+  emailAenderungAbschliessen: endpoint({
+    method: 'GET',
+    path: '/patient/email/reset/:code',
+    summary: 'E-Mail-Änderung mit dem Code aus der E-Mail an die neue Adresse abschließen',
+    tag,
+    access: PUBLIC,
+    params: codeParamSchema,
+    response: okResponseSchema,
+    errors: publicErrors,
+  }),
+  passwortZuruecksetzen: endpoint({
+    method: 'POST',
+    path: '/patient/passwort/reset',
+    summary: 'Passwort-Zurücksetzen anfordern (Antwort unabhängig davon, ob die Adresse existiert)',
+    tag,
+    access: PUBLIC,
+    body: emailTextBodySchema,
+    requestFormat: 'text',
+    response: okResponseSchema,
+    errors: publicErrors,
+  }),
+  passwortMitCodeSetzen: endpoint({
+    method: 'POST',
+    path: '/patient/passwort/reset/:code',
+    summary: 'Neues Passwort mit dem Code aus der E-Mail setzen (Zurücksetzen oder erstes Passwort)',
+    tag,
+    access: PUBLIC,
+    params: codeParamSchema,
+    body: passwortSetzenBodySchema,
+    response: okResponseSchema,
+    errors: publicErrors,
+  }),
+  emailAendern: endpoint({
+    method: 'POST',
+    path: '/patient/email/aendern',
+    summary: 'Eigene E-Mail-Adresse ändern (aktuelles Passwort nötig; wirksam nach Bestätigung)',
+    tag,
+    access: LOGIN,
+    body: emailAendernBodySchema,
+    response: okResponseSchema,
+    errors: loggedInErrors,
+  }),
+  passwortAendern: endpoint({
+    method: 'POST',
+    path: '/patient/passwort/aendern',
+    summary:
+      'Eigenes Passwort ändern (aktuelles Passwort nötig); beendet alle anderen Sitzungen, die Antwort trägt ein neues Token',
+    tag,
+    access: LOGIN,
+    body: passwortAendernBodySchema,
+    response: passwortAendernResponseSchema,
+    errors: loggedInErrors,
+  }),
+  emailBestaetigt: endpoint({
+    method: 'GET',
+    path: '/patient/email/confirmed/:email',
+    summary: 'Ob die E-Mail-Adresse bestätigt ist (Betreiber mit BENUTZER_VERWALTEN oder die eigene)',
+    tag,
+    access: LOGIN,
+    params: emailParamSchema,
+    response: confirmedResponseSchema,
+    errors: [...loggedInErrors, 404],
+  }),
+  bestaetigungErneutSenden: endpoint({
+    method: 'POST',
+    path: '/patient/email/erneutsenden',
+    summary: 'Bestätigungs-E-Mail erneut senden (Betreiber mit BENUTZER_VERWALTEN oder die eigene Adresse)',
+    tag,
+    access: LOGIN,
+    body: emailTextBodySchema,
+    requestFormat: 'text',
+    response: okResponseSchema,
+    errors: [...loggedInErrors, 404],
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { endpoint, LOGIN, PUBLIC } from './common/endpoint.ts';
 import { LIMITS } from './common/constants.ts';
+import { MESSAGES } from './common/messages.ts';
 import { PRIVILEGES, ROLES } from './common/roles.ts';
 
 /** Login body (spec 1, section 7). The password is not checked against the password rules: old passwords still log in. */
@@ -14,6 +16,35 @@ export const authenticateBodySchema = z.object({
     .default(''),
 });
 export type AuthenticateBody = z.input<typeof authenticateBodySchema>;
+
+/** What the login dialog says about an empty field. */
+export const LOGIN_TEXTS = {
+  emailLeer: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
+  passwortLeer: 'Bitte geben Sie Ihr Passwort ein.',
+} as const;
+
+/** The login body's e-mail rule with the dialog's message; the password reset request asks for it the same way. */
+export const loginEmailRule = z
+  .string()
+  .trim()
+  .min(1, LOGIN_TEXTS.emailLeer)
+  .max(LIMITS.email, 'E-Mail ist nicht valide.');
+
+/**
+ * The login dialog's form: the login body with the dialog's messages. The Auth-Code is required once the server
+ * said that the account has a second factor.
+ */
+export const loginFormSchema = (codeRequired: boolean) =>
+  authenticateBodySchema.extend({
+    email: loginEmailRule,
+    password: z.string().min(1, LOGIN_TEXTS.passwortLeer).max(200, 'Das Passwort ist zu lang.'),
+    secondFactorCode: z
+      .string()
+      .trim()
+      .min(codeRequired ? 1 : 0, MESSAGES.loginAuthCodeFehlt)
+      .max(LIMITS.secondFactorCode, 'Der Code muss 6 Zeichen lang sein.'),
+  });
+export type LoginForm = z.input<ReturnType<typeof loginFormSchema>>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
@@ -49,3 +80,48 @@ export const privilegeCodesSchema = z.array(z.number().int());
 export const authorityMapSchema = z.record(z.string(), privilegeCodesSchema);
 
 export const lockedListSchema = z.array(z.string());
+
+const tag = 'Anmeldung';
+const errors = [400, 401, 429] as const;
+
+export const authEndpoints = {
+  anmelden: endpoint({
+    method: 'POST',
+    path: '/authenticate',
+    summary: 'Anmeldung mit E-Mail, Passwort und ggf. Auth-Code',
+    tag,
+    access: PUBLIC,
+    body: authenticateBodySchema,
+    response: tokenResponseSchema,
+    errors,
+  }),
+  zweiterFaktorNoetig: endpoint({
+    method: 'POST',
+    path: '/authenticate/secondFactorRequired',
+    summary: 'Ob für diese Anmeldedaten ein Auth-Code nötig ist',
+    tag,
+    access: PUBLIC,
+    body: authenticateBodySchema,
+    response: secondFactorRequiredResponseSchema,
+    errors,
+  }),
+  berechtigungen: endpoint({
+    method: 'GET',
+    path: '/authority',
+    summary: 'Vergebbare Berechtigungen je Rolle',
+    tag,
+    access: LOGIN,
+    response: authorityMapSchema,
+    errors: [401],
+  }),
+  berechtigungenDerRolle: endpoint({
+    method: 'GET',
+    path: '/authority/:role',
+    summary: 'Vergebbare Berechtigungen einer Rolle',
+    tag,
+    access: LOGIN,
+    params: roleParamSchema,
+    response: privilegeCodesSchema,
+    errors: [400, 401],
+  }),
+};

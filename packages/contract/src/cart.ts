@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { TERMINTYPEN, ZAHLUNGSARTEN, type Termintyp, type Zahlungsart } from './termin.ts';
+import { endpoint, operator, roles } from './common/endpoint.ts';
+import { TERMINTYPEN, ZAHLUNGSARTEN, terminIdParamSchema, type Termintyp, type Zahlungsart } from './termin.ts';
+import type { SettingKey } from './verwaltung.ts';
 
 /**
  * The booking cart (spec 2 "Booking cart dialog", section 3 "Cart", section 4 "Booking flow", section 7 "Cart")
@@ -43,10 +45,10 @@ export const KEIN_GUTHABEN_CODES: Record<Termintyp, string> = {
 };
 
 /**
- * Card price of one appointment per type: an entry of the operator's "Sonstige Einstellungen" whose value is a
- * euro amount ("25,00", VAT included). Without a valid entry an appointment of that type cannot be paid by card.
+ * Card price of one appointment per type: a typed setting of the operator's "Sonstige Einstellungen" (entered as
+ * "25,00", stored as cents, VAT included). Without it an appointment of that type cannot be paid by card.
  */
-export const TERMINPREIS_SETTING: Record<Termintyp, string> = {
+export const TERMINPREIS_SETTING: Record<Termintyp, SettingKey> = {
   EINZEL: 'TERMINPREIS_EINZEL',
   GRUPPE: 'TERMINPREIS_GRUPPE',
   BEFUND: 'TERMINPREIS_BEFUND',
@@ -137,3 +139,118 @@ export const abmeldenResponseSchema = z.object({
   gutschrift: z.boolean(),
 });
 export type AbmeldenResponse = z.infer<typeof abmeldenResponseSchema>;
+
+const tag = 'Warenkorb';
+const errors = [400, 401, 403, 404, 409] as const;
+const patient = roles(['PATIENT']);
+const bookingOperator = operator('PATIENT_TERMINE_BUCHEN');
+
+/**
+ * The booking cart (spec 2 "Booking cart dialog", section 7 "Cart"), the operator's booking for a patient and the
+ * patient's direct booking and cancellation of one appointment.
+ */
+export const cartEndpoints = {
+  anlegen: endpoint({
+    method: 'POST',
+    path: '/cart/create',
+    summary:
+      'Warenkorb anlegen: Plätze reservieren, Zahlungsart je Termin festlegen (FIRMA, REZEPT, ABO, GUTHABEN, KARTE), Guthaben abbuchen',
+    tag,
+    access: patient,
+    body: cartCreateBodySchema,
+    response: cartSchema,
+    errors,
+  }),
+  bestaetigen: endpoint({
+    method: 'POST',
+    path: '/cart/confirm/:cartId',
+    summary: 'Warenkorb bestätigen: ohne Zahlbetrag sofort buchen, sonst die Zahlungsseite nennen',
+    tag,
+    access: patient,
+    params: cartIdParamSchema,
+    response: cartSchema,
+    errors,
+  }),
+  eigener: endpoint({
+    method: 'GET',
+    path: '/cart/get/:cartId',
+    summary: 'Eigener Warenkorb mit Posten und Zahlungsstand',
+    tag,
+    access: patient,
+    params: cartIdParamSchema,
+    response: cartSchema,
+    errors,
+  }),
+  zuruecksetzen: endpoint({
+    method: 'GET',
+    path: '/cart/patient/cancelPayment/:cartId',
+    summary: 'Warenkorb zurücksetzen: Zahlung abbrechen, Plätze und Guthaben freigeben',
+    tag,
+    access: patient,
+    params: cartIdParamSchema,
+    response: cartSchema,
+    errors,
+  }),
+  anlegenFuerPatient: endpoint({
+    method: 'POST',
+    path: '/cart/create/forpatient/:patientId',
+    summary: 'Warenkorb für einen Patienten aus dessen Guthaben (fehlendes Guthaben: 409 mit KEIN_*_GUTHABEN)',
+    tag,
+    access: bookingOperator,
+    params: cartPatientIdParamSchema,
+    body: cartCreateBodySchema,
+    response: cartSchema,
+    errors,
+  }),
+  betreiberEiner: endpoint({
+    method: 'GET',
+    path: '/cart/get/betreiber/:cartId',
+    summary: 'Ein Warenkorb (Betreiber)',
+    tag,
+    access: bookingOperator,
+    params: cartIdParamSchema,
+    response: cartSchema,
+    errors,
+  }),
+  betreiberBestaetigen: endpoint({
+    method: 'POST',
+    path: '/cart/betreiber/confirm/:cartId',
+    summary: 'Warenkorb für einen Patienten bestätigen (bucht sofort)',
+    tag,
+    access: bookingOperator,
+    params: cartIdParamSchema,
+    response: cartSchema,
+    errors,
+  }),
+  betreiberZuruecksetzen: endpoint({
+    method: 'GET',
+    path: '/cart/betreiber/cancel/:cartId',
+    summary: 'Warenkorb für einen Patienten zurücksetzen',
+    tag,
+    access: bookingOperator,
+    params: cartIdParamSchema,
+    response: cartSchema,
+    errors,
+  }),
+  anmelden: endpoint({
+    method: 'GET',
+    path: '/termin/patient/anmelden/:id',
+    summary:
+      'Einen Termin direkt buchen, wenn Firma, Rezept, Abo oder Guthaben ihn decken (sonst 409: Warenkorb mit Zahlung)',
+    tag,
+    access: patient,
+    params: terminIdParamSchema,
+    response: cartSchema,
+    errors,
+  }),
+  abmelden: endpoint({
+    method: 'GET',
+    path: '/termin/patient/abmelden/:id',
+    summary: 'Eigene Buchung stornieren (bis 24 Stunden vor Beginn; Guthaben zurück, außer bei Firmenterminen)',
+    tag,
+    access: patient,
+    params: terminIdParamSchema,
+    response: abmeldenResponseSchema,
+    errors,
+  }),
+};

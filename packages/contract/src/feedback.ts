@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, PUBLIC } from './common/endpoint.ts';
 import { MAX_LENGTH_MESSAGE, optionalEmailRule } from './common/rules.ts';
 import { withoutNul } from './inhalt.ts';
 
@@ -35,3 +36,16 @@ export const feedbackBodySchema = z.object({
 export type FeedbackBody = z.input<typeof feedbackBodySchema>;
 
 export const feedbackResponseSchema = z.literal(true);
+
+export const feedbackEndpoints = {
+  senden: endpoint({
+    method: 'POST',
+    path: '/feedback',
+    summary: 'Feedback an den Betreiber senden (E-Mail optional)',
+    tag: 'Feedback',
+    access: PUBLIC,
+    body: feedbackBodySchema,
+    response: feedbackResponseSchema,
+    errors: [400, 429],
+  }),
+};

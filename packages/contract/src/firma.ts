@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LENGTH_MESSAGE } from './common/rules.ts';
+import { endpoint, LOGIN, operator } from './common/endpoint.ts';
 
 /** Companies (spec 3 "Company admin", spec 1 section 7 "Companies"). */
 
@@ -97,3 +98,108 @@ export const firmaSetzenTherapeutBodySchema = z.object({
 export const firmaUserIdParamSchema = z.object({
   id: z.coerce.number({ message: 'Ungültige Benutzer-ID.' }).int().positive('Ungültige Benutzer-ID.'),
 });
+
+const tag = 'Firmen';
+const errors = [400, 401, 403, 404] as const;
+/** Company admin and assignments: BENUTZER_VERWALTEN (spec 1 section 6, spec 3 section 6). */
+const firmenAdmin = operator('BENUTZER_VERWALTEN');
+
+export const firmaEndpoints = {
+  alle: endpoint({
+    method: 'GET',
+    path: '/firma/alle',
+    summary: 'Alle Firmen mit allen Feldern',
+    tag,
+    access: operator(),
+    response: firmaListeSchema,
+    errors,
+  }),
+  alleKurz: endpoint({
+    method: 'GET',
+    path: '/firma/alle/terminEditieren',
+    summary: 'ID und Name aller Firmen',
+    tag,
+    access: operator('TERMINE_EDITIEREN', 'BENUTZER_VERWALTEN'),
+    response: firmaKurzListeSchema,
+    errors,
+  }),
+  meine: endpoint({
+    method: 'GET',
+    path: '/firma/meine',
+    summary: 'Die eigene Firmenzugehörigkeit oder null',
+    tag,
+    access: LOGIN,
+    response: firmaZugehoerigkeitSchema,
+    errors,
+  }),
+  einePatient: endpoint({
+    method: 'GET',
+    path: '/firma/eine/patient/:id',
+    summary: 'Firmenzugehörigkeit eines Patienten (Betreiber oder der Benutzer selbst)',
+    tag,
+    access: LOGIN,
+    params: firmaUserIdParamSchema,
+    response: firmaZugehoerigkeitSchema,
+    errors,
+  }),
+  eineTherapeut: endpoint({
+    method: 'GET',
+    path: '/firma/eine/therapeut/:id',
+    summary: 'Firmenzugehörigkeit eines Therapeuten (Betreiber oder der Benutzer selbst)',
+    tag,
+    access: LOGIN,
+    params: firmaUserIdParamSchema,
+    response: firmaZugehoerigkeitSchema,
+    errors,
+  }),
+  neu: endpoint({
+    method: 'POST',
+    path: '/firma/neu',
+    summary: 'Firma anlegen',
+    tag,
+    access: firmenAdmin,
+    body: firmaFieldsSchema,
+    response: firmaSchema,
+    errors,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/firma/update',
+    summary: 'Firma ändern',
+    tag,
+    access: firmenAdmin,
+    body: firmaUpdateBodySchema,
+    response: firmaSchema,
+    errors,
+  }),
+  entfernen: endpoint({
+    method: 'POST',
+    path: '/firma/entfernen',
+    summary: 'Firma löschen; ihre Benutzer und Seiten verlieren die Zuordnung',
+    tag,
+    access: firmenAdmin,
+    body: firmaIdBodySchema,
+    response: z.literal(true),
+    errors,
+  }),
+  setzenPatient: endpoint({
+    method: 'POST',
+    path: '/firma/setzen/patient',
+    summary: 'Firma eines Patienten setzen (firmaId -1 entfernt die Zugehörigkeit)',
+    tag,
+    access: firmenAdmin,
+    body: firmaSetzenPatientBodySchema,
+    response: firmaZugehoerigkeitSchema,
+    errors,
+  }),
+  setzenTherapeut: endpoint({
+    method: 'POST',
+    path: '/firma/setzen/therapeut',
+    summary: 'Firma eines Therapeuten setzen (firmaId -1 entfernt die Zugehörigkeit)',
+    tag,
+    access: firmenAdmin,
+    body: firmaSetzenTherapeutBodySchema,
+    response: firmaZugehoerigkeitSchema,
+    errors,
+  }),
+};

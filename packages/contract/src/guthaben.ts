@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, operator, roles } from './common/endpoint.ts';
 
 /** Credit: balances (spec 1 section 3 "Credit balance"), the credit shop and its bookings (spec 2). */
 
@@ -150,5 +151,98 @@ export const GUTHABEN_TEXTS = {
 /** Session durations in the shop (spec 2 section 9); findings show none. */
 export const SHOP_DURATIONS_MINUTES = { einzel: 20, gruppe: 30, telefon: 20, anamnese: 40 } as const;
 
-/** VAT rate included in every price (documented in docs/decisions.md). */
-export const VAT_PERCENT = 19;
+const tag = 'Guthaben';
+const errors = [400, 401, 403, 404, 409] as const;
+const patient = roles(['PATIENT']);
+
+export const guthabenEndpoints = {
+  eigenes: endpoint({
+    method: 'GET',
+    path: '/guthaben/patient/get',
+    summary: 'Eigenes Guthaben (alle zwölf Felder)',
+    tag,
+    access: patient,
+    response: guthabenSchema,
+    errors,
+  }),
+  eigenerVerlauf: endpoint({
+    method: 'GET',
+    path: '/guthaben/patient/verlauf',
+    summary: 'Eigene Guthabenbewegungen, neueste zuerst, mit offenen Schulden (über die Spezifikation hinaus)',
+    tag,
+    access: patient,
+    response: guthabenVerlaufSchema,
+    errors,
+  }),
+  angebote: endpoint({
+    method: 'GET',
+    path: '/guthaben/patient/getOffers',
+    summary: 'Buchbare Guthabenpakete',
+    tag,
+    access: patient,
+    response: guthabenAngebotListSchema,
+    errors,
+  }),
+  bestellen: endpoint({
+    method: 'GET',
+    path: '/guthaben/patient/placeOrder/:offerId',
+    summary: 'Guthabenpaket bestellen; Antwort: Adresse der Bezahlseite',
+    tag,
+    access: patient,
+    params: guthabenOfferIdParamSchema,
+    response: placeOrderResponseSchema,
+    errors: [...errors, 429],
+  }),
+  buchung: endpoint({
+    method: 'GET',
+    path: '/guthaben/patient/check/:buchungId',
+    summary: 'Status einer eigenen Guthabenbuchung',
+    tag,
+    access: patient,
+    params: guthabenBuchungIdParamSchema,
+    response: guthabenBuchungSchema,
+    errors,
+  }),
+  vonPatient: endpoint({
+    method: 'GET',
+    path: '/guthaben/betreiber/get/:patientId',
+    summary: 'Guthaben eines Patienten (Betreiber)',
+    tag,
+    access: operator(),
+    params: guthabenPatientIdParamSchema,
+    response: guthabenSchema,
+    errors,
+  }),
+  verlaufVonPatient: endpoint({
+    method: 'GET',
+    path: '/guthaben/betreiber/verlauf/:patientId',
+    summary: 'Guthabenbewegungen eines Patienten mit offenen Schulden (Betreiber)',
+    tag,
+    access: operator(),
+    params: guthabenPatientIdParamSchema,
+    response: guthabenVerlaufSchema,
+    errors,
+  }),
+  speichern: endpoint({
+    method: 'POST',
+    path: '/guthaben/betreiber/store/:patientId',
+    summary: 'Vollständiges Guthaben eines Patienten setzen; Differenzen werden gebucht (GUTHABEN_AENDERN)',
+    tag,
+    access: operator('GUTHABEN_AENDERN'),
+    params: guthabenPatientIdParamSchema,
+    body: guthabenStoreBodySchema,
+    response: guthabenSchema,
+    errors,
+  }),
+  bestaetigungPdf: endpoint({
+    method: 'GET',
+    path: '/pdf/guthabenbestaetigung/:id',
+    summary: 'Buchungsbestätigung einer eigenen, bezahlten Guthabenbuchung (PDF)',
+    tag,
+    access: patient,
+    params: guthabenPdfIdParamSchema,
+    responseFormat: 'file',
+    fileType: 'application/pdf',
+    errors,
+  }),
+};

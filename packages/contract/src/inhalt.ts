@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, operator, PUBLIC } from './common/endpoint.ts';
 import { MAX_LENGTH_MESSAGE } from './common/rules.ts';
 import { PRIVILEGES, PRIVILEGES_BY_ROLE, ROLES, privilegeCode, type Privilege } from './common/roles.ts';
 
@@ -143,3 +144,41 @@ export function privilegesOfferedForPage(allPrivileges: readonly number[], roleC
   const implied = new Set(privilegesImpliedByRoles(roleCodes));
   return allPrivileges.filter((code) => !implied.has(code));
 }
+
+/** Editing pages is the navigation editors' right (spec 3, section 6). */
+const editor = operator('NAVIGATION_EDITIEREN');
+const errors = [400, 401, 403, 404] as const;
+
+export const inhaltEndpoints = {
+  seite: endpoint({
+    method: 'GET',
+    path: '/inhalt/:url',
+    summary: 'Inhaltsseite (Titel, Bild, bereinigtes HTML)',
+    tag: 'Inhalt',
+    access: PUBLIC,
+    params: pageUrlParamSchema,
+    response: pageContentSchema,
+    errors,
+  }),
+  meta: endpoint({
+    method: 'GET',
+    path: '/inhalt/:url/edit',
+    summary: 'Zugriffsregeln einer Seite für den Editor',
+    tag: 'Inhalt',
+    access: editor,
+    params: pageUrlParamSchema,
+    response: pageMetaSchema,
+    errors,
+  }),
+  speichern: endpoint({
+    method: 'POST',
+    path: '/inhalt/:url/edit',
+    summary: 'Seite speichern (HTML wird vor dem Speichern bereinigt; statische Seiten nur Titel, Bild, Inhalt)',
+    tag: 'Inhalt',
+    access: editor,
+    params: pageUrlParamSchema,
+    body: pageSaveBodySchema,
+    response: pageSavedSchema,
+    errors,
+  }),
+};

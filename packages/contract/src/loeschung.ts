@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, operator } from './common/endpoint.ts';
 
 export const patientIdParamSchema = z.object({
   patientId: z.coerce.number({ message: 'Ungültige Patienten-ID.' }).int().positive('Ungültige Patienten-ID.'),
@@ -14,3 +15,29 @@ export const DELETION_TEXTS = {
   bestaetigungsWort: 'LÖSCHEN',
   bestaetigungsWartezeitMs: 6000,
 } as const;
+
+const operatorWhoDeletes = operator('PATIENT_LOESCHEN');
+const errors = [400, 401, 403, 404] as const;
+
+export const loeschungEndpoints = {
+  istGeloescht: endpoint({
+    method: 'GET',
+    path: '/profil/betreiber/istgeloescht/:patientId/',
+    summary: 'Ob die Löschung des Patienten begonnen hat oder abgeschlossen ist',
+    tag: 'Löschung',
+    access: operatorWhoDeletes,
+    params: patientIdParamSchema,
+    response: isDeletedResponseSchema,
+    errors,
+  }),
+  loeschen: endpoint({
+    method: 'DELETE',
+    path: '/profil/betreiber/deleteforever/:patientId/',
+    summary: 'Patienten endgültig löschen (Hintergrundauftrag)',
+    tag: 'Löschung',
+    access: operatorWhoDeletes,
+    params: patientIdParamSchema,
+    response: deletionStatusSchema,
+    errors,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, operator, PUBLIC } from './common/endpoint.ts';
 import { MAX_LENGTH_MESSAGE } from './common/rules.ts';
 import { INHALT_TEXTS, withoutNul } from './inhalt.ts';
 
@@ -193,3 +194,78 @@ export const trashIdParamSchema = z.object({ id: z.coerce.number().int().positiv
 
 /** GET /navigation/emptytrash: how many pages were deleted for good. */
 export const emptyTrashResponseSchema = z.object({ geloescht: z.number().int() });
+
+/** The menu tree and its pages are the navigation editors' (spec 3, section 6). */
+const editor = operator('NAVIGATION_EDITIEREN');
+const tag = 'Navigation';
+const errors = [400, 401, 403] as const;
+
+export const navigationEndpoints = {
+  baum: endpoint({
+    method: 'GET',
+    path: '/navigation',
+    summary: 'Menübaum, gefiltert für den Betrachter',
+    tag,
+    access: PUBLIC,
+    response: navigationTreeSchema,
+    errors: [401],
+  }),
+  bearbeiten: endpoint({
+    method: 'GET',
+    path: '/navigation/edit',
+    summary: 'Der ganze Menübaum (mit inaktiven Seiten) und seine Version',
+    tag,
+    access: editor,
+    response: navigationEditSchema,
+    errors,
+  }),
+  speichern: endpoint({
+    method: 'POST',
+    path: '/navigation/edit',
+    summary:
+      'Den ganzen Menübaum speichern (409 bei veralteter Version); Antwort: Seiten, die in keinem Menü mehr stehen',
+    tag,
+    access: editor,
+    body: navigationSaveBodySchema,
+    response: pagesToDeleteSchema,
+    errors: [...errors, 409],
+  }),
+  papierkorb: endpoint({
+    method: 'GET',
+    path: '/navigation/trash',
+    summary: 'Seiten im Papierkorb',
+    tag,
+    access: editor,
+    response: trashListSchema,
+    errors,
+  }),
+  entsorgen: endpoint({
+    method: 'POST',
+    path: '/navigation/trash',
+    summary: 'Seiten ohne Menüeintrag in den Papierkorb legen oder (final) endgültig löschen',
+    tag,
+    access: editor,
+    body: trashBodySchema,
+    response: z.literal(true),
+    errors,
+  }),
+  wiederherstellen: endpoint({
+    method: 'POST',
+    path: '/navigation/trash/restore/:id',
+    summary: 'Seite aus dem Papierkorb wiederherstellen (Menüeintrag am Ende der obersten Ebene)',
+    tag,
+    access: editor,
+    params: trashIdParamSchema,
+    response: z.literal(true),
+    errors: [...errors, 404],
+  }),
+  papierkorbLeeren: endpoint({
+    method: 'GET',
+    path: '/navigation/emptytrash',
+    summary: 'Papierkorb leeren: alle Seiten darin endgültig löschen',
+    tag,
+    access: editor,
+    response: emptyTrashResponseSchema,
+    errors,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './common/constants.ts';
+import { endpoint, LOGIN, operator } from './common/endpoint.ts';
 
 /** Two-factor set-up (spec 1 sections 2.7, 2.10, 7 "Two-factor", 8). */
 
@@ -78,3 +79,73 @@ export const secondFactorUserIdParamSchema = z.object({
     .int('Ungültige Benutzer-ID.')
     .positive('Ungültige Benutzer-ID.'),
 });
+
+/** POST /secondFactor/deactivate and /betreiber/deactivate/{userId}: true once removed. */
+export const deactivateResponseSchema = z.literal(true);
+
+const tag = 'Zwei-Faktor';
+const errors = [400, 401, 403, 404, 429] as const;
+const userAdmin = operator('BENUTZER_VERWALTEN');
+
+export const secondFactorEndpoints = {
+  status: endpoint({
+    method: 'GET',
+    path: '/secondFactor/status',
+    summary: 'Ob die eigene Zwei-Faktor-Authentisierung aktiv ist',
+    tag,
+    access: LOGIN,
+    response: secondFactorStatusSchema,
+    errors,
+  }),
+  betreiberStatus: endpoint({
+    method: 'GET',
+    path: '/secondFactor/betreiber/status/:userId',
+    summary: 'Ob die Zwei-Faktor-Authentisierung eines Benutzers aktiv ist',
+    tag,
+    access: userAdmin,
+    params: secondFactorUserIdParamSchema,
+    response: secondFactorStatusSchema,
+    errors,
+  }),
+  aktivieren: endpoint({
+    method: 'POST',
+    path: '/secondFactor/activate',
+    summary: 'Eigene Zwei-Faktor-Authentisierung einrichten (1: Passwort → Schlüssel; 2: mit Schlüssel und Code)',
+    tag,
+    access: LOGIN,
+    body: activateBodySchema,
+    response: activateResponseSchema,
+    errors,
+  }),
+  deaktivieren: endpoint({
+    method: 'POST',
+    path: '/secondFactor/deactivate',
+    summary: 'Eigene Zwei-Faktor-Authentisierung entfernen (Passwort und Code)',
+    tag,
+    access: LOGIN,
+    body: deactivateBodySchema,
+    response: deactivateResponseSchema,
+    errors,
+  }),
+  betreiberAktivieren: endpoint({
+    method: 'POST',
+    path: '/secondFactor/betreiber/activate/:userId',
+    summary: 'Zwei-Faktor-Authentisierung eines Betreibers oder Therapeuten einrichten',
+    tag,
+    access: userAdmin,
+    params: secondFactorUserIdParamSchema,
+    body: betreiberActivateBodySchema,
+    response: activateResponseSchema,
+    errors,
+  }),
+  betreiberDeaktivieren: endpoint({
+    method: 'POST',
+    path: '/secondFactor/betreiber/deactivate/:userId',
+    summary: 'Zwei-Faktor-Authentisierung eines Benutzers entfernen',
+    tag,
+    access: userAdmin,
+    params: secondFactorUserIdParamSchema,
+    response: deactivateResponseSchema,
+    errors,
+  }),
+};

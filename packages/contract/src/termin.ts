@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, operator, roles } from './common/endpoint.ts';
 
 /** Appointments (spec 2 sections 2-9): Termin, Teilnehmer, the operator form and the list queries. */
 
@@ -42,8 +43,6 @@ export const TERMIN_LIMITS = {
   dauerMax: 480,
   /** Decided: a group holds at most 100 people. */
   maxTeilnehmerMax: 100,
-  stornoFristMs: 86_400_000,
-  sessionVorlaufMs: 600_000,
   /** Decided: one list page holds at most 200 rows. */
   pageSizeMax: 200,
 } as const;
@@ -293,3 +292,151 @@ export type TerminlisteBody = z.infer<typeof terminlisteBodySchema>;
 
 /** Answer of aktivieren / absagen: the status the server set (the screen shows it). */
 export const terminStatusResponseSchema = z.object({ id: z.number().int(), status: z.enum(TERMIN_STATUSES) });
+
+/** GET /termin/therapeut/all/{status}: the therapist's own appointments. */
+export const terminListSchema = z.array(terminSchema);
+
+const tag = 'Termine';
+const errors = [400, 401, 403, 404, 409] as const;
+const editor = operator('TERMINE_EDITIEREN');
+const therapist = roles(['THERAPEUT']);
+const patient = roles(['PATIENT']);
+// the operator booking for a patient shows that patient's plan (spec 2 "Operator booking for a patient")
+const planReader = operator('TERMINE_EDITIEREN', 'PATIENT_TERMINE_BUCHEN');
+
+export const terminEndpoints = {
+  betreiberAlle: endpoint({
+    method: 'GET',
+    path: '/termin/betreiber/all',
+    summary: 'Alle Termine (Filter Terminarten und Zeitraum, nach Beginn sortiert, seitenweise)',
+    tag,
+    access: editor,
+    query: terminBetreiberQuerySchema,
+    response: terminPageSchema,
+    errors,
+  }),
+  planVonPatient: endpoint({
+    method: 'GET',
+    path: '/termin/betreiber/for/all/:patientId',
+    summary: 'Terminplan eines Patienten (wie der Patient ihn sieht)',
+    tag,
+    access: planReader,
+    params: terminPatientIdParamSchema,
+    query: terminPatientQuerySchema,
+    response: terminPageSchema,
+    errors,
+  }),
+  aktivieren: endpoint({
+    method: 'GET',
+    path: '/termin/betreiber/aktivieren/:id',
+    summary: 'Termin aktivieren (PLANUNG → AKTIV)',
+    tag,
+    access: editor,
+    params: terminIdParamSchema,
+    response: terminStatusResponseSchema,
+    errors,
+  }),
+  absagen: endpoint({
+    method: 'GET',
+    path: '/termin/betreiber/absagen/:id',
+    summary: 'Termin absagen (AKTIV → ABGESAGT; Plätze frei, Guthaben zurück, Teilnehmer per E-Mail benachrichtigt)',
+    tag,
+    access: editor,
+    params: terminIdParamSchema,
+    response: terminStatusResponseSchema,
+    errors,
+  }),
+  betreiberEiner: endpoint({
+    method: 'GET',
+    path: '/termin/betreiber/:id',
+    summary: 'Ein Termin mit Teilnehmern',
+    tag,
+    access: editor,
+    params: terminIdParamSchema,
+    response: terminSchema,
+    errors,
+  }),
+  speichern: endpoint({
+    method: 'POST',
+    path: '/termin/betreiber/save',
+    summary: 'Termin anlegen (ohne id, Status PLANUNG) oder ändern',
+    tag,
+    access: editor,
+    body: terminFormSchema,
+    response: terminSchema,
+    errors,
+  }),
+  teilgenommen: endpoint({
+    method: 'POST',
+    path: '/terminanmeldung/patient/teilgenommen/:terminId',
+    summary: 'Teilnahme eines Patienten bestätigen oder zurücknehmen',
+    tag,
+    access: editor,
+    params: terminIdAsTerminIdParamSchema,
+    body: teilgenommenBodySchema,
+    response: teilnehmerSchema,
+    errors,
+  }),
+  therapeutAlle: endpoint({
+    method: 'GET',
+    path: '/termin/therapeut/all/:status',
+    summary: 'Eigene Termine eines Status ab heute, mit Teilnehmern',
+    tag,
+    access: therapist,
+    params: terminStatusParamSchema,
+    response: terminListSchema,
+    errors,
+  }),
+  patientAlle: endpoint({
+    method: 'GET',
+    path: '/termin/patient/all',
+    summary: 'Terminplan: buchbare, für die eigene Firma freigegebene Termine und eigene Buchungen',
+    tag,
+    access: patient,
+    query: terminPatientQuerySchema,
+    response: terminPageSchema,
+    errors,
+  }),
+  angemeldet: endpoint({
+    method: 'GET',
+    path: '/termin/patient/angemeldet',
+    summary: 'Eigene gebuchte und reservierte Termine',
+    tag,
+    access: patient,
+    response: terminListSchema,
+    errors,
+  }),
+  terminlistePdf: endpoint({
+    method: 'POST',
+    path: '/pdf/terminliste',
+    summary: 'Terminliste als PDF (ausgewählte oder gefilterte Termine, nach Beginn sortiert)',
+    tag,
+    access: patient,
+    body: terminlisteBodySchema,
+    responseFormat: 'file',
+    fileType: 'application/pdf',
+    errors,
+  }),
+  teilnahmePdf: endpoint({
+    method: 'GET',
+    path: '/pdf/teilnahmebestaetigung/:id',
+    summary: 'Teilnahmebestätigung (nach Terminende, bei bestätigter Teilnahme)',
+    tag,
+    access: patient,
+    params: terminIdParamSchema,
+    responseFormat: 'file',
+    fileType: 'application/pdf',
+    errors,
+  }),
+  buchungPdf: endpoint({
+    method: 'GET',
+    path: '/pdf/terminbuchungsbestaetigung/:id',
+    summary: 'Terminbuchungsbestätigung der eigenen Buchung',
+    tag,
+    access: patient,
+    params: terminIdParamSchema,
+    responseFormat: 'file',
+    fileType: 'application/pdf',
+    errors,
+  }),
+};

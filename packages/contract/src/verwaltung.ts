@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, operator } from './common/endpoint.ts';
 
 /** Application settings (spec 3 "Operator tools: Application settings", section 3 "Setting entry"). */
 
@@ -15,7 +16,44 @@ export const VERWALTUNG_MESSAGES = {
   befundLaenge: 'Ein Befund hat höchstens 30 Zeichen.',
   unbekannt: 'Unbekannte Einstellung.',
   speichernFehler: 'Fehler beim Speichern',
+  betrag: 'Bitte einen Betrag in Euro angeben, z. B. 25,00 (höchstens 100.000,00).',
+  doppelt: 'Diese Einstellung gibt es schon.',
 } as const;
+
+/**
+ * A euro amount as the operator types it ("25,00", "25", "1.234,50") in cents; null unless positive and at most
+ * 100.000,00 €. Parsed once when saved: typed settings are stored as cents.
+ */
+export function parseEuroText(text: string): number | null {
+  const match = /^(\d{1,3}(?:\.\d{3})*|\d+)(?:,(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const total = Number(match[1]!.replace(/\./g, '')) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  return Number.isSafeInteger(total) && total > 0 && total <= 100_000_00 ? total : null;
+}
+
+/** Cents as the settings screen shows them: "1.234,50" (no currency sign, as the operator types it). */
+export function formatEuroText(cents: number): string {
+  const euros = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${euros},${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** A price setting: integer cents, stored in the entry's cents column. */
+const priceCents = z.number().int().positive().max(100_000_00);
+
+/**
+ * The typed settings (all prices today): each key's stored value is validated by its schema (server: `getSetting`). The screen still
+ * shows and accepts text; the save converts it once (`parseEuroText`), so no read parses text.
+ */
+export const TYPED_SETTINGS = {
+  TERMINPREIS_EINZEL: priceCents,
+  TERMINPREIS_GRUPPE: priceCents,
+  TERMINPREIS_BEFUND: priceCents,
+  TERMINPREIS_ANAMNESE: priceCents,
+  TERMINPREIS_TELEFON: priceCents,
+} as const;
+export type SettingKey = keyof typeof TYPED_SETTINGS;
+export type SettingValue<K extends SettingKey> = z.output<(typeof TYPED_SETTINGS)[K]>;
+export const isTypedSetting = (type: string): type is SettingKey => Object.hasOwn(TYPED_SETTINGS, type);
 
 export const verwaltungEintragSchema = z.object({
   id: z.number().int(),
@@ -45,6 +83,9 @@ export const verwaltungSaveBodySchema = z
     if (entry.type === VERWALTUNG_TYPEN.befund && entry.value.length > 30) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: VERWALTUNG_MESSAGES.befundLaenge });
     }
+    if (isTypedSetting(entry.type) && parseEuroText(entry.value) === null) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: VERWALTUNG_MESSAGES.betrag });
+    }
   });
 export type VerwaltungSaveBody = z.input<typeof verwaltungSaveBodySchema>;
 
@@ -52,3 +93,62 @@ export type VerwaltungSaveBody = z.input<typeof verwaltungSaveBodySchema>;
 export const verwaltungDeleteBodySchema = z.object({
   id: z.number({ message: VERWALTUNG_MESSAGES.unbekannt }).int().positive().max(2_147_483_647),
 });
+
+/** POST /betreiber/verwaltung/delete: the id of the removed entry. */
+export const verwaltungDeleteResponseSchema = z.object({ id: z.number().int() });
+
+const tag = 'Verwaltung';
+const errors = [400, 401, 403, 404] as const;
+const admin = operator('ANWENDUNG_VERWALTEN');
+// The two lists feed the appointment form, so appointment editors read them too.
+const listReader = operator('ANWENDUNG_VERWALTEN', 'TERMINE_EDITIEREN');
+
+export const verwaltungEndpoints = {
+  befunde: endpoint({
+    method: 'GET',
+    path: '/betreiber/verwaltung/Befunde/get',
+    summary: 'Befunde',
+    tag,
+    access: listReader,
+    response: verwaltungListSchema,
+    errors,
+  }),
+  inhalte: endpoint({
+    method: 'GET',
+    path: '/betreiber/verwaltung/Einzeltermine/Inhalte/get',
+    summary: 'Einzeltermin-Inhalte',
+    tag,
+    access: listReader,
+    response: verwaltungListSchema,
+    errors,
+  }),
+  sonstige: endpoint({
+    method: 'GET',
+    path: '/betreiber/verwaltung/Sonstige/get',
+    summary: 'Sonstige Einstellungen',
+    tag,
+    access: admin,
+    response: verwaltungListSchema,
+    errors,
+  }),
+  speichern: endpoint({
+    method: 'POST',
+    path: '/betreiber/verwaltung/save',
+    summary: 'Einstellung speichern (ohne id neu)',
+    tag,
+    access: admin,
+    body: verwaltungSaveBodySchema,
+    response: verwaltungEintragSchema,
+    errors: [...errors, 409],
+  }),
+  loeschen: endpoint({
+    method: 'POST',
+    path: '/betreiber/verwaltung/delete',
+    summary: 'Einstellung löschen',
+    tag,
+    access: admin,
+    body: verwaltungDeleteBodySchema,
+    response: verwaltungDeleteResponseSchema,
+    errors,
+  }),
+};

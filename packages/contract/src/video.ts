@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, LOGIN } from './common/endpoint.ts';
 import { TERMINTYPEN } from './termin.ts';
 
 /**
@@ -267,3 +268,28 @@ export type SitzungInfo = z.infer<typeof sitzungInfoSchema>;
 /** Session metadata events (table sitzung_ereignis). */
 export const SITZUNG_EREIGNISSE = ['BEIGETRETEN', 'VERLASSEN', 'HERAUSGEWORFEN', 'BEENDET'] as const;
 export type SitzungEreignis = (typeof SITZUNG_EREIGNISSE)[number];
+
+const tag = 'Videositzungen';
+
+/** The HTTP side of the video sessions; the sessions themselves run over STOMP at STOMP_PATH. */
+export const videoEndpoints = {
+  iceServers: endpoint({
+    method: 'GET',
+    path: '/video/iceServers',
+    summary: 'STUN- und TURN-Server mit kurzlebigen TURN-Zugangsdaten',
+    tag,
+    access: LOGIN,
+    response: iceServersResponseSchema,
+    errors: [401],
+  }),
+  sitzung: endpoint({
+    method: 'GET',
+    path: '/video/sitzung/:conferenceId',
+    summary: 'Videositzung vor dem Beitritt prüfen (dieselben Prüfungen wie beim Beitreten)',
+    tag,
+    access: LOGIN,
+    params: conferenceIdParamSchema,
+    response: sitzungInfoSchema,
+    errors: [400, 401, 403, 404, 409, 410],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, LOGIN, operator, PUBLIC } from './common/endpoint.ts';
 
 /** Payments at the external card provider (spec 2 "Payment redirect page", section 4). */
 
@@ -92,12 +93,95 @@ export const samplePaymentBodySchema = z.strictObject({
 /** The address of the payment page. */
 export const samplePaymentResponseSchema = z.string();
 
-/** Integer cents as German euros: 1250 → "12,50 €", 123456 → "1.234,56 €" (a plain space before the sign). */
-export function formatEuroCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  const euros = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${euros},${String(abs % 100).padStart(2, '0')} €`;
-}
+/** A payment address's token (GET /zahlung/checkout/{token}); anything else is not a payment. */
+export const zahlungTokenParamSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Unbekannte Zahlung.'),
+});
+
+/** The buttons of the sandbox's checkout page. */
+export const SANDBOX_ACTIONS = ['bezahlen', 'abbrechen', 'fehlschlag', 'rueckerstatten', 'stornieren'] as const;
+export type SandboxAction = (typeof SANDBOX_ACTIONS)[number];
+/** POST /zahlung/sandbox/checkout/{token}: the page's plain HTML form, sent form-encoded. */
+export const sandboxActionBodySchema = z.object({ aktion: z.enum(SANDBOX_ACTIONS, 'Unbekannte Aktion.') });
+
+/** The answer to a provider's webhook. */
+export const webhookResponseSchema = z.object({ received: z.literal(true) });
+
+const tag = 'Zahlung';
+const errors = [400, 401, 403, 404] as const;
+
+/** A provider's webhook; its JSON body is read raw, since the signature covers the exact bytes. */
+const webhook = <const Name extends PaymentProviderName>(name: Name) =>
+  endpoint({
+    method: 'POST',
+    path: `/zahlung/webhook/${name}`,
+    summary: `Webhook des Zahlungsanbieters (${name}), signiert`,
+    tag,
+    access: PUBLIC,
+    response: webhookResponseSchema,
+    errors: [400, 404],
+  });
+
+export const zahlungEndpoints = {
+  checkout: endpoint({
+    method: 'GET',
+    path: '/zahlung/checkout/:token',
+    summary: 'Zahlungsadresse: leitet zur Bezahlseite des Anbieters weiter (oder zurück, wenn entschieden)',
+    tag,
+    access: PUBLIC,
+    params: zahlungTokenParamSchema,
+    errors: [404],
+  }),
+  sandboxSeite: endpoint({
+    method: 'GET',
+    path: '/zahlung/sandbox/checkout/:token',
+    summary: 'Bezahlseite des Testbetriebs (HTML)',
+    tag,
+    access: PUBLIC,
+    params: zahlungTokenParamSchema,
+    responseFormat: 'file',
+    fileType: 'text/html',
+    errors: [404],
+  }),
+  sandboxAktion: endpoint({
+    method: 'POST',
+    path: '/zahlung/sandbox/checkout/:token',
+    summary: 'Knopf der Test-Bezahlseite: sendet den Webhook und leitet zurück',
+    tag,
+    access: PUBLIC,
+    params: zahlungTokenParamSchema,
+    body: sandboxActionBodySchema,
+    errors: [400, 404],
+  }),
+  webhookSandbox: webhook('sandbox'),
+  webhookStripe: webhook('stripe'),
+  neueste: endpoint({
+    method: 'GET',
+    path: '/payment/mostrecent/',
+    summary: 'Der letzte Bezahlvorgang des angemeldeten Benutzers (oder null)',
+    tag,
+    access: LOGIN,
+    response: mostRecentPaymentResponseSchema,
+    errors,
+  }),
+  eine: endpoint({
+    method: 'GET',
+    path: '/payment/get/:id',
+    summary: 'Ein Bezahlvorgang (eigener; Betreiber mit ZAHLUNGEN_VERWALTEN: jeder)',
+    tag,
+    access: LOGIN,
+    params: zahlungIdParamSchema,
+    response: zahlungSchema,
+    errors,
+  }),
+  beispiel: endpoint({
+    method: 'POST',
+    path: '/payment/sample/',
+    summary: 'Beispielzahlung anlegen (Betreiber mit ZAHLUNGEN_VERWALTEN); Antwort: Zahlungsadresse',
+    tag,
+    access: operator('ZAHLUNGEN_VERWALTEN'),
+    body: samplePaymentBodySchema,
+    response: samplePaymentResponseSchema,
+    errors,
+  }),
+};

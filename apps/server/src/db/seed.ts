@@ -1,13 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { seedDemoAboPakete } from '../modules/abo/index.ts';
-import { seedDemoFirma } from '../modules/firma/index.ts';
-import { seedDemoGuthaben } from '../modules/guthaben/index.ts';
-import { seedDemoPages } from '../modules/inhalt/index.ts';
-import { seedDemoNavigation } from '../modules/navigation/index.ts';
-import { seedDemoProfiles } from '../modules/profil/index.ts';
-import { seedDemoTermine } from '../modules/termin/index.ts';
-import { DEMO_USERS, seedDemoUsers, users } from '../modules/users/index.ts';
-import { seedDemoVerwaltung } from '../modules/verwaltung/index.ts';
+import { MODULES } from '../modules/index.ts';
+import type { DemoWorld } from '../modules/module-descriptor.ts';
+import { DEMO_USERS, findUserByEmail } from '../modules/users/index.ts';
 import type { Database } from './client.ts';
 
 /**
@@ -16,18 +9,11 @@ import type { Database } from './client.ts';
  */
 export async function seedDemoWorld(db: Database): Promise<boolean> {
   const marker = DEMO_USERS[0]?.email ?? 'betreiber@demo.de';
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, marker)).limit(1);
-  if (existing.length > 0) return false;
+  if (await findUserByEmail(db, marker)) return false;
   await db.transaction(async (tx) => {
-    const firmaId = await seedDemoFirma(tx);
-    await seedDemoUsers(tx, firmaId);
-    await seedDemoProfiles(tx);
-    const pageIds = await seedDemoPages(tx, firmaId);
-    await seedDemoNavigation(tx, pageIds);
-    await seedDemoAboPakete(tx);
-    await seedDemoGuthaben(tx);
-    await seedDemoVerwaltung(tx);
-    await seedDemoTermine(tx);
+    // each module seeds its own records, in the module list's order; earlier seeds leave ids for later ones
+    const world: DemoWorld = {};
+    for (const module of MODULES) await module.seedDemo?.(tx, world);
   });
   return true;
 }

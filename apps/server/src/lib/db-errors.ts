@@ -3,7 +3,7 @@ const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** The SQLSTATE of a database error; Drizzle wraps the driver's error, so the chain of causes is searched. */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== 'object') return undefined;
     const code = (current as { code?: unknown }).code;

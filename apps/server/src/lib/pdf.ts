@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { TIME_ZONE } from '@dihs/contract/common/constants';
 
 /** Characters beyond Latin-1 that the standard PDF fonts (WinAnsi encoding) still have. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -17,21 +16,6 @@ export function pdfSafeText(text: string): string {
     })
     .join('');
 }
-
-const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "21.11.2026, 07:15" in Berlin time. */
-export const formatDateTimeDe = (date: Date): string => dateTimeFormat.format(date);
-
-/** "1980-04-12" as "12.04.1980". */
-export const formatIsoDateDe = (iso: string): string => iso.split('-').reverse().join('.');
 
 /** Renders an A4 document with the given title and drawing function into a buffer. */
 export function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {

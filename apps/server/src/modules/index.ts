@@ -1,47 +1,50 @@
-import type { AppDeps, AppInstance } from '../app-types.ts';
-import { aboRoutes } from './abo/index.ts';
-import { accountsRoutes } from './accounts/index.ts';
-import { authRoutes } from './auth/index.ts';
-import { cartRoutes } from './cart/index.ts';
-import { feedbackRoutes } from './feedback/index.ts';
-import { firmaRoutes } from './firma/index.ts';
-import { guthabenRoutes } from './guthaben/index.ts';
-import { healthRoutes } from './health/index.ts';
-import { inhaltRoutes } from './inhalt/index.ts';
-import { loeschungRoutes } from './loeschung/index.ts';
-import { navigationRoutes } from './navigation/index.ts';
-import { profilRoutes } from './profil/index.ts';
-import { secondFactorRoutes } from './second-factor/index.ts';
-import { terminRoutes } from './termin/index.ts';
-import { usersRoutes } from './users/index.ts';
-import { verwaltungRoutes } from './verwaltung/index.ts';
-import { videoRoutes } from './video/index.ts';
-import { zahlungRoutes } from './zahlung/index.ts';
+import { aboModule } from './abo/abo.module.ts';
+import { accountsModule } from './accounts/accounts.module.ts';
+import { authModule } from './auth/auth.module.ts';
+import { cartModule } from './cart/cart.module.ts';
+import { codesModule } from './codes/codes.module.ts';
+import { feedbackModule } from './feedback/feedback.module.ts';
+import { firmaModule } from './firma/firma.module.ts';
+import { guthabenModule } from './guthaben/guthaben.module.ts';
+import { healthModule } from './health/health.module.ts';
+import { inhaltModule } from './inhalt/inhalt.module.ts';
+import { loeschungModule } from './loeschung/loeschung.module.ts';
+import { mailModule } from './mail/mail.module.ts';
+import type { ModuleDescriptor } from './module-descriptor.ts';
+import { navigationModule } from './navigation/navigation.module.ts';
+import { profilModule } from './profil/profil.module.ts';
+import { secondFactorModule } from './second-factor/second-factor.module.ts';
+import { terminModule } from './termin/termin.module.ts';
+import { usersModule } from './users/users.module.ts';
+import { verwaltungModule } from './verwaltung/verwaltung.module.ts';
+import { videoModule } from './video/video.module.ts';
+import { zahlungModule } from './zahlung/zahlung.module.ts';
 
-type ModuleRoutes = (app: AppInstance, deps: AppDeps) => Promise<void>;
-
-/** Every module's routes, registered by hand in this order. */
-const MODULES: ModuleRoutes[] = [
-  healthRoutes,
-  authRoutes,
-  usersRoutes,
-  firmaRoutes,
-  navigationRoutes,
-  inhaltRoutes,
-  feedbackRoutes,
-  loeschungRoutes,
-  accountsRoutes,
-  profilRoutes,
-  secondFactorRoutes,
-  zahlungRoutes,
-  guthabenRoutes,
-  aboRoutes,
-  verwaltungRoutes,
-  terminRoutes,
-  cartRoutes,
-  videoRoutes,
+/**
+ * Every module, in order: app.ts registers routes, jobs and payment listeners in this order, and db/seed.ts seeds
+ * the demo world in it (the company before its users and pages, the pages before the menu that links them).
+ * The descriptors are imported from their <module>.module.ts, not from index.ts: an index.ts is what other modules
+ * call, and carrying the routes there would let one module's import of another reach back through the routes.
+ */
+export const MODULES: readonly ModuleDescriptor[] = [
+  healthModule,
+  authModule,
+  firmaModule,
+  usersModule,
+  profilModule,
+  inhaltModule,
+  navigationModule,
+  feedbackModule,
+  loeschungModule,
+  accountsModule,
+  secondFactorModule,
+  zahlungModule,
+  aboModule,
+  guthabenModule,
+  verwaltungModule,
+  terminModule,
+  cartModule,
+  videoModule,
+  codesModule,
+  mailModule,
 ];
-
-export async function registerModules(app: AppInstance, deps: AppDeps): Promise<void> {
-  for (const routes of MODULES) await routes(app, deps);
-}

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorEnvelope } from '@dihs/contract/common/errors';
@@ -12,9 +12,26 @@ const BODY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.keinJson,
   FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.keinJson,
   FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.anfrageZuGross,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Dieses Format wird nicht unterstützt.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.formatNichtUnterstuetzt,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: MESSAGES.ungueltigeAnfrage,
 };
+
+/**
+ * Errors Fastify's router answers before any hook or error handler runs (a malformed percent escape, a path
+ * parameter longer than maxParamLength): the Fastify constructor's `frameworkErrors` option. Its default answer is
+ * English and echoes the path; this one is the envelope in German and names nothing of the request.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.adresseZuLang : MESSAGES.ungueltigeAdresse;
+  const status = error.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 500 : 400;
+  void reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send({
+      message: status === 500 ? MESSAGES.serverfehler : message,
+      code: status === 500 ? ERROR_CODES.internal : ERROR_CODES.validation,
+    } satisfies ErrorEnvelope);
+}
 
 function validationMessage(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -29,6 +29,14 @@ export const securityPlugin = fp(
       frameguard: false,
       crossOriginEmbedderPolicy: false,
     });
+    // API answers carry personal and health data: no browser or proxy may keep them (errors and 404s included, the
+    // PDFs already say so themselves). The SPA's files set their own caching in static-spa.ts.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const url = request.url;
+      if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
+        reply.header('cache-control', 'no-store');
+      return payload;
+    });
   },
   { name: 'security' },
 );

@@ -1,15 +1,28 @@
 import type { SessionClaims } from '@dihs/contract/auth';
-import type { Database } from '../db/client.ts';
-import { findUserById } from '../modules/users/index.ts';
+
+/** The account fields the gate decides on; app.ts reads them through the users module. */
+export interface GateAccount {
+  email: string;
+  role: SessionClaims['role'];
+  privileges: number[];
+  active: boolean;
+  lockedAt: Date | null;
+  deletedAt: Date | null;
+  sessionsValidFrom: Date | null;
+}
 
 /**
  * A signed token alone would stay valid for its whole lifetime. The gate checks, for every authenticated request,
  * that the account still exists, is active, not locked, not deleted and still has the token's e-mail, and it
  * hands on the account's current role and privileges, so an operator's change applies on the server at once.
  * A token issued before the account's last password change is refused: the change ends every older session.
- * The account state is remembered for a few seconds to keep authenticated requests cheap.
+ * The account state is remembered for a few seconds to keep authenticated requests cheap. One gate per app serves
+ * the HTTP routes and the STOMP sockets alike.
  */
-export function createSessionGate(db: Database, cacheSeconds: number) {
+export function createSessionGate(
+  loadAccount: (userId: number) => Promise<GateAccount | undefined>,
+  cacheSeconds: number,
+) {
   const cache = new Map<number, { until: number; state: AccountState | null }>();
 
   interface AccountState {
@@ -22,7 +35,7 @@ export function createSessionGate(db: Database, cacheSeconds: number) {
   }
 
   async function load(userId: number): Promise<AccountState | null> {
-    const user = await findUserById(db, userId);
+    const user = await loadAccount(userId);
     if (!user) return null;
     return {
       email: user.email,

@@ -11,6 +11,8 @@ import {
   sandboxSecret,
   signSandboxPayload,
 } from '../modules/zahlung/sandbox.provider.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { zahlungEndpoints } from '@dihs/contract/zahlung';
 
 /** Posts a sandbox webhook signed with the test server's secret (or a given signature). */
 export function postSandboxWebhook(
@@ -66,7 +68,7 @@ export const tokenOf = (url: string) => {
 export const pressSandboxButton = (t: TestApp, token: string, aktion: string) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/zahlung/sandbox/checkout/${token}`,
+    url: apiUrl(zahlungEndpoints.sandboxSeite, { params: { token } }),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: `aktion=${encodeURIComponent(aktion)}`,
   });

@@ -1,11 +1,14 @@
 import { buildApp } from '../app.ts';
-import type { AppInstance } from '../app-types.ts';
+import type { AppInput, AppInstance } from '../app-types.ts';
+import type { ModuleDescriptor } from '../modules/module-descriptor.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { seedDemoWorld } from '../db/seed.ts';
 import { createTokenService, type TokenService } from '../lib/jwt.ts';
 import { DEMO_PASSWORD } from '../modules/users/index.ts';
 import { createTestDatabase } from './test-database.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { authEndpoints } from '@dihs/contract/auth';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -22,7 +25,7 @@ export interface TestApp {
 /** The whole app on a fresh database with the demo world, for app.inject tests. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: Pick<AppInput, 'now'> & { modules?: readonly ModuleDescriptor[] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -37,7 +40,8 @@ export async function createTestApp(
   });
   await seedDemoWorld(database.handle.db);
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
-  const app = await buildApp({ config, db: database.handle.db, tokens, ...options });
+  const { modules, ...input } = options;
+  const app = await buildApp({ config, db: database.handle.db, tokens, ...input }, modules);
   await app.ready();
   return {
     app,
@@ -45,7 +49,11 @@ export async function createTestApp(
     config,
     tokens,
     async bearer(email, password = DEMO_PASSWORD) {
-      const response = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { email, password } });
+      const response = await app.inject({
+        method: 'POST',
+        url: apiUrl(authEndpoints.anmelden),
+        payload: { email, password },
+      });
       if (response.statusCode !== 200) throw new Error(`Login ${email} fehlgeschlagen: ${response.body}`);
       return `Bearer ${response.json<{ token: string }>().token}`;
     },

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { LoadingIndicator } from '../components/loading-indicator.tsx';
-import { useSession } from './session/session-context.ts';
+import { useSession } from '../lib/session-context.ts';
 
 /**
  * The app-mode video route carries the patient's bearer in its path (spec 3, section 2): it logs in

@@ -1,7 +1,7 @@
 import { checkGuard, type RouteGuard } from '@dihs/contract/common/routes';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useSession } from './session/session-context.ts';
+import { useSession } from '../lib/session-context.ts';
 
 /** Mirrors the server's access rules for navigation only (spec 1, section 2.2); the server decides for real. */
 export function Guard({ guard, children }: { guard: RouteGuard; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { ROUTES, STATIC_PAGE_URLS, staticPagePath, type AppRoute, type RouteKey } from '@dihs/contract/common/routes';
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ErrorPage, RouteErrorFallback } from '../features/error/pages/error-page.tsx';
+import { ErrorPage, RouteErrorFallback } from './routes/error-page.tsx';
 import { STATIC_PAGE_TITLES } from '../features/inhalt/static-page-titles.ts';
 import { useRouteTitle } from '../lib/use-document-title.ts';
 import { BearerLogin } from './bearer-login.tsx';
@@ -10,11 +10,11 @@ import { VideoRoleGate } from '../features/video/components/role-gate.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './root-layout.tsx';
 
-const StartPage = lazyPage(() => import('../features/start/pages/start-page.tsx'), 'StartPage');
+const StartPage = lazyPage(() => import('./routes/start-page.tsx'), 'StartPage');
 const ContentPage = lazyPage(() => import('../features/inhalt/pages/content-page.tsx'), 'ContentPage');
-const PendingPage = lazyPage(() => import('../features/pending/pending-page.tsx'), 'PendingPage');
+const PendingPage = lazyPage(() => import('./routes/pending-page.tsx'), 'PendingPage');
 const ProfilPage = lazyPage(() => import('../features/profil/pages/profil-page.tsx'), 'ProfilPage');
-const TherapeutenPage = lazyPage(() => import('../features/therapeuten/pages/therapeuten-page.tsx'), 'TherapeutenPage');
+const TherapeutenPage = lazyPage(() => import('../features/profil/pages/therapeuten-page.tsx'), 'TherapeutenPage');
 const RegistrationPage = lazyPage(() => import('../features/accounts/pages/registration-page.tsx'), 'RegistrationPage');
 const EmailConfirmationPage = lazyPage(
   () => import('../features/accounts/pages/email-confirmation-page.tsx'),
@@ -26,11 +26,11 @@ const PasswordResetPage = lazyPage(
   'PasswordResetPage',
 );
 const BenutzerListePage = lazyPage(
-  () => import('../features/benutzer/pages/benutzer-liste-page.tsx'),
+  () => import('../features/users/pages/benutzer-liste-page.tsx'),
   'BenutzerListePage',
 );
 const NavigationEditorPage = lazyPage(
-  () => import('../features/navigation-editor/pages/navigation-editor-page.tsx'),
+  () => import('../features/navigation/pages/navigation-editor-page.tsx'),
   'NavigationEditorPage',
 );
 const AboShopPage = lazyPage(() => import('../features/abo/pages/abo-shop-page.tsx'), 'AboShopPage');
@@ -45,24 +45,24 @@ const GuthabenBuchungPage = lazyPage(
 );
 const PaymentPage = lazyPage(() => import('../features/zahlung/pages/payment-page.tsx'), 'PaymentPage');
 const FirmenverwaltungPage = lazyPage(
-  () => import('../features/firmen/pages/firmenverwaltung-page.tsx'),
+  () => import('../features/firma/pages/firmenverwaltung-page.tsx'),
   'FirmenverwaltungPage',
 );
 const TermineBetreiberPage = lazyPage(
-  () => import('../features/termine-betreiber/pages/termine-betreiber-page.tsx'),
+  () => import('../features/termin/pages/termine-betreiber-page.tsx'),
   'TermineBetreiberPage',
 );
 const TerminePatientPage = lazyPage(
-  () => import('../features/termine-patient/pages/termine-patient-page.tsx'),
+  () => import('../features/termin/pages/termine-patient-page.tsx'),
   'TerminePatientPage',
 );
 const TermineBetreiberPatientPage = lazyPage(
-  () => import('../features/termine-patient/pages/termine-betreiber-patient-page.tsx'),
+  () => import('../features/termin/pages/termine-betreiber-patient-page.tsx'),
   'TermineBetreiberPatientPage',
 );
 const VerwaltungPage = lazyPage(() => import('../features/verwaltung/pages/verwaltung-page.tsx'), 'VerwaltungPage');
 const TermineTherapeutPage = lazyPage(
-  () => import('../features/termine-therapeut/pages/termine-therapeut-page.tsx'),
+  () => import('../features/termin/pages/termine-therapeut-page.tsx'),
   'TermineTherapeutPage',
 );
 const PatientSessionPage = lazyPage(

@@ -14,12 +14,15 @@ interface FormDialogProps {
   maxWidth: DialogProps['maxWidth'];
   /** The fields; a form's own hints go here, below them the server's refusal. */
   children: ReactNode;
-  /** Whether the input passes the contract's schema: "Speichern" stays disabled until it does. */
+  /** Whether the input passes the contract's schema (`formState.isValid`): "Speichern" stays disabled until it does. */
   valid: boolean;
   /** A save is running: the dialog cannot be closed and "Speichern" shows its progress. */
   pending: boolean;
-  /** Called on "Speichern" (the browser's submit is already prevented). */
-  onSubmit: () => void;
+  /**
+   * Called on "Speichern" with the submit event (the browser's submit is already prevented), so that a form's
+   * `handleSubmit(save)` can be passed as it is: it shows every message and saves only valid input.
+   */
+  onSubmit: (event: FormEvent) => unknown;
   onClose: () => void;
   /** What the server refused about the input, said inside the dialog. */
   refusal?: string | undefined;
@@ -45,7 +48,7 @@ export function FormDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit();
+    void onSubmit(event);
   }
 
   return (

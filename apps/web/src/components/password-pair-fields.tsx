@@ -6,7 +6,8 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { CountedTextField } from './counted-text-field.tsx';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { FormTextField } from './form-fields.tsx';
 
 /** The password rules of spec 1 section 5 in one sentence, for the hint above the fields. */
 export const PASSWORD_RULES_HINT = `8 bis 40 Zeichen, mit mindestens einem Groß- und einem Kleinbuchstaben, einer Zahl und einem dieser Sonderzeichen: ${[
@@ -15,16 +16,11 @@ export const PASSWORD_RULES_HINT = `8 bis 40 Zeichen, mit mindestens einem Groß
   .map((c) => (c === ' ' ? 'Leerzeichen' : c))
   .join(' ')}`;
 
-export interface PasswordPairFieldsProps {
-  passwort: string;
-  wiederholung: string;
-  onPasswortChange: (value: string) => void;
-  onWiederholungChange: (value: string) => void;
-  onPasswortBlur?: () => void;
-  onWiederholungBlur?: () => void;
-  /** The rule messages under each field; undefined while valid or untouched. */
-  passwortError?: string | undefined;
-  wiederholungError?: string | undefined;
+/** A form with the contract's pair `passwort` and `passwortWiederholen`. */
+type PasswordPairForm = FieldValues & { passwort: string; passwortWiederholen?: string | undefined };
+
+export interface PasswordPairFieldsProps<T extends PasswordPairForm> {
+  control: Control<T>;
   /** "Passwort" unless the form needs another name (e.g. "Neues Passwort" beside the current one). */
   passwortLabel?: string;
   wiederholungLabel?: string;
@@ -36,20 +32,13 @@ export interface PasswordPairFieldsProps {
  * A new password and its repetition with the 40-character counters, the rules as a hint, and one switch that
  * shows or hides both (so the user can check what they typed).
  */
-export function PasswordPairFields({
-  passwort,
-  wiederholung,
-  onPasswortChange,
-  onWiederholungChange,
-  onPasswortBlur,
-  onWiederholungBlur,
-  passwortError,
-  wiederholungError,
+export function PasswordPairFields<T extends PasswordPairForm>({
+  control,
   passwortLabel = 'Passwort',
   wiederholungLabel = 'Passwort wiederholen',
   autoFocus = false,
   disabled = false,
-}: PasswordPairFieldsProps) {
+}: PasswordPairFieldsProps<T>) {
   const [visible, setVisible] = useState(false);
   const type = visible ? 'text' : 'password';
   const toggle = (
@@ -70,31 +59,27 @@ export function PasswordPairFields({
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         Passwortregeln: {PASSWORD_RULES_HINT}.
       </Typography>
-      <CountedTextField
+      <FormTextField
+        control={control}
+        name={'passwort' as FieldPath<T>}
         label={passwortLabel}
         type={type}
         autoComplete="new-password"
         required
         autoFocus={autoFocus}
         disabled={disabled}
-        value={passwort}
-        onChange={onPasswortChange}
-        onBlur={onPasswortBlur}
         max={LIMITS.passwortMax}
-        error={passwortError}
         slotProps={{ input: { endAdornment: toggle } }}
       />
-      <CountedTextField
+      <FormTextField
+        control={control}
+        name={'passwortWiederholen' as FieldPath<T>}
         label={wiederholungLabel}
         type={type}
         autoComplete="new-password"
         required
         disabled={disabled}
-        value={wiederholung}
-        onChange={onWiederholungChange}
-        onBlur={onWiederholungBlur}
         max={LIMITS.passwortMax}
-        error={wiederholungError}
       />
     </>
   );

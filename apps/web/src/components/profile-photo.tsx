@@ -1,23 +1,11 @@
-import { profilePhotoSchema } from '@dihs/contract/profil';
+import { profilEndpoints } from '@dihs/contract/profil';
 import PersonIcon from '@mui/icons-material/Person';
 import Avatar from '@mui/material/Avatar';
-import { useQuery } from '@tanstack/react-query';
-import { useViewerKey } from '../app/session/session-context.ts';
-import { apiRequest } from '../lib/api-client.ts';
-
-export const PROFILE_PHOTO_KEY = ['profilePhoto'] as const;
+import { useEndpointQuery } from '../lib/endpoint-query.ts';
 
 /** GET /files/profilePhoto/{userId}: a data URL, since an <img> cannot send the bearer token. */
-export function useProfilePhoto(userId: number, enabled: boolean) {
-  const viewer = useViewerKey();
-  return useQuery({
-    queryKey: [...PROFILE_PHOTO_KEY, userId, viewer],
-    queryFn: ({ signal }): Promise<string> =>
-      apiRequest(`/files/profilePhoto/${userId}`, { schema: profilePhotoSchema, ...(signal ? { signal } : {}) }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
+export const useProfilePhoto = (userId: number, enabled: boolean) =>
+  useEndpointQuery(profilEndpoints.profilbild, { params: { userId } }, { enabled, staleTime: 5 * 60_000 });
 
 interface ProfilePhotoProps {
   userId: number;

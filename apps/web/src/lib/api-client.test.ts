@@ -20,35 +20,35 @@ describe('apiRequest', () => {
   it('sends the bearer of the session under /api', async () => {
     bind('abc.def.ghi');
     const fetchMock = stubFetch({ 'GET /api/navigation': { body: [] } });
-    await expect(apiRequest('/navigation')).resolves.toEqual([]);
+    await expect(apiRequest('/api/navigation')).resolves.toEqual([]);
     expect(headersOf(fetchMock).get('Authorization')).toBe('Bearer abc.def.ghi');
   });
 
   it('sends no bearer on calls marked auth: false', async () => {
     bind('abc.def.ghi');
     const fetchMock = stubFetch({ 'POST /api/authenticate': { body: { token: 't' } } });
-    await apiRequest('/authenticate', { method: 'POST', json: {}, auth: false });
+    await apiRequest('/api/authenticate', { method: 'POST', json: {}, auth: false });
     expect(headersOf(fetchMock).has('Authorization')).toBe(false);
     expect(headersOf(fetchMock).get('Content-Type')).toBe('application/json');
   });
 
   it('sends text bodies as text/plain', async () => {
     const fetchMock = stubFetch({ 'POST /api/patient/passwort/reset': { body: true } });
-    await apiRequest('/patient/passwort/reset', { method: 'POST', text: 'a@b.de' });
+    await apiRequest('/api/patient/passwort/reset', { method: 'POST', text: 'a@b.de' });
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('a@b.de');
     expect(headersOf(fetchMock).get('Content-Type')).toContain('text/plain');
   });
 
   it('turns the error envelope into an ApiError', async () => {
     stubFetch({ 'POST /api/authenticate': { status: 401, body: { message: 'Falsch.', code: 'LOGIN_FAILED' } } });
-    const error = await apiRequest('/authenticate', { method: 'POST', auth: false }).catch((e: unknown) => e);
+    const error = await apiRequest('/api/authenticate', { method: 'POST', auth: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: 'Falsch.', code: 'LOGIN_FAILED' });
   });
 
   it('falls back to a German message when the body is no envelope', async () => {
     stubFetch({ 'GET /api/x': { status: 502, body: '<html>' } });
-    await expect(apiRequest('/x')).rejects.toMatchObject({
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({
       status: 502,
       message: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
     });
@@ -56,27 +56,27 @@ describe('apiRequest', () => {
 
   it('reports an unreachable server as status 0', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(apiRequest('/x')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
   });
 
   it('ends the session when the server refuses the token', async () => {
     const onUnauthorized = bind('abc.def.ghi');
     stubFetch({ 'GET /api/inhalt/x': { status: 401, body: { message: 'Abgelaufen' } } });
-    await expect(apiRequest('/inhalt/x')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/api/inhalt/x')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledWith('abc.def.ghi');
   });
 
   it('leaves the session alone on a 401 of a call made without a token', async () => {
     const onUnauthorized = bind(null);
     stubFetch({ 'GET /api/inhalt/x': { status: 401, body: { message: 'Bitte anmelden' } } });
-    await expect(apiRequest('/inhalt/x')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/api/inhalt/x')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('validates the answer with the given schema', async () => {
     stubFetch({ 'GET /api/x': { body: { a: 1 } } });
     const schema = { parse: (data: unknown) => ({ checked: data }) };
-    await expect(apiRequest('/x', { schema })).resolves.toEqual({ checked: { a: 1 } });
+    await expect(apiRequest('/api/x', { schema })).resolves.toEqual({ checked: { a: 1 } });
   });
 });
 
@@ -85,14 +85,14 @@ describe('apiRequest for uploads, downloads and password checks', () => {
     const fetchMock = stubFetch({ 'POST /api/upload/profile': { body: true } });
     const form = new FormData();
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'x.png');
-    await apiRequest('/upload/profile', { method: 'POST', form });
+    await apiRequest('/api/upload/profile', { method: 'POST', form });
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(form);
     expect(headersOf(fetchMock).has('Content-Type')).toBe(false);
   });
 
   it('answers a Blob when asked for one', async () => {
     stubFetch({ 'GET /api/pdf/x': { body: 'pdf' } });
-    const blob = await apiRequest<Blob>('/pdf/x', { blob: true });
+    const blob = await apiRequest<Blob>('/api/pdf/x', { blob: true });
     // the response's Blob comes from Node's realm, not jsdom's: compare its content, not its class
     expect(await blob.text()).toBe('"pdf"');
   });
@@ -101,7 +101,7 @@ describe('apiRequest for uploads, downloads and password checks', () => {
     const onUnauthorized = bind('abc.def.ghi');
     stubFetch({ 'POST /api/secondFactor/activate': { status: 401, body: { message: 'Das Passwort ist falsch.' } } });
     await expect(
-      apiRequest('/secondFactor/activate', { method: 'POST', json: {}, keepSessionOn401: true }),
+      apiRequest('/api/secondFactor/activate', { method: 'POST', json: {}, keepSessionOn401: true }),
     ).rejects.toMatchObject({ status: 401, message: 'Das Passwort ist falsch.' });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });

@@ -91,8 +91,11 @@ async function toApiError(response: Response): Promise<ApiError> {
     : new ApiError(response.status, fallbackMessage(response.status));
 }
 
-/** Calls the API under /api: adds the bearer, maps failures to ApiError, ends the session on a refused token. */
-export async function apiRequest<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+/**
+ * The transport under the endpoint client (lib/endpoint-client.ts, the one caller outside tests): adds the bearer,
+ * maps failures to ApiError, ends the session on a refused token. `url` is the full address ('/api/...').
+ */
+export async function apiRequest<T = unknown>(url: string, request: ApiRequest<T> = {}): Promise<T> {
   const {
     method = 'GET',
     json,
@@ -121,7 +124,7 @@ export async function apiRequest<T = unknown>(path: string, request: ApiRequest<
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body, signal: signal ?? null });
+    response = await fetch(url, { method, headers, body, signal: signal ?? null });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'NETWORK');

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { SessionContext, type SessionContextValue } from '../app/session/session-context.ts';
+import { SessionContext, type SessionContextValue } from '../lib/session-context.ts';
 import { theme } from '../app/theme.ts';
 import type { Session } from '../lib/session.ts';
 

@@ -29,5 +29,3 @@ export const THEME_COLOURS = {
   green: '#51b16c',
   red: '#b22835',
 } as const;
-
-export const TIME_ZONE = 'Europe/Berlin';

@@ -30,6 +30,9 @@ export const MESSAGES = {
   seiteNichtGefunden: 'Die angeforderte Seite wurde nicht gefunden.',
   anfrageZuGross: 'Die Anfrage ist zu groß.',
   keinJson: 'Die Anfrage muss gültiges JSON enthalten.',
+  formatNichtUnterstuetzt: 'Dieses Format wird nicht unterstützt.',
+  ungueltigeAdresse: 'Die Adresse ist ungültig.',
+  adresseZuLang: 'Die Adresse ist zu lang.',
   serverfehler: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   datenbankNichtErreichbar: 'Die Datenbank ist nicht erreichbar.',
 } as const;

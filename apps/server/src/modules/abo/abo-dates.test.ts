@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   addMonths,
-  berlinDate,
   kuendigungZum,
   laufzeitEnde,
   laufzeitNrAm,
@@ -22,19 +20,6 @@ const v = (beginn: string, extra: Partial<Vertragsdaten> = {}): Vertragsdaten =>
 });
 
 describe('calendar arithmetic', () => {
-  it('takes the Berlin day of an instant', () => {
-    expect(berlinDate(new Date('2026-12-31T22:59:00Z'))).toBe('2026-12-31');
-    expect(berlinDate(new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01');
-    expect(berlinDate(new Date('2026-07-15T21:59:00Z'))).toBe('2026-07-15');
-    expect(berlinDate(new Date('2026-07-15T22:00:00Z'))).toBe('2026-07-16');
-  });
-
-  it('adds days across months and years', () => {
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
-  });
-
   it('adds months and clamps to the last day of shorter months', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');

@@ -1,20 +1,10 @@
-import { TIME_ZONE } from '@dihs/contract/common/constants';
+import { addDays } from '@dihs/contract/common/time';
 
 /**
  * Calendar arithmetic on ISO days ("2026-11-21"). Subscriptions run in whole days in Berlin: a contract that starts
  * on the 31st renews on the last day of shorter months, and every date is computed from the first day rather than
  * from the previous date, so clamping never drifts.
  */
-
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day of an instant in Berlin. */
-export const berlinDate = (instant: Date): string => berlinDay.format(instant);
 
 function parts(iso: string): [number, number, number] {
   const [y, m, d] = iso.split('-').map(Number);
@@ -23,11 +13,6 @@ function parts(iso: string): [number, number, number] {
 
 const iso = (date: Date): string => date.toISOString().slice(0, 10);
 
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = parts(day);
-  return iso(new Date(Date.UTC(y, m - 1, d + days)));
-}
-
 /** Adds months; a day that the target month lacks becomes its last day (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(day: string, months: number): string {
   const [y, m, d] = parts(day);
@@ -35,9 +20,6 @@ export function addMonths(day: string, months: number): string {
   const lastDay = new Date(Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0)).getUTCDate();
   return iso(new Date(Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth(), Math.min(d, lastDay))));
 }
-
-/** "2026-11-21" as "21.11.2026". */
-export const formatDayDe = (day: string): string => day.split('-').reverse().join('.');
 
 export interface Vertragsdaten {
   /** First day of the contract. */

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
-import { berlinDate } from './abo-dates.ts';
+import { berlinDay } from '@dihs/contract/common/time';
 import { faelligerSchritt } from './abo-lifecycle.ts';
 import { faelligeAboIds } from './abo.repository.ts';
 
@@ -25,7 +25,7 @@ export interface JobResult {
  */
 export async function runSubscriptionJob(db: Database, now: Date, log?: Logger): Promise<JobResult> {
   const result: JobResult = { steps: 0, failed: 0 };
-  for (const aboId of await faelligeAboIds(db, berlinDate(now))) {
+  for (const aboId of await faelligeAboIds(db, berlinDay(now))) {
     try {
       for (let step = 0; step < MAX_STEPS_PER_ABO; step++) {
         if (!(await db.transaction((tx) => faelligerSchritt(tx, aboId, now)))) break;

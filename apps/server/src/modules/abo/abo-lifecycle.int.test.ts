@@ -8,6 +8,8 @@ import { runSubscriptionJob } from './index.ts';
 import { abos, aboPerioden, aboZahlungen } from './abo.table.ts';
 import { users } from '../users/users.table.ts';
 import { aboTestSupport } from './abo.test-support.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { aboEndpoints } from '@dihs/contract/abo';
 
 /** The controllable clock of the app: the tests move it through months. */
 let clock = new Date('2030-01-10T09:00:00Z');
@@ -57,7 +59,9 @@ describe('a paid subscription from booking to its end', () => {
       beginn: null,
     });
     expect(await s.hatAboPrivileg(patient.id)).toBe(false);
-    expect((await s.get(`/api/user/abo/${patient.id}/privileges`, patient.bearer)).json()).toBe(false);
+    expect((await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }), patient.bearer)).json()).toBe(
+      false,
+    );
     expect(await s.hinweise(patient.bearer)).toHaveLength(1);
     expect(await s.aboGuthaben(patient.id)).toEqual({ einzel: 0, gruppe: 0, befund: 0, trainingsplan: 0 });
 
@@ -77,7 +81,9 @@ describe('a paid subscription from booking to its end', () => {
     });
     expect(await s.aboGuthaben(patient.id)).toEqual({ einzel: 2, gruppe: 1, befund: 1, trainingsplan: 1 });
     expect(await s.hatAboPrivileg(patient.id)).toBe(true);
-    expect((await s.get(`/api/user/abo/${patient.id}/privileges`, patient.bearer)).json()).toBe(true);
+    expect((await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }), patient.bearer)).json()).toBe(
+      true,
+    );
     expect(await s.hinweise(patient.bearer)).toEqual([]);
 
     // the day before the next interval nothing happens
@@ -99,14 +105,14 @@ describe('a paid subscription from booking to its end', () => {
     expect(await s.hinweise(patient.bearer)).toEqual([
       'Die Abo-Zahlung für den Zeitraum vom 10.04.2030 bis 09.07.2030 steht aus. Bitte bezahlen Sie bis zum 24.04.2030, sonst endet Ihr Abo.',
     ]);
-    const link = (await s.get('/api/abo/patient/paymentLink', patient.bearer)).json<string>();
-    expect((await s.get('/api/abo/patient/paymentLink', patient.bearer)).json()).toBe(link);
+    const link = (await s.get(apiUrl(aboEndpoints.zahlungsLink), patient.bearer)).json<string>();
+    expect((await s.get(apiUrl(aboEndpoints.zahlungsLink), patient.bearer)).json()).toBe(link);
     await s.sandbox(link, 'bezahlen');
     abo = (await s.aktiv(patient.bearer))!;
     expect(abo).toMatchObject({ status: 'AKTIV', naechsteAbrechnung: '2030-07-10', zahlungsfrist: null });
     // unused credit carries over to the next interval
     expect(await s.aboGuthaben(patient.id)).toEqual({ einzel: 4, gruppe: 2, befund: 2, trainingsplan: 2 });
-    expect((await s.get('/api/abo/patient/paymentLink', patient.bearer)).statusCode).toBe(404);
+    expect((await s.get(apiUrl(aboEndpoints.zahlungsLink), patient.bearer)).statusCode).toBe(404);
 
     // a new term begins: it renews by another six months
     setDay('2030-07-10');
@@ -122,17 +128,20 @@ describe('a paid subscription from booking to its end', () => {
 
     // cancel: to the end of the current term, since its last cancellation day has not passed
     setDay('2030-08-01');
-    const cancel = await s.get(`/api/abo/patient/cancel/${abo.id}`, patient.bearer);
+    const cancel = await s.get(apiUrl(aboEndpoints.kuendigen, { params: { aboId: abo.id } }), patient.bearer);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toBe('2031-01-09');
     abo = (await s.aktiv(patient.bearer))!;
     expect(abo).toMatchObject({ vertragsendeDatum: '2031-01-09', kuendigungVorgemerkt: true, endeGrund: 'Gekündigt' });
-    const again = await s.get(`/api/abo/patient/cancel/${abo.id}`, patient.bearer);
+    const again = await s.get(apiUrl(aboEndpoints.kuendigen, { params: { aboId: abo.id } }), patient.bearer);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(ABO_TEXTS.bereitsGekuendigt);
 
     // withdraw, and once more is refused
-    const withdraw = await s.get(`/api/abo/patient/reactivate/${abo.id}`, patient.bearer);
+    const withdraw = await s.get(
+      apiUrl(aboEndpoints.kuendigungWiderrufen, { params: { aboId: abo.id } }),
+      patient.bearer,
+    );
     expect(withdraw.statusCode).toBe(200);
     expect(withdraw.json<Abo>()).toMatchObject({
       vertragsendeDatum: null,
@@ -140,14 +149,21 @@ describe('a paid subscription from booking to its end', () => {
       widerrufen: true,
       endeGrund: null,
     });
-    expect((await s.get(`/api/abo/patient/reactivate/${abo.id}`, patient.bearer)).statusCode).toBe(400);
+    expect(
+      (await s.get(apiUrl(aboEndpoints.kuendigungWiderrufen, { params: { aboId: abo.id } }), patient.bearer))
+        .statusCode,
+    ).toBe(400);
 
     // cancelled after the last cancellation day of the term: it runs one more term
     setDay('2030-12-10');
-    expect((await s.get(`/api/abo/patient/cancel/${abo.id}`, patient.bearer)).json()).toBe('2031-07-09');
-    await s.get(`/api/abo/patient/reactivate/${abo.id}`, patient.bearer);
+    expect((await s.get(apiUrl(aboEndpoints.kuendigen, { params: { aboId: abo.id } }), patient.bearer)).json()).toBe(
+      '2031-07-09',
+    );
+    await s.get(apiUrl(aboEndpoints.kuendigungWiderrufen, { params: { aboId: abo.id } }), patient.bearer);
     setDay('2030-11-01');
-    expect((await s.get(`/api/abo/patient/cancel/${abo.id}`, patient.bearer)).json()).toBe('2031-01-09');
+    expect((await s.get(apiUrl(aboEndpoints.kuendigen, { params: { aboId: abo.id } }), patient.bearer)).json()).toBe(
+      '2031-01-09',
+    );
 
     // the interval inside the contract is still requested and paid
     setDay('2030-10-10');
@@ -165,7 +181,9 @@ describe('a paid subscription from booking to its end', () => {
     const ended = await s.row(abo.id);
     expect(ended).toMatchObject({ status: 'CANCELED', endeGrund: 'KUENDIGUNG', vertragsendeDatum: '2031-01-09' });
     expect(await s.hatAboPrivileg(patient.id)).toBe(false);
-    expect((await s.get(`/api/user/abo/${patient.id}/privileges`, patient.bearer)).json()).toBe(false);
+    expect((await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }), patient.bearer)).json()).toBe(
+      false,
+    );
     expect(await s.aboGuthaben(patient.id)).toEqual({ einzel: 0, gruppe: 0, befund: 0, trainingsplan: 0 });
     // four intervals were granted, no more
     expect(await t.db.select().from(aboPerioden).where(eq(aboPerioden.aboId, abo.id))).toHaveLength(4);
@@ -200,7 +218,7 @@ describe('a paid subscription from booking to its end', () => {
       'Ihr Abo „' + paket.title + '“ wurde beendet, weil die Abo-Zahlung nicht bis zum 24.04.2030 eingegangen ist.',
     ]);
     // the payment request that stayed open was cancelled with the end
-    expect((await s.get('/api/abo/patient/paymentLink', patient.bearer)).statusCode).toBe(404);
+    expect((await s.get(apiUrl(aboEndpoints.zahlungsLink), patient.bearer)).statusCode).toBe(404);
   });
 
   it('reopens the booking when the checkout is cancelled, and a new payment address activates it', async () => {
@@ -216,7 +234,7 @@ describe('a paid subscription from booking to its end', () => {
     expect(await s.hinweise(patient.bearer)).toEqual([
       `Ihr Abo „${paket.title}“ ist noch nicht bezahlt. Bitte schließen Sie die Bezahlung ab.`,
     ]);
-    const second = (await s.get('/api/abo/patient/paymentLink', patient.bearer)).json<string>();
+    const second = (await s.get(apiUrl(aboEndpoints.zahlungsLink), patient.bearer)).json<string>();
     expect(second).not.toBe(first);
     expect((await s.aktiv(patient.bearer))!.status).toBe('INBEZAHLUNG');
     await s.sandbox(second, 'bezahlen');
@@ -252,7 +270,7 @@ describe('a paid subscription from booking to its end', () => {
     expect(await s.row(replaced.id)).toMatchObject({ status: 'CANCELED', endeGrund: 'ERSETZT' });
     expect((await s.aktiv(patient.bearer))!).toMatchObject({ status: 'AKTIV', bezahlabo: true });
     expect(await s.aboGuthaben(patient.id)).toMatchObject({ einzel: 2 });
-    const refused = await s.get(`/api/abo/patient/placeOrder/${teuer.aboPaketId}`, patient.bearer);
+    const refused = await s.get(apiUrl(aboEndpoints.bestellen, { params: { id: teuer.aboPaketId } }), patient.bearer);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(ABO_TEXTS.bereitsAbo);
     // a free subscription renews without payment
@@ -268,7 +286,7 @@ describe('operators assign and end subscriptions', () => {
     const patient = await s.account('PATIENT', { firmaId });
     const paket = await s.paket(admin, { ...QUARTAL, buchbar: false });
     const assigned = await s.post(
-      '/api/abo/betreiber/abozuweisen',
+      apiUrl(aboEndpoints.zuweisen),
       { aboPaketId: paket.aboPaketId, patientId: patient.id },
       admin,
     );
@@ -278,17 +296,22 @@ describe('operators assign and end subscriptions', () => {
     expect(await s.aboGuthaben(patient.id)).toEqual({ einzel: 2, gruppe: 1, befund: 1, trainingsplan: 1 });
     expect(await s.hinweise(patient.bearer)).toEqual([]);
     // the operator sees it; the patient cannot cancel a company subscription
-    expect((await s.get(`/api/abo/betreiber/${patient.id}/aktiv`, admin)).json()).toMatchObject({ bezahlabo: false });
-    const own = await s.get(`/api/abo/patient/cancel/${assigned.json<Abo>().id}`, patient.bearer);
+    expect(
+      (await s.get(apiUrl(aboEndpoints.aboVonPatient, { params: { patientId: patient.id } }), admin)).json(),
+    ).toMatchObject({ bezahlabo: false });
+    const own = await s.get(
+      apiUrl(aboEndpoints.kuendigen, { params: { aboId: assigned.json<Abo>().id } }),
+      patient.bearer,
+    );
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe(ABO_TEXTS.firmenaboKuendigen);
     // a second assignment and the paid-subscription end are refused
     expect(
-      (await s.post('/api/abo/betreiber/abozuweisen', { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin))
+      (await s.post(apiUrl(aboEndpoints.zuweisen), { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin))
         .statusCode,
     ).toBe(400);
     const wrongKind = await s.post(
-      '/api/abo/betreiber/abobeenden/bezahlabo',
+      apiUrl(aboEndpoints.bezahlaboBeenden),
       { sofort: true, patientId: patient.id },
       admin,
     );
@@ -302,19 +325,19 @@ describe('operators assign and end subscriptions', () => {
 
     // without a date it cannot be ended
     for (const body of [{ patientId: patient.id }, { patientId: patient.id, date: '' }]) {
-      const response = await s.post('/api/abo/betreiber/abobeenden/firmenabo', body, admin);
+      const response = await s.post(apiUrl(aboEndpoints.firmenaboBeenden), body, admin);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toContain('Das Datum darf nicht leer sein.');
     }
     const badDate = await s.post(
-      '/api/abo/betreiber/abobeenden/firmenabo',
+      apiUrl(aboEndpoints.firmenaboBeenden),
       { patientId: patient.id, date: '2030-02-30' },
       admin,
     );
     expect(badDate.json().message).toContain(ABO_TEXTS.datumUngueltig);
 
     const ende = await s.post(
-      '/api/abo/betreiber/abobeenden/firmenabo',
+      apiUrl(aboEndpoints.firmenaboBeenden),
       { patientId: patient.id, date: '2030-09-30' },
       admin,
     );
@@ -343,16 +366,18 @@ describe('operators assign and end subscriptions', () => {
     setDay('2030-05-15');
     const patient = await s.account('PATIENT', { firmaId });
     const paket = await s.paket(admin, { ...QUARTAL, buchbar: false });
-    await s.post('/api/abo/betreiber/abozuweisen', { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin);
+    await s.post(apiUrl(aboEndpoints.zuweisen), { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin);
     const ende = await s.post(
-      '/api/abo/betreiber/abobeenden/firmenabo',
+      apiUrl(aboEndpoints.firmenaboBeenden),
       { patientId: patient.id, date: '2030-05-14' },
       admin,
     );
     expect(ende.statusCode).toBe(200);
     expect(ende.json<Abo>()).toMatchObject({ status: 'CANCELED_BETREIBER', vertragsendeDatum: '2030-05-14' });
     expect(await s.hatAboPrivileg(patient.id)).toBe(false);
-    expect((await s.get(`/api/abo/betreiber/${patient.id}/aktiv`, admin)).json()).toBeNull();
+    expect(
+      (await s.get(apiUrl(aboEndpoints.aboVonPatient, { params: { patientId: patient.id } }), admin)).json(),
+    ).toBeNull();
   });
 
   it('assigns a paid package to a patient without a company: it waits for the patient payment', async () => {
@@ -360,21 +385,21 @@ describe('operators assign and end subscriptions', () => {
     const patient = await s.account('PATIENT');
     const paket = await s.paket(admin, { ...QUARTAL, buchbar: false });
     const assigned = await s.post(
-      '/api/abo/betreiber/abozuweisen',
+      apiUrl(aboEndpoints.zuweisen),
       { aboPaketId: paket.aboPaketId, patientId: patient.id },
       admin,
     );
     expect(assigned.json<Abo>()).toMatchObject({ status: 'INBUCHUNG', bezahlabo: true });
     expect(await s.hatAboPrivileg(patient.id)).toBe(false);
     expect(await s.hinweise(patient.bearer)).toHaveLength(1);
-    const link = (await s.get('/api/abo/patient/paymentLink', patient.bearer)).json<string>();
+    const link = (await s.get(apiUrl(aboEndpoints.zahlungsLink), patient.bearer)).json<string>();
     await s.sandbox(link, 'bezahlen');
     const abo = (await s.aktiv(patient.bearer))!;
     expect(abo).toMatchObject({ status: 'AKTIV', laufzeitEnde: '2030-11-14' });
 
     // the operator ends it at the end of the term; the patient cannot withdraw that
     const atTermEnd = await s.post(
-      '/api/abo/betreiber/abobeenden/bezahlabo',
+      apiUrl(aboEndpoints.bezahlaboBeenden),
       { sofort: false, patientId: patient.id },
       admin,
     );
@@ -383,7 +408,10 @@ describe('operators assign and end subscriptions', () => {
       vertragsendeDatum: '2030-11-14',
       kuendigungBetreiberVorgemerkt: true,
     });
-    expect((await s.get(`/api/abo/patient/reactivate/${abo.id}`, patient.bearer)).statusCode).toBe(400);
+    expect(
+      (await s.get(apiUrl(aboEndpoints.kuendigungWiderrufen, { params: { aboId: abo.id } }), patient.bearer))
+        .statusCode,
+    ).toBe(400);
     setDay('2030-08-15');
     await job();
     await s.sandbox(await s.letzteZahlungsUrl(abo.id), 'bezahlen');
@@ -399,7 +427,7 @@ describe('operators assign and end subscriptions', () => {
     const paket = await s.paket(admin, QUARTAL);
     await s.sandbox(await s.bestellen(patient.bearer, paket.aboPaketId), 'bezahlen');
     const response = await s.post(
-      '/api/abo/betreiber/abobeenden/bezahlabo',
+      apiUrl(aboEndpoints.bezahlaboBeenden),
       { sofort: true, patientId: patient.id },
       admin,
     );
@@ -408,11 +436,7 @@ describe('operators assign and end subscriptions', () => {
     expect(await s.hatAboPrivileg(patient.id)).toBe(false);
     expect(await s.aboGuthaben(patient.id)).toMatchObject({ einzel: 0 });
     // nothing left to end
-    const none = await s.post(
-      '/api/abo/betreiber/abobeenden/bezahlabo',
-      { sofort: true, patientId: patient.id },
-      admin,
-    );
+    const none = await s.post(apiUrl(aboEndpoints.bezahlaboBeenden), { sofort: true, patientId: patient.id }, admin);
     expect(none.statusCode).toBe(404);
   });
 
@@ -420,7 +444,7 @@ describe('operators assign and end subscriptions', () => {
     const patient = await s.account('PATIENT');
     const inaktiv = await s.paket(admin, { aktiv: false });
     const refused = await s.post(
-      '/api/abo/betreiber/abozuweisen',
+      apiUrl(aboEndpoints.zuweisen),
       { aboPaketId: inaktiv.aboPaketId, patientId: patient.id },
       admin,
     );
@@ -435,13 +459,16 @@ describe('operators assign and end subscriptions', () => {
       [{ aboPaketId: paket.aboPaketId, patientId: -1 }, 400],
       [{ aboPaketId: 'x', patientId: patient.id }, 400],
     ] as const) {
-      expect((await s.post('/api/abo/betreiber/abozuweisen', body, admin)).statusCode).toBe(status);
+      expect((await s.post(apiUrl(aboEndpoints.zuweisen), body, admin)).statusCode).toBe(status);
     }
-    expect((await s.get(`/api/abo/betreiber/${therapist.id}/aktiv`, admin)).statusCode).toBe(404);
-    expect((await s.get(`/api/abo/betreiber/${patient.id}/aktiv`, admin)).json()).toBeNull();
     expect(
-      (await s.post('/api/abo/betreiber/abobeenden/bezahlabo', { sofort: 'ja', patientId: patient.id }, admin))
-        .statusCode,
+      (await s.get(apiUrl(aboEndpoints.aboVonPatient, { params: { patientId: therapist.id } }), admin)).statusCode,
+    ).toBe(404);
+    expect(
+      (await s.get(apiUrl(aboEndpoints.aboVonPatient, { params: { patientId: patient.id } }), admin)).json(),
+    ).toBeNull();
+    expect(
+      (await s.post(apiUrl(aboEndpoints.bezahlaboBeenden), { sofort: 'ja', patientId: patient.id }, admin)).statusCode,
     ).toBe(400);
   });
 });
@@ -451,7 +478,7 @@ describe('the scheduled job is idempotent', () => {
     setDay('2030-05-15');
     const patient = await s.account('PATIENT', { firmaId });
     const paket = await s.paket(admin, QUARTAL);
-    await s.post('/api/abo/betreiber/abozuweisen', { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin);
+    await s.post(apiUrl(aboEndpoints.zuweisen), { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin);
     setDay('2030-08-15');
     await Promise.all([job(), job(), job()]);
     await job();
@@ -463,7 +490,7 @@ describe('the scheduled job is idempotent', () => {
     const patient = await s.account('PATIENT', { firmaId });
     const paket = await s.paket(admin, QUARTAL);
     const abo = (
-      await s.post('/api/abo/betreiber/abozuweisen', { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin)
+      await s.post(apiUrl(aboEndpoints.zuweisen), { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin)
     ).json<Abo>();
 
     // the step fails after booking the credit (the update of the subscription raises): everything rolls back
@@ -515,7 +542,7 @@ describe('the scheduled job is idempotent', () => {
     setDay('2030-01-01');
     const patient = await s.account('PATIENT', { firmaId });
     const paket = await s.paket(admin, { ...QUARTAL, laufzeitMonate: 12 });
-    await s.post('/api/abo/betreiber/abozuweisen', { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin);
+    await s.post(apiUrl(aboEndpoints.zuweisen), { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin);
     setDay('2030-12-31');
     await job();
     expect(await s.aboGuthaben(patient.id)).toMatchObject({ einzel: 8 });
@@ -538,16 +565,18 @@ describe('authorization', () => {
     await s.sandbox(await s.bestellen(owner.bearer, paket.aboPaketId), 'bezahlen');
     const abo = (await s.aktiv(owner.bearer))!;
     for (const path of [
-      `/api/abo/patient/cancel/${abo.id}`,
-      `/api/abo/patient/reactivate/${abo.id}`,
-      '/api/abo/patient/cancel/999999',
+      apiUrl(aboEndpoints.kuendigen, { params: { aboId: abo.id } }),
+      apiUrl(aboEndpoints.kuendigungWiderrufen, { params: { aboId: abo.id } }),
+      apiUrl(aboEndpoints.kuendigen, { params: { aboId: 999999 } }),
     ]) {
       const response = await s.get(path, other.bearer);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(ABO_TEXTS.aboNichtGefunden);
     }
     expect((await s.row(abo.id)).vertragsendeDatum).toBeNull();
-    expect((await s.get('/api/abo/patient/cancel/abc', owner.bearer)).statusCode).toBe(400);
+    expect((await s.get(apiUrl(aboEndpoints.kuendigen, { params: { aboId: 'abc' } }), owner.bearer)).statusCode).toBe(
+      400,
+    );
   });
 
   it('keeps patient calls to patients and operator calls to operators with ABOPAKETE_VERWALTEN', async () => {
@@ -555,59 +584,80 @@ describe('authorization', () => {
     const therapist = await t.bearer('therapeut@demo.de');
     const operatorWithout = (await s.account('BETREIBER', { privileges: ['BENUTZER_VERWALTEN'] })).bearer;
     for (const path of [
-      '/api/abo/patient/aktiv',
-      '/api/abo/patient/paymentLink',
-      '/api/abo/patient/paymentNotice',
-      '/api/abo/patient/getStandard',
-      '/api/abo/patient/placeOrder/1',
-      '/api/abo/patient/cancel/1',
-      '/api/abo/patient/reactivate/1',
-      '/api/pdf/abobestaetigung',
-      '/api/pdf/abokuendigungsbestaetigung',
+      apiUrl(aboEndpoints.eigenesAbo),
+      apiUrl(aboEndpoints.zahlungsLink),
+      apiUrl(aboEndpoints.zahlungsHinweise),
+      apiUrl(aboEndpoints.standardPakete),
+      apiUrl(aboEndpoints.bestellen, { params: { id: 1 } }),
+      apiUrl(aboEndpoints.kuendigen, { params: { aboId: 1 } }),
+      apiUrl(aboEndpoints.kuendigungWiderrufen, { params: { aboId: 1 } }),
+      apiUrl(aboEndpoints.bestaetigungPdf),
+      apiUrl(aboEndpoints.kuendigungsbestaetigungPdf),
     ]) {
       expect((await s.get(path)).statusCode).toBe(401);
       expect((await s.get(path, therapist)).statusCode).toBe(403);
       expect((await s.get(path, admin)).statusCode).toBe(403);
     }
     for (const [path, body] of [
-      ['/api/abo/betreiber/abozuweisen', { aboPaketId: 1, patientId: patient.id }],
-      ['/api/abo/betreiber/abobeenden/bezahlabo', { sofort: true, patientId: patient.id }],
-      ['/api/abo/betreiber/abobeenden/firmenabo', { date: '2030-01-01', patientId: patient.id }],
+      [apiUrl(aboEndpoints.zuweisen), { aboPaketId: 1, patientId: patient.id }],
+      [apiUrl(aboEndpoints.bezahlaboBeenden), { sofort: true, patientId: patient.id }],
+      [apiUrl(aboEndpoints.firmenaboBeenden), { date: '2030-01-01', patientId: patient.id }],
     ] as const) {
       expect((await s.post(path, body)).statusCode).toBe(401);
       expect((await s.post(path, body, patient.bearer)).statusCode).toBe(403);
       expect((await s.post(path, body, therapist)).statusCode).toBe(403);
       expect((await s.post(path, body, operatorWithout)).statusCode).toBe(403);
     }
-    expect((await s.get(`/api/abo/betreiber/${patient.id}/aktiv`, patient.bearer)).statusCode).toBe(403);
-    expect((await s.get(`/api/abo/betreiber/${patient.id}/aktiv`, operatorWithout)).statusCode).toBe(200);
+    expect(
+      (await s.get(apiUrl(aboEndpoints.aboVonPatient, { params: { patientId: patient.id } }), patient.bearer))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await s.get(apiUrl(aboEndpoints.aboVonPatient, { params: { patientId: patient.id } }), operatorWithout))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers the subscription privilege to the patient itself, therapists and operators only', async () => {
     const patient = await s.account('PATIENT');
     const other = await s.account('PATIENT');
-    expect((await s.get(`/api/user/abo/${patient.id}/privileges`, patient.bearer)).json()).toBe(false);
-    expect((await s.get(`/api/user/abo/${patient.id}/privileges`, other.bearer)).statusCode).toBe(403);
-    expect((await s.get(`/api/user/abo/${patient.id}/privileges`, admin)).statusCode).toBe(200);
+    expect((await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }), patient.bearer)).json()).toBe(
+      false,
+    );
     expect(
-      (await s.get(`/api/user/abo/${patient.id}/privileges`, await t.bearer('therapeut@demo.de'))).statusCode,
+      (await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }), other.bearer)).statusCode,
+    ).toBe(403);
+    expect((await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }), admin)).statusCode).toBe(200);
+    expect(
+      (
+        await s.get(
+          apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }),
+          await t.bearer('therapeut@demo.de'),
+        )
+      ).statusCode,
     ).toBe(200);
-    expect((await s.get(`/api/user/abo/${patient.id}/privileges`)).statusCode).toBe(401);
+    expect((await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }))).statusCode).toBe(401);
   });
 
   it('refuses bookings of unconfirmed patients, unknown and unbookable packages', async () => {
     const unconfirmed = await s.account('PATIENT', { confirmed: false });
     const paket = await s.paket(admin, QUARTAL);
-    const notConfirmed = await s.get(`/api/abo/patient/placeOrder/${paket.aboPaketId}`, unconfirmed.bearer);
+    const notConfirmed = await s.get(
+      apiUrl(aboEndpoints.bestellen, { params: { id: paket.aboPaketId } }),
+      unconfirmed.bearer,
+    );
     expect(notConfirmed.statusCode).toBe(403);
     expect(await t.db.select().from(abos).where(eq(abos.patientUserId, unconfirmed.id))).toHaveLength(0);
     const patient = await s.account('PATIENT');
-    const unknown = await s.get('/api/abo/patient/placeOrder/999999', patient.bearer);
+    const unknown = await s.get(apiUrl(aboEndpoints.bestellen, { params: { id: 999999 } }), patient.bearer);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(ABO_TEXTS.paketNichtGefunden);
     for (const fields of [{ buchbar: false }, { aktiv: false }]) {
       const closed = await s.paket(admin, { ...QUARTAL, ...fields });
-      const response = await s.get(`/api/abo/patient/placeOrder/${closed.aboPaketId}`, patient.bearer);
+      const response = await s.get(
+        apiUrl(aboEndpoints.bestellen, { params: { id: closed.aboPaketId } }),
+        patient.bearer,
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(ABO_TEXTS.paketNichtBuchbar);
     }

@@ -1,11 +1,16 @@
 import { ABO_ZAHLUNGSFRIST_TAGE, AKTIVE_ABO_STATUSES, type AboStatus } from '@dihs/contract/abo';
 import type { Transaction } from '../../db/client.ts';
 import { addLedgerEntries, balanceOf, reverseReference, type CreditKind } from '../guthaben/index.ts';
-import { cancelPayment, createPayment, type PaymentStatus, type ZahlungRow } from '../zahlung/index.ts';
+import { setHatAbo } from '../users/index.ts';
 import {
-  addDays,
-  berlinDate,
-  formatDayDe,
+  cancelPayment,
+  createPayment,
+  lockPaymentsFirst,
+  type PaymentStatus,
+  type ZahlungRow,
+} from '../zahlung/index.ts';
+import { addDays, berlinDay, formatDayDe } from '@dihs/contract/common/time';
+import {
   laufzeitEnde,
   laufzeitNrVonPeriode,
   letzterKuendigungsTag,
@@ -15,7 +20,6 @@ import {
 } from './abo-dates.ts';
 import {
   findAboZahlung,
-  findPatientInfo,
   insertAboZahlung,
   insertHinweis,
   insertPeriode,
@@ -23,15 +27,28 @@ import {
   offeneAboZahlungen,
   periodenOf,
   setAboZahlungStatus,
-  setHatAbo,
   updateAbo,
 } from './abo.repository.ts';
+import { findPatientInfo } from './abo-patient.ts';
 import type { AboEndeGrund, AboRow } from './abo.table.ts';
 
 /**
  * The state changes of a subscription. Every function runs inside the caller's transaction with the subscription's
  * row locked (lockAbo), so a webhook, the scheduled job and a request never change one subscription at once.
  */
+
+/**
+ * Locks a subscription for a change outside its payment listener: its open payments first, then its row, the order
+ * of the webhook (payment, then subscription in the listener), so ending a subscription while its payment is
+ * confirmed cannot deadlock. The listener holds its payment already and takes lockAbo alone.
+ */
+export async function lockAboMitZahlungen(tx: Transaction, aboId: number): Promise<AboRow | undefined> {
+  await lockPaymentsFirst(
+    tx,
+    (await offeneAboZahlungen(tx, aboId)).map((offen) => offen.zahlungId),
+  );
+  return lockAbo(tx, aboId);
+}
 
 export const isAktiv = (status: AboStatus): boolean => (AKTIVE_ABO_STATUSES as readonly AboStatus[]).includes(status);
 
@@ -109,7 +126,7 @@ export async function gewaehren(
 
 /** Starts the contract today and grants its first interval. */
 export async function aktivieren(tx: Transaction, abo: AboRow, zahlungId: number | null, now: Date): Promise<AboRow> {
-  const started = await updateAbo(tx, abo.id, { beginn: berlinDate(now), naechstePeriodeNr: 0 });
+  const started = await updateAbo(tx, abo.id, { beginn: berlinDay(now), naechstePeriodeNr: 0 });
   return gewaehren(tx, started, 0, zahlungId, now);
 }
 
@@ -148,7 +165,11 @@ export async function beenden(
     naechstePeriode: null,
   });
   // The listener sees these cancellations in this transaction and finds the subscription ended: it only marks them.
-  for (const offen of await offeneAboZahlungen(tx, abo.id)) await cancelPayment(tx, offen.zahlungId);
+  for (const offen of await offeneAboZahlungen(tx, abo.id)) {
+    await cancelPayment(tx, offen.zahlungId, (t, payment, status, previous) =>
+      zahlungGeaendert(t, payment, status, previous, input.now),
+    );
+  }
   if (abo.beginn) {
     await setHatAbo(tx, abo.patientUserId, false);
     const balance = await balanceOf(tx, abo.patientUserId);
@@ -173,9 +194,9 @@ export async function beenden(
  * its payment is requested). Answers whether something changed; called again until nothing is due.
  */
 export async function faelligerSchritt(tx: Transaction, aboId: number, now: Date): Promise<boolean> {
-  const abo = await lockAbo(tx, aboId);
+  const abo = await lockAboMitZahlungen(tx, aboId);
   if (!abo || !isAktiv(abo.status)) return false;
-  const today = berlinDate(now);
+  const today = berlinDay(now);
 
   // a deleted patient is billed no further interval: the subscription ends when its next step is due
   if ((await findPatientInfo(tx, abo.patientUserId))?.deleted) {
@@ -273,6 +294,6 @@ export async function zahlungGeaendert(
     idempotencyKey: `abo:${abo.id}:erstattung:${payment.id}`,
   });
   if (isAktiv(abo.status)) {
-    await beenden(tx, abo, { status: 'REFUNDED', grund: 'ERSTATTET', vertragsende: berlinDate(now), now });
+    await beenden(tx, abo, { status: 'REFUNDED', grund: 'ERSTATTET', vertragsende: berlinDay(now), now });
   }
 }

@@ -8,6 +8,8 @@ import { DEMO_PASSWORD } from '../users/index.ts';
 import { users } from '../users/users.table.ts';
 import { DEMO_ABO_PAKETE } from './abo.demo.ts';
 import { aboPakete } from './abo.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { aboEndpoints } from '@dihs/contract/abo';
 
 let t: TestApp;
 let admin: string;
@@ -47,9 +49,9 @@ describe('package admin: access', () => {
     const withoutPrivilege = await account('BETREIBER', ['BENUTZER_VERWALTEN', 'GUTHABEN_AENDERN']);
     const others = [await t.bearer('patient@demo.de'), await t.bearer('therapeut@demo.de'), withoutPrivilege];
     for (const [method, url, body] of [
-      ['GET', '/api/abo/betreiber/pakete/all', undefined],
-      ['POST', '/api/abo/betreiber/pakete/add', valid],
-      ['POST', '/api/abo/betreiber/pakete/change', { ...valid, aboPaketId: 1 }],
+      ['GET', apiUrl(aboEndpoints.pakete), undefined],
+      ['POST', apiUrl(aboEndpoints.paketAnlegen), valid],
+      ['POST', apiUrl(aboEndpoints.paketAendern), { ...valid, aboPaketId: 1 }],
     ] as const) {
       const send = (authorization?: string) =>
         method === 'GET' ? get(url, authorization) : post(url, body, authorization);
@@ -60,7 +62,7 @@ describe('package admin: access', () => {
   });
 
   it('lets an operator with only ABOPAKETE_VERWALTEN list every package', async () => {
-    const response = await get('/api/abo/betreiber/pakete/all', await account('BETREIBER', ['ABOPAKETE_VERWALTEN']));
+    const response = await get(apiUrl(aboEndpoints.pakete), await account('BETREIBER', ['ABOPAKETE_VERWALTEN']));
     expect(response.statusCode).toBe(200);
     const titles = response.json<AboPaket[]>().map((paket) => paket.title);
     for (const paket of DEMO_ABO_PAKETE) expect(titles).toContain(paket.title);
@@ -69,13 +71,13 @@ describe('package admin: access', () => {
 
 describe('POST /api/abo/betreiber/pakete/add and /change', () => {
   it('creates a package with every field and changes it', async () => {
-    const created = await post('/api/abo/betreiber/pakete/add', { ...valid, title: '  Neu angelegt ' }, admin);
+    const created = await post(apiUrl(aboEndpoints.paketAnlegen), { ...valid, title: '  Neu angelegt ' }, admin);
     expect(created.statusCode).toBe(200);
     const paket = created.json<AboPaket>();
     expect(paket).toEqual({ ...valid, title: 'Neu angelegt', aboPaketId: expect.any(Number) });
 
     const changed = await post(
-      '/api/abo/betreiber/pakete/change',
+      apiUrl(aboEndpoints.paketAendern),
       { ...paket, title: 'Geändert', laufzeitMonate: 6, buchungMonate: 6, kostenProQuartalCent: 0, aktiv: false },
       admin,
     );
@@ -86,12 +88,12 @@ describe('POST /api/abo/betreiber/pakete/add and /change', () => {
       laufzeitMonate: 6,
       aktiv: false,
     });
-    const all = (await get('/api/abo/betreiber/pakete/all', admin)).json<AboPaket[]>();
+    const all = (await get(apiUrl(aboEndpoints.pakete), admin)).json<AboPaket[]>();
     expect(all.find((p) => p.aboPaketId === paket.aboPaketId)?.title).toBe('Geändert');
   });
 
   it('answers 404 for a change of an unknown package', async () => {
-    const response = await post('/api/abo/betreiber/pakete/change', { ...valid, aboPaketId: 999999 }, admin);
+    const response = await post(apiUrl(aboEndpoints.paketAendern), { ...valid, aboPaketId: 999999 }, admin);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(ABO_TEXTS.paketNichtGefunden);
   });
@@ -121,7 +123,7 @@ describe('POST /api/abo/betreiber/pakete/add and /change', () => {
     [{ unbekannt: 1 }, 'unbekannt'],
   ])('refuses %j', async (change, message) => {
     const title = `Regel ${counter++}`;
-    const response = await post('/api/abo/betreiber/pakete/add', { ...valid, title, ...change }, admin);
+    const response = await post(apiUrl(aboEndpoints.paketAnlegen), { ...valid, title, ...change }, admin);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
     expect(await t.db.select().from(aboPakete).where(eq(aboPakete.title, title))).toHaveLength(0);
@@ -134,7 +136,7 @@ describe('POST /api/abo/betreiber/pakete/add and /change', () => {
       [6, 2],
     ]) {
       const response = await post(
-        '/api/abo/betreiber/pakete/add',
+        apiUrl(aboEndpoints.paketAnlegen),
         {
           ...ABO_PAKET_DEFAULTS,
           title: 'y'.repeat(30),
@@ -150,9 +152,11 @@ describe('POST /api/abo/betreiber/pakete/add and /change', () => {
   });
 
   it('refuses a change that breaks a rule and keeps the package', async () => {
-    const paket = (await post('/api/abo/betreiber/pakete/add', { ...valid, title: 'Bleibt' }, admin)).json<AboPaket>();
+    const paket = (
+      await post(apiUrl(aboEndpoints.paketAnlegen), { ...valid, title: 'Bleibt' }, admin)
+    ).json<AboPaket>();
     const response = await post(
-      '/api/abo/betreiber/pakete/change',
+      apiUrl(aboEndpoints.paketAendern),
       { ...paket, title: 'Kaputt', buchungMonate: 7 },
       admin,
     );
@@ -165,7 +169,7 @@ describe('POST /api/abo/betreiber/pakete/add and /change', () => {
 
 describe('GET /api/abo/patient/getStandard', () => {
   it('answers patients the packages that are active and bookable', async () => {
-    const response = await get('/api/abo/patient/getStandard', await t.bearer('patient@demo.de'));
+    const response = await get(apiUrl(aboEndpoints.standardPakete), await t.bearer('patient@demo.de'));
     expect(response.statusCode).toBe(200);
     const pakete = response.json<AboPaket[]>();
     expect(pakete.length).toBeGreaterThan(0);
@@ -176,8 +180,8 @@ describe('GET /api/abo/patient/getStandard', () => {
   });
 
   it('is for patients only', async () => {
-    expect((await get('/api/abo/patient/getStandard')).statusCode).toBe(401);
-    expect((await get('/api/abo/patient/getStandard', admin)).statusCode).toBe(403);
-    expect((await get('/api/abo/patient/getStandard', await t.bearer('therapeut@demo.de'))).statusCode).toBe(403);
+    expect((await get(apiUrl(aboEndpoints.standardPakete))).statusCode).toBe(401);
+    expect((await get(apiUrl(aboEndpoints.standardPakete), admin)).statusCode).toBe(403);
+    expect((await get(apiUrl(aboEndpoints.standardPakete), await t.bearer('therapeut@demo.de'))).statusCode).toBe(403);
   });
 });

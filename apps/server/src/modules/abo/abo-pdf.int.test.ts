@@ -4,8 +4,9 @@ import { ABO_TEXTS } from '@dihs/contract/abo';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { PLATFORM } from '../accounts/index.ts';
 import { firmen } from '../firma/firma.table.ts';
-import { mitMwst } from './abo-pdf.service.ts';
 import { aboTestSupport } from './abo.test-support.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { aboEndpoints } from '@dihs/contract/abo';
 
 let clock = new Date('2030-03-05T10:00:00Z');
 let t: TestApp;
@@ -33,14 +34,6 @@ async function download(path: string, bearer: string): Promise<string> {
   return pdfText(response.rawPayload);
 }
 
-describe('gross, net and VAT', () => {
-  it('splits a gross price so that the parts add up', () => {
-    expect(mitMwst(3000)).toEqual({ netto: 2521, mwst: 479, brutto: 3000 });
-    expect(mitMwst(8900)).toEqual({ netto: 7479, mwst: 1421, brutto: 8900 });
-    expect(mitMwst(0)).toEqual({ netto: 0, mwst: 0, brutto: 0 });
-  });
-});
-
 describe('subscription PDFs', () => {
   it('confirms the own booking and the own cancellation with platform, patient, package, amounts and dates', async () => {
     clock = new Date('2030-03-05T10:00:00Z');
@@ -53,12 +46,12 @@ describe('subscription PDFs', () => {
       einzelTermineProQuartal: 3,
       kostenProQuartalCent: 3000,
     });
-    const missing = await s.get('/api/pdf/abobestaetigung', patient.bearer);
+    const missing = await s.get(apiUrl(aboEndpoints.bestaetigungPdf), patient.bearer);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(ABO_TEXTS.keineBestaetigung);
 
     await s.sandbox(await s.bestellen(patient.bearer, paket.aboPaketId), 'bezahlen');
-    const booking = await download('/api/pdf/abobestaetigung', patient.bearer);
+    const booking = await download(apiUrl(aboEndpoints.bestaetigungPdf), patient.bearer);
     for (const part of [
       PLATFORM,
       'Abobestätigung',
@@ -77,11 +70,11 @@ describe('subscription PDFs', () => {
       expect(booking).toContain(part);
     }
 
-    expect((await s.get('/api/pdf/abokuendigungsbestaetigung', patient.bearer)).statusCode).toBe(404);
+    expect((await s.get(apiUrl(aboEndpoints.kuendigungsbestaetigungPdf), patient.bearer)).statusCode).toBe(404);
     const abo = (await s.aktiv(patient.bearer))!;
     clock = new Date('2030-06-01T10:00:00Z');
-    await s.get(`/api/abo/patient/cancel/${abo.id}`, patient.bearer);
-    const cancellation = await download('/api/pdf/abokuendigungsbestaetigung', patient.bearer);
+    await s.get(apiUrl(aboEndpoints.kuendigen, { params: { aboId: abo.id } }), patient.bearer);
+    const cancellation = await download(apiUrl(aboEndpoints.kuendigungsbestaetigungPdf), patient.bearer);
     for (const part of [
       PLATFORM,
       'Kündigungsbestätigung',
@@ -96,18 +89,18 @@ describe('subscription PDFs', () => {
     }
 
     // withdrawn: no cancellation to confirm; another patient never gets this one
-    await s.get(`/api/abo/patient/reactivate/${abo.id}`, patient.bearer);
-    expect((await s.get('/api/pdf/abokuendigungsbestaetigung', patient.bearer)).statusCode).toBe(404);
+    await s.get(apiUrl(aboEndpoints.kuendigungWiderrufen, { params: { aboId: abo.id } }), patient.bearer);
+    expect((await s.get(apiUrl(aboEndpoints.kuendigungsbestaetigungPdf), patient.bearer)).statusCode).toBe(404);
     const other = await s.account('PATIENT');
-    expect((await s.get('/api/pdf/abobestaetigung', other.bearer)).statusCode).toBe(404);
+    expect((await s.get(apiUrl(aboEndpoints.bestaetigungPdf), other.bearer)).statusCode).toBe(404);
   });
 
   it('says that the employer pays for a company subscription', async () => {
     const [firma] = await t.db.insert(firmen).values({ bezeichner: 'PDF Firma' }).returning();
     const patient = await s.account('PATIENT', { firmaId: firma!.id, name: 'Fritz Firma' });
     const paket = await s.paket(admin, { title: 'Firmenpaket', buchbar: false, kostenProQuartalCent: 5000 });
-    await s.post('/api/abo/betreiber/abozuweisen', { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin);
-    const text = await download('/api/pdf/abobestaetigung', patient.bearer);
+    await s.post(apiUrl(aboEndpoints.zuweisen), { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin);
+    const text = await download(apiUrl(aboEndpoints.bestaetigungPdf), patient.bearer);
     expect(text).toContain('Firmenabo');
     expect(text).toContain('Die Kosten dieses Abos trägt Ihr Arbeitgeber.');
     expect(text).not.toContain('50,00 €');

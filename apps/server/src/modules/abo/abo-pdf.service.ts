@@ -1,18 +1,13 @@
-import { ABO_TEXTS, MWST_PROZENT, detailedStatusLabel } from '@dihs/contract/abo';
-import { formatEuroCents } from '@dihs/contract/zahlung';
+import { ABO_TEXTS, detailedStatusLabel } from '@dihs/contract/abo';
+import { formatEuroCents, splitVat, VAT_PERCENT } from '@dihs/contract/common/money';
+import { formatDateTimeUhr, formatDayDe } from '@dihs/contract/common/time';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { formatDateTimeDe, pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
 import { PLATFORM } from '../accounts/index.ts';
-import { formatDayDe } from './abo-dates.ts';
-import { findPatientInfo, newestBegonnenesAbo, newestGekuendigtesAbo } from './abo.repository.ts';
+import { findPatientInfo } from './abo-patient.ts';
+import { newestBegonnenesAbo, newestGekuendigtesAbo } from './abo.repository.ts';
 import type { AboRow } from './abo.table.ts';
-
-/** A gross price split into net and VAT (19 %), in cents; the VAT is the rest, so the parts add up exactly. */
-export function mitMwst(bruttoCent: number): { netto: number; mwst: number; brutto: number } {
-  const netto = Math.round((bruttoCent * 100) / (100 + MWST_PROZENT));
-  return { netto, mwst: bruttoCent - netto, brutto: bruttoCent };
-}
 
 const monate = (n: number) => `${n} ${n === 1 ? 'Monat' : 'Monate'}`;
 
@@ -21,7 +16,7 @@ function kopf(doc: PDFKit.PDFDocument, titel: string, patient: { name: string; e
   doc.moveDown(0.5).fontSize(18).font('Helvetica-Bold').fillColor('black').text(titel);
   doc.moveDown(0.5).fontSize(11).font('Helvetica');
   doc.text(pdfSafeText(`Patientin/Patient: ${patient.name || 'unbekannt'} (${patient.email})`));
-  doc.text(`Erstellt am: ${formatDateTimeDe(now)} Uhr`);
+  doc.text(`Erstellt am: ${formatDateTimeUhr(now)}`);
   doc.moveDown();
 }
 
@@ -45,12 +40,12 @@ function paketUndPreis(doc: PDFKit.PDFDocument, abo: AboRow) {
     doc.text('Die Kosten dieses Abos trägt Ihr Arbeitgeber.');
     return;
   }
-  const preis = mitMwst(abo.kostenCent);
+  const preis = splitVat(abo.kostenCent);
   doc.font('Helvetica-Bold').text(`Preis je Buchungsintervall (${monate(abo.buchungMonate)})`);
   doc.font('Helvetica');
-  zeile(doc, 'Nettobetrag', formatEuroCents(preis.netto));
-  zeile(doc, `zzgl. ${MWST_PROZENT} % MwSt.`, formatEuroCents(preis.mwst));
-  zeile(doc, 'Gesamtbetrag (inkl. MwSt.)', formatEuroCents(preis.brutto));
+  zeile(doc, 'Nettobetrag', formatEuroCents(preis.netCents));
+  zeile(doc, `zzgl. ${VAT_PERCENT} % MwSt.`, formatEuroCents(preis.vatCents));
+  zeile(doc, 'Gesamtbetrag (inkl. MwSt.)', formatEuroCents(abo.kostenCent));
 }
 
 async function patientOf(db: Database, patientId: number) {
@@ -68,8 +63,8 @@ export async function aboBestaetigungPdf(db: Database, patientId: number, now: D
     kopf(doc, 'Abobestätigung', patient, now);
     doc.text(pdfSafeText(`Vielen Dank für Ihr Abo „${abo.title}“. Hiermit bestätigen wir Ihre Buchung.`));
     doc.moveDown();
-    zeile(doc, 'Buchungsdatum', formatDateTimeDe(abo.buchungsdatum) + ' Uhr');
-    zeile(doc, 'Vertragsbeginn', formatDayDe(abo.beginn!));
+    zeile(doc, 'Buchungsdatum', formatDateTimeUhr(abo.buchungsdatum));
+    zeile(doc, 'Vertragsbeginn', formatDayDe(abo.beginn));
     if (abo.laufzeitEnde) zeile(doc, 'Aktuelle Laufzeit bis', formatDayDe(abo.laufzeitEnde));
     if (abo.letztmoeglicherKuendigungsTag) {
       zeile(doc, 'Letztmöglicher Kündigungstag', formatDayDe(abo.letztmoeglicherKuendigungsTag));
@@ -92,13 +87,13 @@ export async function aboKuendigungsBestaetigungPdf(db: Database, patientId: num
     kopf(doc, 'Kündigungsbestätigung', patient, now);
     doc.text(
       pdfSafeText(
-        `Hiermit bestätigen wir die Kündigung Ihres Abos „${abo.title}“ zum ${formatDayDe(abo.vertragsendeDatum!)}.`,
+        `Hiermit bestätigen wir die Kündigung Ihres Abos „${abo.title}“ zum ${formatDayDe(abo.vertragsendeDatum)}.`,
       ),
     );
     doc.moveDown();
-    zeile(doc, 'Gekündigt am', formatDateTimeDe(abo.gekuendigtAm!) + ' Uhr');
-    zeile(doc, 'Vertragsende', formatDayDe(abo.vertragsendeDatum!));
-    zeile(doc, 'Buchungsdatum', formatDateTimeDe(abo.buchungsdatum) + ' Uhr');
+    zeile(doc, 'Gekündigt am', formatDateTimeUhr(abo.gekuendigtAm!));
+    zeile(doc, 'Vertragsende', formatDayDe(abo.vertragsendeDatum));
+    zeile(doc, 'Buchungsdatum', formatDateTimeUhr(abo.buchungsdatum));
     if (abo.beginn) zeile(doc, 'Vertragsbeginn', formatDayDe(abo.beginn));
     doc.moveDown();
     paketUndPreis(doc, abo);

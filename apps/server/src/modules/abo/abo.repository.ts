@@ -1,9 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
 import { AKTIVE_ABO_STATUSES, LAUFENDE_ABO_STATUSES, type AboPaketFields } from '@dihs/contract/abo';
-import { privilegeCode } from '@dihs/contract/common/roles';
 import type { Database, Transaction } from '../../db/client.ts';
-import { profiles } from '../profil/profil.table.ts';
-import { users } from '../users/users.table.ts';
 import {
   aboHinweise,
   aboPakete,
@@ -40,50 +37,6 @@ export async function insertPaket(db: Db, values: AboPaketFields): Promise<AboPa
 export async function updatePaket(db: Db, id: number, values: AboPaketFields): Promise<AboPaketRow | undefined> {
   const [row] = await db.update(aboPakete).set(values).where(eq(aboPakete.id, id)).returning();
   return row;
-}
-
-// ---- patients
-
-export interface PatientInfo {
-  id: number;
-  email: string;
-  role: 'BETREIBER' | 'THERAPEUT' | 'PATIENT';
-  firmaId: number | null;
-  deleted: boolean;
-  vorname: string;
-  nachname: string;
-}
-
-export async function findPatientInfo(db: Db, userId: number): Promise<PatientInfo | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      firmaId: users.firmaId,
-      deleted: sql<boolean>`${users.deletedAt} is not null`,
-      vorname: sql<string>`coalesce(${profiles.vorname}, '')`,
-      nachname: sql<string>`coalesce(${profiles.nachname}, '')`,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
-
-const HAT_ABO = privilegeCode('HAT_ABO');
-
-/** Adds or removes HAT_ABO in one statement, leaving every other privilege as it is. */
-export async function setHatAbo(tx: Transaction, userId: number, on: boolean): Promise<void> {
-  await tx
-    .update(users)
-    .set({
-      privileges: on
-        ? sql`array(select distinct p from unnest(array_append(${users.privileges}, ${HAT_ABO}::integer)) as p order by p)`
-        : sql`array_remove(${users.privileges}, ${HAT_ABO}::integer)`,
-    })
-    .where(eq(users.id, userId));
 }
 
 // ---- subscriptions

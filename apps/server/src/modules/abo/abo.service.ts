@@ -12,27 +12,19 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { assertEmailConfirmed } from '../accounts/index.ts';
 import { InsufficientCreditError } from '../guthaben/index.ts';
-import {
-  addDays,
-  berlinDate,
-  formatDayDe,
-  kuendigungZum,
-  laufzeitNrAm,
-  periodeBeginn,
-  periodeEnde,
-} from './abo-dates.ts';
-import { aktivieren, beenden, isAktiv, vertragsdaten, zahlungAnfordern } from './abo-lifecycle.ts';
+import { addDays, berlinDay, formatDayDe } from '@dihs/contract/common/time';
+import { kuendigungZum, laufzeitNrAm, periodeBeginn, periodeEnde } from './abo-dates.ts';
+import { aktivieren, beenden, isAktiv, lockAboMitZahlungen, vertragsdaten, zahlungAnfordern } from './abo-lifecycle.ts';
 import { paketOder404 } from './abo-paket.service.ts';
+import { findPatientInfo } from './abo-patient.ts';
 import {
   abosBeendetSeit,
   findLaufendesAbo,
   findOffeneAboZahlung,
   findPaket,
-  findPatientInfo,
   hasAktivesAbo,
   hinweiseSeit,
   insertAbo,
-  lockAbo,
   updateAbo,
 } from './abo.repository.ts';
 import type { AboPaketRow, AboRow } from './abo.table.ts';
@@ -133,7 +125,7 @@ async function einmalig<T>(work: () => Promise<T>): Promise<T> {
 /** The running subscription of a patient, locked, or 404 with the message. */
 async function laufendesAboGesperrt(tx: Transaction, patientId: number, message: string): Promise<AboRow> {
   const current = await findLaufendesAbo(tx, patientId);
-  const locked = current ? await lockAbo(tx, current.id) : undefined;
+  const locked = current ? await lockAboMitZahlungen(tx, current.id) : undefined;
   if (
     !locked ||
     !(['INBUCHUNG', 'INBEZAHLUNG', 'AKTIV', 'WARTE_AUF_ABOZAHLUNG'] as AboStatus[]).includes(locked.status)
@@ -145,7 +137,7 @@ async function laufendesAboGesperrt(tx: Transaction, patientId: number, message:
 
 /** A patient's own subscription by id; another's or an unknown id is 404 (ids of others are not revealed). */
 async function eigenesAboGesperrt(tx: Transaction, patientId: number, aboId: number): Promise<AboRow> {
-  const abo = await lockAbo(tx, aboId);
+  const abo = await lockAboMitZahlungen(tx, aboId);
   if (!abo || abo.patientUserId !== patientId) throw HttpError.notFound(ABO_TEXTS.aboNichtGefunden);
   return abo;
 }
@@ -169,7 +161,7 @@ export async function bestellen(db: Database, patientId: number, paketId: number
     transaktion(db, async (tx) => {
       const current = await findLaufendesAbo(tx, patientId);
       if (current) {
-        const locked = await lockAbo(tx, current.id);
+        const locked = await lockAboMitZahlungen(tx, current.id);
         if (locked && isAktiv(locked.status)) throw HttpError.badRequest(ABO_TEXTS.bereitsAbo);
         if (locked && (locked.status === 'INBUCHUNG' || locked.status === 'INBEZAHLUNG')) {
           await beenden(tx, locked, { status: 'CANCELED', grund: 'ERSETZT', vertragsende: null, now });
@@ -212,7 +204,7 @@ export async function zahlungsLink(db: Database, patientId: number): Promise<str
  * cancellation day has not passed; a booking not yet paid ends at once. Answers the contract's last day.
  */
 export async function kuendigen(db: Database, patientId: number, aboId: number, now: Date): Promise<string> {
-  const today = berlinDate(now);
+  const today = berlinDay(now);
   return transaktion(db, async (tx) => {
     const abo = await eigenesAboGesperrt(tx, patientId, aboId);
     if (abo.status === 'INBUCHUNG' || abo.status === 'INBEZAHLUNG') {
@@ -236,7 +228,7 @@ export async function kuendigungWiderrufen(db: Database, patientId: number, aboI
     if (!isAktiv(abo.status) || !abo.kuendigungVorgemerkt || abo.kuendigungBetreiberVorgemerkt) {
       throw HttpError.badRequest(ABO_TEXTS.keineKuendigung);
     }
-    if (abo.vertragsendeDatum && abo.vertragsendeDatum < berlinDate(now)) {
+    if (abo.vertragsendeDatum && abo.vertragsendeDatum < berlinDay(now)) {
       throw HttpError.badRequest(ABO_TEXTS.vertragsendeVorbei);
     }
     const updated = await updateAbo(tx, abo.id, {
@@ -292,7 +284,7 @@ export async function bezahlaboBeenden(
       const ended = await beenden(tx, await updateAbo(tx, abo.id, marked), {
         status: 'CANCELED_BETREIBER',
         grund: 'BETREIBER',
-        vertragsende: berlinDate(now),
+        vertragsende: berlinDay(now),
         now,
       });
       return toAbo(tx, ended);
@@ -320,7 +312,7 @@ export async function firmenaboBeenden(
       gekuendigtAm: now,
       vertragsendeDatum: input.date,
     });
-    if (input.date < berlinDate(now)) {
+    if (input.date < berlinDay(now)) {
       return toAbo(
         tx,
         await beenden(tx, marked, { status: 'CANCELED_BETREIBER', grund: 'BETREIBER', vertragsende: input.date, now }),
@@ -363,7 +355,7 @@ export async function zahlungsHinweise(db: Database, patientId: number, now: Dat
       messages.push(`Die Zahlung Ihres Abos „${ended.title}“ wurde erstattet; das Abo ist beendet.`);
     } else if (ended.endeGrund === 'ZAHLUNG_AUSGEBLIEBEN') {
       messages.push(
-        `Ihr Abo „${ended.title}“ wurde beendet, weil die Abo-Zahlung nicht bis zum ${formatDayDe(ended.zahlungsfrist ?? berlinDate(now))} eingegangen ist.`,
+        `Ihr Abo „${ended.title}“ wurde beendet, weil die Abo-Zahlung nicht bis zum ${formatDayDe(ended.zahlungsfrist ?? berlinDay(now))} eingegangen ist.`,
       );
     }
   }

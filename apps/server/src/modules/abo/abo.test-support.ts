@@ -10,6 +10,9 @@ import { profiles } from '../profil/profil.table.ts';
 import { DEMO_PASSWORD } from '../users/index.ts';
 import { users } from '../users/users.table.ts';
 import { abos, aboZahlungen } from './abo.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { aboEndpoints } from '@dihs/contract/abo';
+import { zahlungEndpoints } from '@dihs/contract/zahlung';
 
 /** Helpers of the subscription integration tests: accounts, packages, the sandbox checkout, reads. */
 export function aboTestSupport(t: () => TestApp) {
@@ -52,7 +55,7 @@ export function aboTestSupport(t: () => TestApp) {
 
   async function paket(admin: string, fields: Partial<AboPaketFields> = {}): Promise<AboPaket> {
     const response = await post(
-      '/api/abo/betreiber/pakete/add',
+      apiUrl(aboEndpoints.paketAnlegen),
       { ...ABO_PAKET_DEFAULTS, title: `Paket ${counter++}`, aktiv: true, buchbar: true, ...fields },
       admin,
     );
@@ -62,7 +65,7 @@ export function aboTestSupport(t: () => TestApp) {
 
   /** GET /abo/patient/placeOrder/{id}: the payment address ("" when nothing is to be paid). */
   async function bestellen(bearer: string, paketId: number): Promise<string> {
-    const response = await get(`/api/abo/patient/placeOrder/${paketId}`, bearer);
+    const response = await get(apiUrl(aboEndpoints.bestellen, { params: { id: paketId } }), bearer);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<string>();
   }
@@ -77,7 +80,7 @@ export function aboTestSupport(t: () => TestApp) {
     expect([302, 303]).toContain(start.statusCode);
     const press = await t().app.inject({
       method: 'POST',
-      url: `/api/zahlung/sandbox/checkout/${token}`,
+      url: apiUrl(zahlungEndpoints.sandboxSeite, { params: { token } }),
       payload: `aktion=${aktion}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -86,7 +89,7 @@ export function aboTestSupport(t: () => TestApp) {
   }
 
   async function aktiv(bearer: string): Promise<Abo | null> {
-    const response = await get('/api/abo/patient/aktiv', bearer);
+    const response = await get(apiUrl(aboEndpoints.eigenesAbo), bearer);
     expect(response.statusCode).toBe(200);
     return response.json<Abo | null>();
   }
@@ -121,7 +124,7 @@ export function aboTestSupport(t: () => TestApp) {
   }
 
   async function hinweise(bearer: string): Promise<string[]> {
-    const response = await get('/api/abo/patient/paymentNotice', bearer);
+    const response = await get(apiUrl(aboEndpoints.zahlungsHinweise), bearer);
     expect(response.statusCode).toBe(200);
     return response.json<{ message: string }[]>().map((notice) => notice.message);
   }

@@ -1,4 +1,2 @@
-export { aboPakete, abos } from './abo.table.ts';
-export { aboRoutes } from './abo.routes.ts';
 export { runSubscriptionJob, type JobResult } from './abo-job.ts';
 export { seedDemoAboPakete, DEMO_ABO_PAKETE } from './abo.demo.ts';

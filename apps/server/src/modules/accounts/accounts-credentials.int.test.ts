@@ -2,9 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@dihs/contract/accounts';
 import { PASSWORD_MESSAGES } from '@dihs/contract/common/rules';
-import { issueCode, oneTimeCodes } from '../codes/index.ts';
-import { mailOutbox } from '../mail/index.ts';
-import { DEMO_PASSWORD, users } from '../users/index.ts';
+import { issueCode } from '../codes/index.ts';
+import { oneTimeCodes } from '../codes/codes.table.ts';
+import { mailOutbox } from '../mail/mail.table.ts';
+import { DEMO_PASSWORD } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
 import {
   PUBLIC_URL,
   codeFromMail,
@@ -12,6 +14,9 @@ import {
   uniqueEmail,
   type AccountsTestWorld,
 } from './accounts.test-support.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { accountsEndpoints } from '@dihs/contract/accounts';
+import { authEndpoints } from '@dihs/contract/auth';
 
 let w: AccountsTestWorld;
 beforeAll(async () => {
@@ -23,16 +28,20 @@ const NEW_PASSWORD = 'Neues#Passwort1';
 
 const userByEmail = async (email: string) => (await w.t.db.select().from(users).where(eq(users.email, email)))[0];
 const login = (email: string, password: string) =>
-  w.t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { email, password } });
+  w.t.app.inject({ method: 'POST', url: apiUrl(authEndpoints.anmelden), payload: { email, password } });
 const requestReset = (email: string) =>
   w.t.app.inject({
     method: 'POST',
-    url: '/api/patient/passwort/reset',
+    url: apiUrl(accountsEndpoints.passwortZuruecksetzen),
     headers: { 'content-type': 'text/plain' },
     payload: email,
   });
 const setPassword = (code: string, body: object) =>
-  w.t.app.inject({ method: 'POST', url: `/api/patient/passwort/reset/${code}`, payload: body });
+  w.t.app.inject({
+    method: 'POST',
+    url: apiUrl(accountsEndpoints.passwortMitCodeSetzen, { params: { code } }),
+    payload: body,
+  });
 const outboxTo = (email: string) => w.t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
 
 /** A confirmed patient of its own with the demo password. */
@@ -72,7 +81,7 @@ describe('POST /api/patient/passwort/reset', () => {
     await w.nextMail(email, /Neues Passwort/);
     const asJson = await w.t.app.inject({
       method: 'POST',
-      url: '/api/patient/passwort/reset',
+      url: apiUrl(accountsEndpoints.passwortZuruecksetzen),
       payload: `"${email}"`,
       headers: { 'content-type': 'application/json' },
     });
@@ -187,7 +196,7 @@ describe('POST /api/patient/passwort/aendern', () => {
   const change = (body: object, authorization?: string) =>
     w.t.app.inject({
       method: 'POST',
-      url: '/api/patient/passwort/aendern',
+      url: apiUrl(accountsEndpoints.passwortAendern),
       headers: authorization ? { authorization } : {},
       payload: body,
     });
@@ -241,11 +250,12 @@ describe('POST /api/patient/email/aendern and GET /api/patient/email/reset/{code
   const change = (body: object, authorization?: string) =>
     w.t.app.inject({
       method: 'POST',
-      url: '/api/patient/email/aendern',
+      url: apiUrl(accountsEndpoints.emailAendern),
       headers: authorization ? { authorization } : {},
       payload: body,
     });
-  const complete = (code: string) => w.t.app.inject({ method: 'GET', url: `/api/patient/email/reset/${code}` });
+  const complete = (code: string) =>
+    w.t.app.inject({ method: 'GET', url: apiUrl(accountsEndpoints.emailAenderungAbschliessen, { params: { code } }) });
 
   it('mails the link to the new address and a notice to the old one; the link makes the new address the login', async () => {
     const email = await freshPatient({ emailConfirmed: false });

@@ -1,13 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, todayIso, type RegistrierenForm } from '@dihs/contract/accounts';
+import { ACCOUNT_MESSAGES, type RegistrierenForm } from '@dihs/contract/accounts';
+import { berlinDay } from '@dihs/contract/common/time';
 import { PASSWORD_MESSAGES } from '@dihs/contract/common/rules';
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { HttpError } from '../../lib/http-error.ts';
-import { issueCode, oneTimeCodes } from '../codes/index.ts';
-import { mailOutbox } from '../mail/index.ts';
-import { profiles } from '../profil/index.ts';
-import { DEMO_PASSWORD, users } from '../users/index.ts';
+import { issueCode } from '../codes/index.ts';
+import { oneTimeCodes } from '../codes/codes.table.ts';
+import { mailOutbox } from '../mail/mail.table.ts';
+import { profiles } from '../profil/profil.table.ts';
+import { DEMO_PASSWORD } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
 import {
   PUBLIC_URL,
   codeFromMail,
@@ -17,6 +20,9 @@ import {
   type AccountsTestWorld,
 } from './accounts.test-support.ts';
 import { assertEmailConfirmed } from './index.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { accountsEndpoints } from '@dihs/contract/accounts';
+import { authEndpoints } from '@dihs/contract/auth';
 
 let w: AccountsTestWorld;
 beforeAll(async () => {
@@ -25,11 +31,12 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 const register = (body: unknown) =>
-  w.t.app.inject({ method: 'POST', url: '/api/patient/registrieren', payload: body as object });
-const confirm = (code: string) => w.t.app.inject({ method: 'GET', url: `/api/patient/email/bestaetigen/${code}` });
+  w.t.app.inject({ method: 'POST', url: apiUrl(accountsEndpoints.registrieren), payload: body as object });
+const confirm = (code: string) =>
+  w.t.app.inject({ method: 'GET', url: apiUrl(accountsEndpoints.emailBestaetigen, { params: { code } }) });
 const userByEmail = async (email: string) => (await w.t.db.select().from(users).where(eq(users.email, email)))[0];
 const login = (email: string, password: string) =>
-  w.t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { email, password } });
+  w.t.app.inject({ method: 'POST', url: apiUrl(authEndpoints.anmelden), payload: { email, password } });
 
 /** Registers a fresh patient and answers its address and the code of its confirmation mail. */
 async function registeredPatient(): Promise<{ email: string; code: string; id: number }> {
@@ -117,7 +124,7 @@ describe('POST /api/patient/registrieren', () => {
   });
 
   const tomorrow = () => {
-    const date = new Date(`${todayIso()}T12:00:00Z`);
+    const date = new Date(`${berlinDay()}T12:00:00Z`);
     date.setUTCDate(date.getUTCDate() + 1);
     return date.toISOString().slice(0, 10);
   };
@@ -165,7 +172,7 @@ describe('POST /api/patient/registrieren', () => {
   });
 
   it('accepts the edge birthdays 1920-01-01 and today, and empty address fields', async () => {
-    for (const geburtsdatum of ['1920-01-01', todayIso()]) {
+    for (const geburtsdatum of ['1920-01-01', berlinDay()]) {
       const response = await register(
         registration({ geburtsdatum, strasse: '', hausnummer: '', plz: '', stadt: '', land: '' }),
       );
@@ -178,7 +185,7 @@ describe('POST /api/patient/registrieren', () => {
     expect((await register(rest)).statusCode).toBe(400);
     const broken = await w.t.app.inject({
       method: 'POST',
-      url: '/api/patient/registrieren',
+      url: apiUrl(accountsEndpoints.registrieren),
       headers: { 'content-type': 'application/json' },
       payload: '{"vorname":',
     });
@@ -205,13 +212,13 @@ describe('GET /api/patient/email/confirmed/{email} and POST /api/patient/email/e
   const status = (email: string, authorization?: string) =>
     w.t.app.inject({
       method: 'GET',
-      url: `/api/patient/email/confirmed/${encodeURIComponent(email)}`,
+      url: apiUrl(accountsEndpoints.emailBestaetigt, { params: { email: email } }),
       headers: authorization ? { authorization } : {},
     });
   const resend = (email: string, authorization?: string) =>
     w.t.app.inject({
       method: 'POST',
-      url: '/api/patient/email/erneutsenden',
+      url: apiUrl(accountsEndpoints.bestaetigungErneutSenden),
       headers: { 'content-type': 'text/plain', ...(authorization ? { authorization } : {}) },
       payload: email,
     });
@@ -325,11 +332,11 @@ describe('rate limits', () => {
   afterAll(() => limited.close());
 
   it.each([
-    ['POST', '/api/patient/registrieren'],
-    ['POST', '/api/patient/passwort/reset'],
-    ['GET', '/api/patient/email/bestaetigen/abc'],
-    ['GET', '/api/patient/email/reset/abc'],
-    ['POST', '/api/patient/passwort/reset/abc'],
+    ['POST', apiUrl(accountsEndpoints.registrieren)],
+    ['POST', apiUrl(accountsEndpoints.passwortZuruecksetzen)],
+    ['GET', apiUrl(accountsEndpoints.emailBestaetigen, { params: { code: 'abc' } })],
+    ['GET', apiUrl(accountsEndpoints.emailAenderungAbschliessen, { params: { code: 'abc' } })],
+    ['POST', apiUrl(accountsEndpoints.passwortMitCodeSetzen, { params: { code: 'abc' } })],
   ] as const)('limits %s %s per IP address with a German 429', async (method, url) => {
     const call = (ip: string) =>
       limited.t.app.inject({ method, url, remoteAddress: ip, payload: method === 'POST' ? {} : undefined });
@@ -348,7 +355,7 @@ describe('rate limits', () => {
     const change = (authorization: string, ip: string) =>
       limited.t.app.inject({
         method: 'POST',
-        url: '/api/patient/passwort/aendern',
+        url: apiUrl(accountsEndpoints.passwortAendern),
         remoteAddress: ip,
         headers: { authorization },
         payload: { passwort: 'Neu#20261', aktuellesPasswort: 'Falsch#1' },

@@ -2,8 +2,13 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCode } from '../codes/index.ts';
-import { DEMO_PASSWORD, users } from '../users/index.ts';
+import { DEMO_PASSWORD } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
 import { startAccountsWorld, uniqueEmail, type AccountsTestWorld } from './accounts.test-support.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { accountsEndpoints } from '@dihs/contract/accounts';
+import { profilEndpoints } from '@dihs/contract/profil';
+import { usersEndpoints } from '@dihs/contract/users';
 
 /** A password change ends every session issued before it; the own change hands its caller a fresh token. */
 
@@ -36,12 +41,12 @@ async function freshPatient(): Promise<{ id: number; email: string }> {
 
 /** Any authenticated call: the status tells whether the session gate admits the token. */
 const statusWith = async (authorization: string) =>
-  (await w.t.app.inject({ method: 'GET', url: '/api/profil/my', headers: { authorization } })).statusCode;
+  (await w.t.app.inject({ method: 'GET', url: apiUrl(profilEndpoints.my), headers: { authorization } })).statusCode;
 
 const changeOwn = (authorization: string, passwort = NEW_PASSWORD, aktuellesPasswort = DEMO_PASSWORD) =>
   w.t.app.inject({
     method: 'POST',
-    url: '/api/patient/passwort/aendern',
+    url: apiUrl(accountsEndpoints.passwortAendern),
     headers: { authorization },
     payload: { passwort, passwortWiederholen: passwort, aktuellesPasswort },
   });
@@ -120,7 +125,7 @@ describe('password reset by code (POST /api/patient/passwort/reset/{code})', () 
     const code = await issueCode(w.t.db, { userId: id, purpose: 'PASSWORT_RESET' });
     const response = await w.t.app.inject({
       method: 'POST',
-      url: `/api/patient/passwort/reset/${code}`,
+      url: apiUrl(accountsEndpoints.passwortMitCodeSetzen, { params: { code } }),
       payload: { passwort: NEW_PASSWORD },
     });
     expect(response.statusCode).toBe(200);
@@ -137,7 +142,7 @@ describe("operator's change (POST /api/user/other/{id}/password)", () => {
     const bystanderSession = await w.t.bearer(bystander.email);
     const response = await w.t.app.inject({
       method: 'POST',
-      url: `/api/user/other/${target.id}/password`,
+      url: apiUrl(usersEndpoints.passwort, { params: { id: target.id } }),
       headers: { authorization: admin, 'content-type': 'text/plain' },
       payload: NEW_PASSWORD,
     });

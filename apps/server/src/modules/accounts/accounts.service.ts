@@ -17,14 +17,11 @@ import { enqueueMail } from '../mail/index.ts';
 import {
   emailConfirmedOf,
   emailTakenByOther,
-  findAccountByEmail,
-  findAccountById,
-  insertPatient,
   markEmailConfirmed,
   setConfirmedEmail,
   setPasswordHash,
-  type AccountRow,
-} from './accounts.repository.ts';
+} from '../users/index.ts';
+import { findAccountByEmail, findAccountById, insertPatient, type AccountRow } from './account-lookup.ts';
 import { MAIL_TEXTS, mailLinks, type Recipient } from './mail-texts.ts';
 
 export interface AccountsServiceDeps {

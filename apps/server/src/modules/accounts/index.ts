@@ -1,3 +1,2 @@
-export { accountsRoutes } from './accounts.routes.ts';
 export { assertEmailConfirmed } from './accounts.service.ts';
 export { MAIL_TEXTS, mailLinks, PLATFORM } from './mail-texts.ts';

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { TEST_JWT_SECRET, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_PASSWORD, users } from '../users/index.ts';
+import { DEMO_PASSWORD } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { authEndpoints } from '@dihs/contract/auth';
+import { usersEndpoints } from '@dihs/contract/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/authenticate', payload: payload as object });
+  t.app.inject({ method: 'POST', url: apiUrl(authEndpoints.anmelden), payload: payload as object });
 
 describe('POST /api/authenticate', () => {
   it.each([
@@ -62,7 +66,7 @@ describe('POST /api/authenticate', () => {
 
     const list = await t.app.inject({
       method: 'GET',
-      url: '/api/user/locked/list',
+      url: apiUrl(usersEndpoints.gesperrte),
       headers: { authorization: await t.bearer('betreiber@demo.de') },
     });
     expect(list.json()).toEqual(['patient2@demo.de']);
@@ -100,7 +104,7 @@ describe('POST /api/authenticate', () => {
   it('rejects non-JSON and a 10 MB body with 400, never 500', async () => {
     const notJson = await t.app.inject({
       method: 'POST',
-      url: '/api/authenticate',
+      url: apiUrl(authEndpoints.anmelden),
       headers: { 'content-type': 'application/json' },
       payload: '{"email": ',
     });
@@ -109,7 +113,7 @@ describe('POST /api/authenticate', () => {
     const huge = await login({ email: 'patient@demo.de', password: 'x'.repeat(10 * 1024 * 1024) });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toBe(MESSAGES.anfrageZuGross);
-    const empty = await t.app.inject({ method: 'POST', url: '/api/authenticate' });
+    const empty = await t.app.inject({ method: 'POST', url: apiUrl(authEndpoints.anmelden) });
     expect(empty.statusCode).toBe(400);
   });
 });
@@ -128,7 +132,7 @@ describe('second factor', () => {
   const required = (email: string, password: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/authenticate/secondFactorRequired',
+      url: apiUrl(authEndpoints.zweiterFaktorNoetig),
       payload: { email, password, secondFactorCode: '' },
     });
 
@@ -159,7 +163,7 @@ describe('second factor', () => {
 
 describe('tokens', () => {
   const protectedCall = (authorization: string) =>
-    t.app.inject({ method: 'GET', url: '/api/authority', headers: { authorization } });
+    t.app.inject({ method: 'GET', url: apiUrl(authEndpoints.berechtigungen), headers: { authorization } });
   const claims = { role: 'BETREIBER', privileges: [5], userId: 1 };
 
   it('accepts a valid token', async () => {
@@ -187,7 +191,7 @@ describe('tokens', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/authority' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: apiUrl(authEndpoints.berechtigungen) })).statusCode).toBe(401);
   });
 });
 
@@ -196,20 +200,28 @@ describe('authority', () => {
     const authorization = await t.bearer('betreiber@demo.de');
     const therapist = await t.app.inject({
       method: 'GET',
-      url: '/api/authority/THERAPEUT',
+      url: apiUrl(authEndpoints.berechtigungenDerRolle, { params: { role: 'THERAPEUT' } }),
       headers: { authorization },
     });
     expect(therapist.json()).toEqual([12, 14]);
-    const all = await t.app.inject({ method: 'GET', url: '/api/authority', headers: { authorization } });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: apiUrl(authEndpoints.berechtigungen),
+      headers: { authorization },
+    });
     expect(Object.keys(all.json<object>()).sort()).toEqual(['BETREIBER', 'PATIENT', 'THERAPEUT', 'privileges']);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/authority/KOENIG', headers: { authorization } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: apiUrl(authEndpoints.berechtigungenDerRolle, { params: { role: 'KOENIG' } }),
+      headers: { authorization },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe('sessions follow the account', () => {
   const authority = (authorization: string) =>
-    t.app.inject({ method: 'GET', url: '/api/authority', headers: { authorization } });
+    t.app.inject({ method: 'GET', url: apiUrl(authEndpoints.berechtigungen), headers: { authorization } });
 
   it('ends the sessions of an account that is deactivated, locked or renamed', async () => {
     const changes: { active?: boolean; lockedAt?: Date; email?: string }[] = [
@@ -233,7 +245,8 @@ describe('sessions follow the account', () => {
 
   it('applies a privilege withdrawn by an operator at once, without a new login', async () => {
     const authorization = await t.bearer('betreiber@demo.de');
-    const list = () => t.app.inject({ method: 'GET', url: '/api/user/locked/list', headers: { authorization } });
+    const list = () =>
+      t.app.inject({ method: 'GET', url: apiUrl(usersEndpoints.gesperrte), headers: { authorization } });
     expect((await list()).statusCode).toBe(200);
     const [operator] = await t.db.select().from(users).where(eq(users.email, 'betreiber@demo.de'));
     await t.db.update(users).set({ privileges: [] }).where(eq(users.id, operator!.id));

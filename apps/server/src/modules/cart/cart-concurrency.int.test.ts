@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@dihs/contract/cart';
 import { accountWithBearer } from '../../test/payment-support.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { terminTeilnahmen } from '../termin/index.ts';
-import { users } from '../users/index.ts';
+import { terminTeilnahmen } from '../termin/termin.table.ts';
+import { users } from '../users/users.table.ts';
 import { cartHelpers } from './cart.test-support.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { cartEndpoints } from '@dihs/contract/cart';
 
 const clock = new Date();
 let t: TestApp;
@@ -70,7 +72,9 @@ describe('concurrent carts', () => {
     const d = await h.termin({ termintyp: 'EINZEL', maxTeilnehmer: 1 });
     const results = await Promise.all(
       [c, d].map((termin) =>
-        h.inject('POST', `/api/cart/create/forpatient/${q.id}`, operator.bearer, [{ id: termin.id }]),
+        h.inject('POST', apiUrl(cartEndpoints.anlegenFuerPatient, { params: { patientId: q.id } }), operator.bearer, [
+          { id: termin.id },
+        ]),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from '../../db/client.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
-import { closeCart } from './cart-close.ts';
 import { expiredCartIds, lockCartAndPayment, openCartIdsOf } from './cart.repository.ts';
+import { closeCart } from './cart.service.ts';
 
 const BATCH = 100;
 

@@ -1,16 +1,16 @@
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Transaction } from '../../db/client.ts';
-import { formatDateTimeDe } from '../../lib/pdf.ts';
 import { PLATFORM } from '../accounts/index.ts';
 import { enqueueMail } from '../mail/index.ts';
-import type { CartSeat, PatientRow } from './cart.repository.ts';
+import type { CartSeat } from '../termin/index.ts';
 import { buildIcs } from './ics.ts';
 
 export const BOOKING_MAIL_SUBJECT = 'Ihre Terminbuchung';
 export const ICS_FILENAME = 'termine.ics';
 
 const line = ({ termin }: CartSeat) =>
-  `- ${termin.befund} (${TERMINTYP_LABELS[termin.termintyp]}) am ${formatDateTimeDe(termin.datum)} Uhr, ${termin.dauer} Minuten`;
+  `- ${termin.befund} (${TERMINTYP_LABELS[termin.termintyp]}) am ${formatDateTimeUhr(termin.datum)}, ${termin.dauer} Minuten`;
 
 /**
  * Enqueues the booking confirmation of the booked seats (one mail per booking) with a calendar file; sent only if
@@ -18,7 +18,7 @@ const line = ({ termin }: CartSeat) =>
  */
 export async function enqueueBookingMail(
   tx: Transaction,
-  patient: PatientRow,
+  patient: { email: string; vorname: string; nachname: string },
   booked: CartSeat[],
   now: Date,
 ): Promise<void> {

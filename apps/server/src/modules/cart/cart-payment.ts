@@ -1,11 +1,10 @@
 import type { Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { reserveSeat } from '../termin/index.ts';
+import { reserveSeat, seatsOfCart, type CartSeat } from '../termin/index.ts';
 import type { PaymentListener } from '../zahlung/index.ts';
-import { bookCart, creditPaidItem } from './cart-close.ts';
 import { enqueueBookingMail } from './cart-mail.ts';
-import { paidCreditKindOf } from './cart-zahlungsart.ts';
-import { findPatient, lockCart, seatsOfCart, updateCart, type CartSeat } from './cart.repository.ts';
+import { lockCart, updateCart } from './cart.repository.ts';
+import { bookCart, creditPaidItem, paidCreditKindOf, patientOfCart } from './cart.service.ts';
 import type { WarenkorbRow } from './cart.table.ts';
 
 /**
@@ -21,7 +20,8 @@ export const cartPaymentListener =
     const cart = await lockCart(tx, payment.referenceId);
     if (!cart) return;
     if (cart.status === 'OFFEN') {
-      await bookCart(tx, cart, now(), payment.id);
+      const seats = await seatsOfCart(tx, cart.id);
+      await bookCart(tx, cart, now(), { seats, patient: await patientOfCart(tx, cart) }, payment.id);
       return;
     }
     await applyLatePayment(tx, cart, payment.id, now());
@@ -37,7 +37,7 @@ async function applyLatePayment(tx: Transaction, cart: WarenkorbRow, paymentId: 
     else await creditPaidItem(tx, cart.patientUserId, item.termin, paymentId);
   }
   if (cart.status !== 'BEZAHLT') await updateCart(tx, cart.id, { status: 'BEZAHLT', closedAt: now });
-  const patient = await findPatient(tx, cart.patientUserId);
+  const patient = await patientOfCart(tx, cart);
   if (patient) await enqueueBookingMail(tx, patient, booked, now);
 }
 

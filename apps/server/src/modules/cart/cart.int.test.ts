@@ -2,13 +2,20 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, type Cart } from '@dihs/contract/cart';
 import { accountWithBearer, postSandboxWebhook, pressSandboxButton, tokenOf } from '../../test/payment-support.ts';
-import { deletionJobs } from '../loeschung/index.ts';
-import { terminTeilnahmen } from '../termin/index.ts';
-import { users } from '../users/index.ts';
+import { deletionJobs } from '../loeschung/loeschung.table.ts';
+import { terminTeilnahmen } from '../termin/termin.table.ts';
+import { users } from '../users/users.table.ts';
 import { zahlungen } from '../zahlung/zahlung.table.ts';
 import { runCartTimeoutJob } from './cart-job.ts';
 import { cartSuite } from './cart.test-support.ts';
 import { warenkoerbe } from './cart.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { cartEndpoints } from '@dihs/contract/cart';
+import { guthabenEndpoints } from '@dihs/contract/guthaben';
+import { loeschungEndpoints } from '@dihs/contract/loeschung';
+import { profilEndpoints } from '@dihs/contract/profil';
+import { terminEndpoints } from '@dihs/contract/termin';
+import { zahlungEndpoints } from '@dihs/contract/zahlung';
 
 const s = cartSuite();
 const h = s.h;
@@ -88,14 +95,14 @@ describe('cart creation', () => {
     expect(await h.counterOf(once.id)).toBe(1);
   });
 
-  it('refuses a card item without a valid price', async () => {
+  it('refuses a card item without a price', async () => {
     const p = await patient();
     const { verwaltungEintraege } = await import('../verwaltung/verwaltung.table.ts');
+    // a price is stored as cents or not at all (the settings screen refuses anything else), so "no valid price" is none
     const [row] = await s.t.db
-      .select()
-      .from(verwaltungEintraege)
-      .where(eq(verwaltungEintraege.type, 'TERMINPREIS_TELEFON'));
-    await s.t.db.update(verwaltungEintraege).set({ value: 'kostenlos' }).where(eq(verwaltungEintraege.id, row!.id));
+      .delete(verwaltungEintraege)
+      .where(eq(verwaltungEintraege.type, 'TERMINPREIS_TELEFON'))
+      .returning();
     try {
       const termin = await h.termin({ termintyp: 'TELEFON' });
       const response = await h.create(p.bearer, [termin.id]);
@@ -103,7 +110,7 @@ describe('cart creation', () => {
       expect(response.json().message).toBe(CART_MESSAGES.keinPreis);
       expect(await h.counterOf(termin.id)).toBe(0);
     } finally {
-      await s.t.db.update(verwaltungEintraege).set({ value: row!.value }).where(eq(verwaltungEintraege.id, row!.id));
+      await s.t.db.insert(verwaltungEintraege).values({ type: row!.type, cents: row!.cents });
     }
   });
 
@@ -122,14 +129,16 @@ describe('cart creation', () => {
       [[termin.id], null],
     ];
     for (const [body, message] of bodies) {
-      const response = await h.inject('POST', '/api/cart/create', p.bearer, body);
+      const response = await h.inject('POST', apiUrl(cartEndpoints.anlegen), p.bearer, body);
       expect(response.statusCode).toBe(400);
       if (message) expect(response.json().message).toContain(message);
       else expect(response.json().message).toMatch(/[äöüÄÖÜß]|ungültig|Ungültig/);
     }
     expect(await cartCount()).toBe(carts);
     expect(await h.counterOf(termin.id)).toBe(0);
-    expect((await h.inject('GET', '/api/cart/get/abc', p.bearer)).statusCode).toBe(400);
+    expect(
+      (await h.inject('GET', apiUrl(cartEndpoints.eigener, { params: { cartId: 'abc' } }), p.bearer)).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -142,7 +151,11 @@ describe('confirm, pay, reset, timeout', () => {
     const cart = await h.createOk(p.bearer, [a.id, b.id]);
     expect(cart.redirectUrl).toBeNull();
     expect(cart.amountCents).toBe(0);
-    const confirmed = await h.inject('POST', `/api/cart/confirm/${cart.cartId}`, p.bearer);
+    const confirmed = await h.inject(
+      'POST',
+      apiUrl(cartEndpoints.bestaetigen, { params: { cartId: cart.cartId } }),
+      p.bearer,
+    );
     expect(confirmed.statusCode).toBe(200);
     const body = confirmed.json<Cart>();
     expect(body.status).toBe('BEZAHLT');
@@ -154,7 +167,11 @@ describe('confirm, pay, reset, timeout', () => {
     const ics = mail.attachments[0]!.content;
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(ics).toContain('METHOD:PUBLISH');
-    const again = await h.inject('POST', `/api/cart/confirm/${cart.cartId}`, p.bearer);
+    const again = await h.inject(
+      'POST',
+      apiUrl(cartEndpoints.bestaetigen, { params: { cartId: cart.cartId } }),
+      p.bearer,
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(CART_MESSAGES.abgeschlossen);
   });
@@ -164,16 +181,20 @@ describe('confirm, pay, reset, timeout', () => {
     const termin = await h.termin({ befund: 'Kartenzahlung' });
     const cart = await h.createOk(p.bearer, [termin.id]);
     expect(cart.amountCents).toBe(1500);
-    const confirmed = (await h.inject('POST', `/api/cart/confirm/${cart.cartId}`, p.bearer)).json<Cart>();
+    const confirmed = (
+      await h.inject('POST', apiUrl(cartEndpoints.bestaetigen, { params: { cartId: cart.cartId } }), p.bearer)
+    ).json<Cart>();
     expect(confirmed.redirectUrl).toBe(cart.redirectUrl);
     const token = tokenOf(confirmed.redirectUrl!);
     expect((await h.inject('GET', confirmed.redirectUrl!)).statusCode).toBe(303);
-    const page = await h.inject('GET', `/api/zahlung/sandbox/checkout/${token}`);
+    const page = await h.inject('GET', apiUrl(zahlungEndpoints.sandboxSeite, { params: { token } }));
     expect(page.body).toContain('15,00 €');
     const pressed = await pressSandboxButton(s.t, token, 'bezahlen');
     expect(pressed.headers.location).toBe(`/patient/termine?cart=${cart.cartId}`);
     await s.t.app.zahlungSandbox!.idle();
-    const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
+    const read = (
+      await h.inject('GET', apiUrl(cartEndpoints.eigener, { params: { cartId: cart.cartId } }), p.bearer)
+    ).json<Cart>();
     expect(read.status).toBe('BEZAHLT');
     expect(read.redirectUrl).toBeNull();
     expect(read.items.map((i) => i.status)).toEqual(['PAID']);
@@ -192,17 +213,22 @@ describe('confirm, pay, reset, timeout', () => {
     await pressSandboxButton(s.t, tokenOf(cart.redirectUrl!), 'abbrechen');
     await s.t.app.zahlungSandbox!.idle();
     // reading changes nothing: no open payment, so no address
-    const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
+    const read = (
+      await h.inject('GET', apiUrl(cartEndpoints.eigener, { params: { cartId: cart.cartId } }), p.bearer)
+    ).json<Cart>();
     expect(read.status).toBe('OFFEN');
     expect(read.items[0]!.status).toBe('OFFEN');
     expect(read.redirectUrl).toBeNull();
     // the retry (confirm again) opens a new payment attempt for the same cart
-    const retry = (await h.inject('POST', `/api/cart/confirm/${cart.cartId}`, p.bearer)).json<Cart>();
+    const retry = (
+      await h.inject('POST', apiUrl(cartEndpoints.bestaetigen, { params: { cartId: cart.cartId } }), p.bearer)
+    ).json<Cart>();
     expect(retry.redirectUrl).not.toBeNull();
     expect(retry.redirectUrl).not.toBe(cart.redirectUrl);
-    expect((await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>().redirectUrl).toBe(
-      retry.redirectUrl,
-    );
+    expect(
+      (await h.inject('GET', apiUrl(cartEndpoints.eigener, { params: { cartId: cart.cartId } }), p.bearer)).json<Cart>()
+        .redirectUrl,
+    ).toBe(retry.redirectUrl);
     expect(await h.counterOf(termin.id)).toBe(1);
   });
 
@@ -213,7 +239,11 @@ describe('confirm, pay, reset, timeout', () => {
     const card = await h.termin();
     const cart = await h.createOk(p.bearer, [credit.id, card.id]);
     expect((await h.balance(p.id)).rezeptGruppenTermin).toBe(0);
-    const reset = await h.inject('GET', `/api/cart/patient/cancelPayment/${cart.cartId}`, p.bearer);
+    const reset = await h.inject(
+      'GET',
+      apiUrl(cartEndpoints.zuruecksetzen, { params: { cartId: cart.cartId } }),
+      p.bearer,
+    );
     expect(reset.statusCode).toBe(200);
     expect(reset.json<Cart>().status).toBe('ABGEBROCHEN');
     expect(reset.json<Cart>().items.map((i) => i.status)).toEqual(['STORNIERT', 'STORNIERT']);
@@ -225,10 +255,18 @@ describe('confirm, pay, reset, timeout', () => {
     const [row] = await s.t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
     const [payment] = await s.t.db.select().from(zahlungen).where(eq(zahlungen.id, row!.zahlungId!));
     expect(payment!.status).toBe('CANCELLED');
-    const again = await h.inject('GET', `/api/cart/patient/cancelPayment/${cart.cartId}`, p.bearer);
+    const again = await h.inject(
+      'GET',
+      apiUrl(cartEndpoints.zuruecksetzen, { params: { cartId: cart.cartId } }),
+      p.bearer,
+    );
     expect(again.json<Cart>().status).toBe('ABGEBROCHEN');
     expect((await h.balance(p.id)).rezeptGruppenTermin).toBe(1);
-    const confirm = await h.inject('POST', `/api/cart/confirm/${cart.cartId}`, p.bearer);
+    const confirm = await h.inject(
+      'POST',
+      apiUrl(cartEndpoints.bestaetigen, { params: { cartId: cart.cartId } }),
+      p.bearer,
+    );
     expect(confirm.statusCode).toBe(409);
   });
 
@@ -238,11 +276,13 @@ describe('confirm, pay, reset, timeout', () => {
     const taken = await h.termin({ maxTeilnehmer: 1 });
     const cart = await h.createOk(p.bearer, [free.id, taken.id]);
     await h.inject('GET', cart.redirectUrl!);
-    await h.inject('GET', `/api/cart/patient/cancelPayment/${cart.cartId}`, p.bearer);
+    await h.inject('GET', apiUrl(cartEndpoints.zuruecksetzen, { params: { cartId: cart.cartId } }), p.bearer);
     await h.createOk((await patient()).bearer, [taken.id]);
     const [row] = await s.t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
     expect((await postSandboxWebhook(s.t, 'payment.paid', row!.zahlungId!)).statusCode).toBe(200);
-    const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
+    const read = (
+      await h.inject('GET', apiUrl(cartEndpoints.eigener, { params: { cartId: cart.cartId } }), p.bearer)
+    ).json<Cart>();
     expect(read.status).toBe('BEZAHLT');
     expect(read.items.find((i) => i.terminId === free.id)!.status).toBe('PAID');
     expect(read.items.find((i) => i.terminId === taken.id)!.status).toBe('STORNIERT');
@@ -260,14 +300,24 @@ describe('confirm, pay, reset, timeout', () => {
     try {
       s.clock = new Date(start.getTime() + 29 * 60_000);
       await runCartTimeoutJob(s.t.db, s.clock);
-      expect((await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>().status).toBe('OFFEN');
+      expect(
+        (
+          await h.inject('GET', apiUrl(cartEndpoints.eigener, { params: { cartId: cart.cartId } }), p.bearer)
+        ).json<Cart>().status,
+      ).toBe('OFFEN');
       s.clock = new Date(start.getTime() + 31 * 60_000);
-      const confirm = await h.inject('POST', `/api/cart/confirm/${cart.cartId}`, p.bearer);
+      const confirm = await h.inject(
+        'POST',
+        apiUrl(cartEndpoints.bestaetigen, { params: { cartId: cart.cartId } }),
+        p.bearer,
+      );
       expect(confirm.statusCode).toBe(409);
       expect(confirm.json().message).toBe(CART_MESSAGES.abgelaufen);
       // the scheduled pass may have taken it already; either way it is released once
       await runCartTimeoutJob(s.t.db, s.clock);
-      const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
+      const read = (
+        await h.inject('GET', apiUrl(cartEndpoints.eigener, { params: { cartId: cart.cartId } }), p.bearer)
+      ).json<Cart>();
       expect(read.status).toBe('ABGELAUFEN');
       expect(read.redirectUrl).toBeNull();
       expect(await h.counterOf(a.id)).toBe(0);
@@ -289,7 +339,10 @@ describe('patient deletion', () => {
     const cart = await h.createOk(p.bearer, [credit.id, card.id]);
     await h.inject('GET', cart.redirectUrl!);
     const admin = await s.t.bearer('betreiber@demo.de');
-    expect((await h.inject('DELETE', `/api/profil/betreiber/deleteforever/${p.id}/`, admin)).statusCode).toBe(200);
+    expect(
+      (await h.inject('DELETE', apiUrl(loeschungEndpoints.loeschen, { params: { patientId: p.id } }), admin))
+        .statusCode,
+    ).toBe(200);
     for (let i = 0; i < 100; i++) {
       const [job] = await s.t.db.select().from(deletionJobs).where(eq(deletionJobs.patientUserId, p.id));
       if (job?.status === 'abgeschlossen') break;
@@ -312,25 +365,29 @@ describe('authorization', () => {
     const termin = await h.termin();
     const cart = await h.createOk(owner.bearer, [termin.id]);
     for (const [method, url] of [
-      ['GET', `/api/cart/get/${cart.cartId}`],
-      ['POST', `/api/cart/confirm/${cart.cartId}`],
-      ['GET', `/api/cart/patient/cancelPayment/${cart.cartId}`],
+      ['GET', apiUrl(cartEndpoints.eigener, { params: { cartId: cart.cartId } })],
+      ['POST', apiUrl(cartEndpoints.bestaetigen, { params: { cartId: cart.cartId } })],
+      ['GET', apiUrl(cartEndpoints.zuruecksetzen, { params: { cartId: cart.cartId } })],
     ] as const) {
       const response = await h.inject(method, url, other.bearer);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(CART_MESSAGES.unbekannt);
       expect((await h.inject(method, url)).statusCode).toBe(401);
     }
-    expect((await h.inject('GET', `/api/cart/get/${cart.cartId}`, owner.bearer)).json<Cart>().status).toBe('OFFEN');
+    expect(
+      (
+        await h.inject('GET', apiUrl(cartEndpoints.eigener, { params: { cartId: cart.cartId } }), owner.bearer)
+      ).json<Cart>().status,
+    ).toBe('OFFEN');
     const therapist = await accountWithBearer(s.t, 'THERAPEUT');
     const ohne = await accountWithBearer(s.t, 'BETREIBER', ['TERMINE_EDITIEREN']);
     expect((await h.create(therapist.bearer, [termin.id])).statusCode).toBe(403);
     expect((await h.create(ohne.bearer, [termin.id])).statusCode).toBe(403);
     for (const [method, url] of [
-      ['POST', `/api/cart/create/forpatient/${owner.id}`],
-      ['GET', `/api/cart/get/betreiber/${cart.cartId}`],
-      ['POST', `/api/cart/betreiber/confirm/${cart.cartId}`],
-      ['GET', `/api/cart/betreiber/cancel/${cart.cartId}`],
+      ['POST', apiUrl(cartEndpoints.anlegenFuerPatient, { params: { patientId: owner.id } })],
+      ['GET', apiUrl(cartEndpoints.betreiberEiner, { params: { cartId: cart.cartId } })],
+      ['POST', apiUrl(cartEndpoints.betreiberBestaetigen, { params: { cartId: cart.cartId } })],
+      ['GET', apiUrl(cartEndpoints.betreiberZuruecksetzen, { params: { cartId: cart.cartId } })],
     ] as const) {
       const payload = method === 'POST' ? [{ id: termin.id }] : undefined;
       expect((await h.inject(method, url, ohne.bearer, payload)).statusCode).toBe(403);
@@ -351,14 +408,21 @@ describe('operator booking for a patient', () => {
     const einzel = await h.termin({ termintyp: 'EINZEL', maxTeilnehmer: 1 });
     const gruppe = await h.termin();
     const carts = await cartCount();
-    const refused = await h.inject('POST', `/api/cart/create/forpatient/${p.id}`, operator.bearer, [
-      { id: gruppe.id },
-      { id: einzel.id },
-    ]);
+    const refused = await h.inject(
+      'POST',
+      apiUrl(cartEndpoints.anlegenFuerPatient, { params: { patientId: p.id } }),
+      operator.bearer,
+      [{ id: gruppe.id }, { id: einzel.id }],
+    );
     expect(refused.statusCode).toBe(409);
     // the group item has no credit either; the first item in id order names its code
     expect(refused.json().code).toMatch(/^KEIN_(EINZEL|GRUPPE)_GUTHABEN$/);
-    const only = await h.inject('POST', `/api/cart/create/forpatient/${p.id}`, operator.bearer, [{ id: einzel.id }]);
+    const only = await h.inject(
+      'POST',
+      apiUrl(cartEndpoints.anlegenFuerPatient, { params: { patientId: p.id } }),
+      operator.bearer,
+      [{ id: einzel.id }],
+    );
     expect(only.json()).toEqual({
       message: CART_MESSAGES.guthabenFehlt('KEIN_EINZEL_GUTHABEN'),
       code: 'KEIN_EINZEL_GUTHABEN',
@@ -368,25 +432,45 @@ describe('operator booking for a patient', () => {
     expect(await h.counterOf(gruppe.id)).toBe(0);
 
     await h.grant(p.id, { bezahltEinzelTermin: 1 });
-    const created = await h.inject('POST', `/api/cart/create/forpatient/${p.id}`, operator.bearer, [{ id: einzel.id }]);
+    const created = await h.inject(
+      'POST',
+      apiUrl(cartEndpoints.anlegenFuerPatient, { params: { patientId: p.id } }),
+      operator.bearer,
+      [{ id: einzel.id }],
+    );
     expect(created.statusCode).toBe(200);
     const cart = created.json<Cart>();
     expect(cart.items[0]!.paymentMethod).toBe('GUTHABEN');
     expect(cart.redirectUrl).toBeNull();
-    expect((await h.inject('GET', `/api/cart/get/betreiber/${cart.cartId}`, operator.bearer)).statusCode).toBe(200);
-    const booked = await h.inject('POST', `/api/cart/betreiber/confirm/${cart.cartId}`, operator.bearer);
+    expect(
+      (
+        await h.inject(
+          'GET',
+          apiUrl(cartEndpoints.betreiberEiner, { params: { cartId: cart.cartId } }),
+          operator.bearer,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const booked = await h.inject(
+      'POST',
+      apiUrl(cartEndpoints.betreiberBestaetigen, { params: { cartId: cart.cartId } }),
+      operator.bearer,
+    );
     expect(booked.json<Cart>().status).toBe('BEZAHLT');
     // the patient reads the plan and credit the operator works with
     for (const url of [
-      `/api/termin/betreiber/for/all/${p.id}?ta=angemeldet`,
-      `/api/guthaben/betreiber/get/${p.id}`,
-      `/api/profil/nameonly/${p.id}`,
+      `${apiUrl(terminEndpoints.planVonPatient, { params: { patientId: p.id } })}?ta=angemeldet`,
+      apiUrl(guthabenEndpoints.vonPatient, { params: { patientId: p.id } }),
+      apiUrl(profilEndpoints.nameOnlyPatient, { params: { patientId: p.id } }),
     ]) {
       expect((await h.inject('GET', url, operator.bearer)).statusCode).toBe(200);
     }
-    const nonPatient = await h.inject('POST', `/api/cart/create/forpatient/${operator.id}`, operator.bearer, [
-      { id: gruppe.id },
-    ]);
+    const nonPatient = await h.inject(
+      'POST',
+      apiUrl(cartEndpoints.anlegenFuerPatient, { params: { patientId: operator.id } }),
+      operator.bearer,
+      [{ id: gruppe.id }],
+    );
     expect(nonPatient.statusCode).toBe(404);
   });
 
@@ -396,9 +480,18 @@ describe('operator booking for a patient', () => {
     await h.grant(p.id, { bezahltGruppenTermin: 1 });
     const termin = await h.termin();
     const cart = (
-      await h.inject('POST', `/api/cart/create/forpatient/${p.id}`, operator.bearer, [{ id: termin.id }])
+      await h.inject(
+        'POST',
+        apiUrl(cartEndpoints.anlegenFuerPatient, { params: { patientId: p.id } }),
+        operator.bearer,
+        [{ id: termin.id }],
+      )
     ).json<Cart>();
-    const reset = await h.inject('GET', `/api/cart/betreiber/cancel/${cart.cartId}`, operator.bearer);
+    const reset = await h.inject(
+      'GET',
+      apiUrl(cartEndpoints.betreiberZuruecksetzen, { params: { cartId: cart.cartId } }),
+      operator.bearer,
+    );
     expect(reset.json<Cart>().status).toBe('ABGEBROCHEN');
     expect((await h.balance(p.id)).bezahltGruppenTermin).toBe(1);
   });
@@ -413,7 +506,9 @@ describe('operator cancels an appointment', () => {
     const termin = await h.termin();
     await h.createOk(credit.bearer, [termin.id]);
     await h.createOk(card.bearer, [termin.id]);
-    expect((await h.inject('GET', `/api/termin/betreiber/absagen/${termin.id}`, admin)).statusCode).toBe(200);
+    expect(
+      (await h.inject('GET', apiUrl(terminEndpoints.absagen, { params: { id: termin.id } }), admin)).statusCode,
+    ).toBe(200);
     expect((await h.balance(credit.id)).rezeptGruppenTermin).toBe(1);
     expect((await h.balance(card.id)).bezahltGruppenTermin).toBe(0);
     expect(await h.counterOf(termin.id)).toBe(0);
@@ -425,10 +520,12 @@ describe('operator cancels an appointment', () => {
     const termin = await h.termin();
     const cart = await h.createOk(p.bearer, [termin.id]);
     await h.inject('GET', cart.redirectUrl!);
-    await h.inject('GET', `/api/termin/betreiber/absagen/${termin.id}`, admin);
+    await h.inject('GET', apiUrl(terminEndpoints.absagen, { params: { id: termin.id } }), admin);
     const [row] = await s.t.db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cart.cartId));
     expect((await postSandboxWebhook(s.t, 'payment.paid', row!.zahlungId!)).statusCode).toBe(200);
-    const read = (await h.inject('GET', `/api/cart/get/${cart.cartId}`, p.bearer)).json<Cart>();
+    const read = (
+      await h.inject('GET', apiUrl(cartEndpoints.eigener, { params: { cartId: cart.cartId } }), p.bearer)
+    ).json<Cart>();
     expect(read.status).toBe('BEZAHLT');
     expect(read.items[0]!.status).toBe('STORNIERT');
     expect((await h.balance(p.id)).bezahltGruppenTermin).toBe(1);

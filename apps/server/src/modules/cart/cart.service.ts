@@ -1,11 +1,39 @@
-import { CART_MESSAGES, type Cart, type CartItemStatus } from '@dihs/contract/cart';
+import { ACCOUNT_MESSAGES } from '@dihs/contract/accounts';
+import {
+  CART_MESSAGES,
+  KEIN_GUTHABEN_CODES,
+  TERMINPREIS_SETTING,
+  type Cart,
+  type CartItemStatus,
+  type CartStatus,
+} from '@dihs/contract/cart';
+import type { ErrorCode } from '@dihs/contract/common/errors';
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
+import type { CreditKind } from '@dihs/contract/guthaben';
+import { TERMIN_MESSAGES, type Termintyp, type Zahlungsart } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { checkoutPath, createPayment, getLatestPaymentFor } from '../zahlung/index.ts';
-import { bookCart, closeCart } from './cart-close.ts';
-import { reserveCart, type ReserveMode } from './cart-reserve.ts';
-import { cardPrices, findCart, findPatient, lockCartAndPayment, seatsOfCart, updateCart } from './cart.repository.ts';
+import { addLedgerEntries, balanceOf, InsufficientCreditError, type LedgerEntryInput } from '../guthaben/index.ts';
+import { findProfileName } from '../profil/index.ts';
+import {
+  confirmSeat,
+  lockTermineInOrder,
+  releaseSeat,
+  releaseSeatWithRefund,
+  reserveSeat,
+  seatsOfCart,
+  type CartSeat,
+  type TerminRow,
+} from '../termin/index.ts';
+import { findActiveAccountById, lockPatientForBooking, type UserRow } from '../users/index.ts';
+import { getSettings } from '../verwaltung/index.ts';
+import { cancelPayment, checkoutPath, createPayment, getLatestPaymentFor } from '../zahlung/index.ts';
+import { enqueueBookingMail } from './cart-mail.ts';
+import { findCart, insertCart, lockCartAndPayment, updateCart } from './cart.repository.ts';
 import type { WarenkorbRow } from './cart.table.ts';
+
+// One file for the cart's rules and transactions: each step gets the patient, seats and prices its caller already
+// read in the same transaction instead of reading them again.
 
 export interface CartContext {
   db: Database;
@@ -17,6 +45,62 @@ export interface CartContext {
 /** Whose cart: a patient sees only the own carts (another's id is unknown to them); operators see every cart. */
 export type CartViewer = { patientUserId: number } | 'betreiber';
 
+/**
+ * Who books: the patient (card payment allowed), the operator for a patient (credit only; a missing credit is the
+ * KEIN_*_GUTHABEN error of spec 2 section 8), or the patient's direct booking of one covered appointment.
+ */
+export type ReserveMode = 'patient' | 'betreiber' | 'direkt';
+
+/** A patient account with its name: who books, who gets the confirmation mail. */
+export interface CartPatient {
+  id: number;
+  email: string;
+  firmaId: number | null;
+  vorname: string;
+  nachname: string;
+}
+
+type CardPrices = Record<Termintyp, number | null>;
+
+/** What the answer shows besides the cart row; read once in the transaction that changed the cart. */
+interface CartView {
+  patient: CartPatient | undefined;
+  seats: CartSeat[];
+  prices: CardPrices;
+}
+
+// ---- reads -------------------------------------------------------------------------------------------------------
+
+const isPatient = (account: UserRow | undefined): account is UserRow =>
+  account !== undefined && account.role === 'PATIENT' && !account.deletedAt;
+
+async function withName(db: Database | Transaction, account: UserRow): Promise<CartPatient> {
+  const { vorname, nachname } = await findProfileName(db, account.id);
+  return { id: account.id, email: account.email, firmaId: account.firmaId, vorname, nachname };
+}
+
+/** A patient account that is not deleted, with its name; undefined otherwise (no mail to a deleted account). */
+async function findPatient(db: Database | Transaction, userId: number): Promise<CartPatient | undefined> {
+  const account = await findActiveAccountById(db, userId);
+  return isPatient(account) ? withName(db, account) : undefined;
+}
+
+/** The card prices per type, one query; a type without a price cannot be paid by card. */
+async function cardPrices(db: Database | Transaction): Promise<CardPrices> {
+  const settings = await getSettings(db, Object.values(TERMINPREIS_SETTING));
+  const entries = (Object.entries(TERMINPREIS_SETTING) as [Termintyp, keyof typeof settings][]).map(
+    ([typ, key]) => [typ, settings[key]] as const,
+  );
+  return Object.fromEntries(entries) as CardPrices;
+}
+
+/** One after the other: a transaction's client runs one query at a time (pg refuses overlapping queries). */
+const readView = async (db: Database | Transaction, cart: WarenkorbRow): Promise<CartView> => ({
+  patient: await findPatient(db, cart.patientUserId),
+  seats: await seatsOfCart(db, cart.id),
+  prices: await cardPrices(db),
+});
+
 const itemStatus = (status: string): CartItemStatus =>
   status === 'GEBUCHT' ? 'PAID' : status === 'STORNIERT' ? 'STORNIERT' : 'OFFEN';
 
@@ -24,12 +108,7 @@ const itemStatus = (status: string): CartItemStatus =>
  * The cart as the dialog shows it. Item prices are today's card prices of the type (the cart stores only the
  * total it charged).
  */
-async function toCart(db: Database | Transaction, cart: WarenkorbRow, redirectUrl: string | null): Promise<Cart> {
-  const [patient, seats, prices] = await Promise.all([
-    findPatient(db, cart.patientUserId),
-    seatsOfCart(db, cart.id),
-    cardPrices(db),
-  ]);
+function toCart(cart: WarenkorbRow, { patient, seats, prices }: CartView, redirectUrl: string | null): Cart {
   return {
     cartId: cart.id,
     status: cart.status,
@@ -50,6 +129,289 @@ async function toCart(db: Database | Transaction, cart: WarenkorbRow, redirectUr
   };
 }
 
+// ---- payment method ----------------------------------------------------------------------------------------------
+
+/** The credit kinds that can pay an appointment type (telephone and anamnesis appointments only as paid credit). */
+const CREDIT_KINDS_OF: Record<Termintyp, { rezept?: CreditKind; abo?: CreditKind; bezahlt: CreditKind }> = {
+  EINZEL: { rezept: 'rezeptEinzelTermin', abo: 'aboEinzelTermin', bezahlt: 'bezahltEinzelTermin' },
+  GRUPPE: { rezept: 'rezeptGruppenTermin', abo: 'aboGruppenTermin', bezahlt: 'bezahltGruppenTermin' },
+  BEFUND: { rezept: 'rezeptBefundTermin', abo: 'aboBefundTermin', bezahlt: 'bezahltBefundTermin' },
+  TELEFON: { bezahlt: 'bezahltTelefonTermin' },
+  ANAMNESE: { bezahlt: 'bezahltAnamneseTermin' },
+};
+
+/** The paid credit of a type: what a card-paid seat returns on cancellation, and what a late payment grants. */
+export const paidCreditKindOf = (typ: Termintyp): CreditKind => CREDIT_KINDS_OF[typ].bezahlt;
+
+export interface PaymentDecision {
+  zahlungsart: Zahlungsart;
+  creditKind: CreditKind | null;
+  /** Card price in cents (KARTE only), null when no price is set. */
+  amountCents: number | null;
+}
+
+/**
+ * Decides how one appointment is paid, in the fixed order FIRMA (an appointment of the patient's own company),
+ * REZEPT, ABO, GUTHABEN (paid credit), KARTE. `remaining` is the balance still free in this cart and is lowered
+ * for each credit taken, so several items of a cart never plan the same credit twice.
+ */
+export function decidePayment(
+  termin: { termintyp: Termintyp; firmaId: number | null },
+  patientFirmaId: number | null,
+  remaining: Record<CreditKind, number>,
+  cardPriceCents: number | null,
+): PaymentDecision {
+  if (termin.firmaId !== null && termin.firmaId === patientFirmaId) {
+    return { zahlungsart: 'FIRMA', creditKind: null, amountCents: 0 };
+  }
+  const kinds = CREDIT_KINDS_OF[termin.termintyp];
+  const order: [Zahlungsart, CreditKind | undefined][] = [
+    ['REZEPT', kinds.rezept],
+    ['ABO', kinds.abo],
+    ['GUTHABEN', kinds.bezahlt],
+  ];
+  for (const [zahlungsart, kind] of order) {
+    if (kind && remaining[kind] > 0) {
+      remaining[kind] -= 1;
+      return { zahlungsart, creditKind: kind, amountCents: 0 };
+    }
+  }
+  return { zahlungsart: 'KARTE', creditKind: kinds.bezahlt, amountCents: cardPriceCents };
+}
+
+/** The operator's error: the code is the spec's error word, the message names it (spec 2 section 8). */
+const missingCredit = (typ: Termintyp) => {
+  const code = KEIN_GUTHABEN_CODES[typ];
+  // the spec's error words are not platform error codes, but the envelope's code field carries them alike
+  return new HttpError(409, CART_MESSAGES.guthabenFehlt(code), code as ErrorCode);
+};
+
+function refuseCard(mode: ReserveMode, termin: TerminRow, decision: PaymentDecision): void {
+  if (decision.zahlungsart !== 'KARTE') return;
+  if (mode === 'betreiber') throw missingCredit(termin.termintyp);
+  if (mode === 'direkt') throw new HttpError(409, CART_MESSAGES.nurGuthaben);
+  if (decision.amountCents === null) throw new HttpError(409, CART_MESSAGES.keinPreis);
+}
+
+// ---- reserve -----------------------------------------------------------------------------------------------------
+
+/** A patient sees (and may book) active future appointments without company or of the own company. */
+const bookableFor = (termin: TerminRow, patient: CartPatient, now: Date) =>
+  termin.status === 'AKTIV' && termin.datum > now && (termin.firmaId === null || termin.firmaId === patient.firmaId);
+
+/**
+ * Locks the patient's account once: one cart of a patient at a time, so the balance read later stays true until this
+ * one commits. A patient booking needs a confirmed address (the flag comes with the locked row).
+ */
+async function lockPatient(tx: Transaction, userId: number, mode: ReserveMode): Promise<CartPatient> {
+  const account = await lockPatientForBooking(tx, userId);
+  if (mode !== 'betreiber') {
+    if (!account || account.deletedAt) throw HttpError.notFound();
+    if (!account.emailConfirmed) throw HttpError.forbidden(ACCOUNT_MESSAGES.emailNichtBestaetigt);
+  }
+  if (!isPatient(account)) throw HttpError.notFound('Unbekannter Patient.');
+  return withName(tx, account);
+}
+
+interface ReserveInput {
+  patientUserId: number;
+  createdByUserId: number;
+  terminIds: number[];
+  mode: ReserveMode;
+  now: Date;
+  timeoutMinutes: number;
+}
+
+/**
+ * Creates an OFFEN cart inside the caller's transaction: locks the patient and the appointments (in id order),
+ * decides each item's payment method (FIRMA, REZEPT, ABO, GUTHABEN, KARTE), reserves every seat, takes the credit
+ * and records the card amount. Any refusal throws, so the caller's transaction changes nothing.
+ */
+async function reserveCart(
+  tx: Transaction,
+  input: ReserveInput,
+): Promise<{ cart: WarenkorbRow; patient: CartPatient; view: CartView }> {
+  const patient = await lockPatient(tx, input.patientUserId, input.mode);
+  const ids = [...new Set(input.terminIds)].sort((a, b) => a - b);
+  const termine = await lockTermineInOrder(tx, ids);
+  if (termine.length !== ids.length) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
+  for (const termin of termine) {
+    if (!bookableFor(termin, patient, input.now)) throw new HttpError(409, CART_MESSAGES.nichtSichtbar);
+  }
+
+  const remaining = await balanceOf(tx, patient.id);
+  const prices = await cardPrices(tx);
+  const decisions = termine.map((termin) => {
+    const decision = decidePayment(termin, patient.firmaId, remaining, prices[termin.termintyp]);
+    refuseCard(input.mode, termin, decision);
+    return { termin, decision };
+  });
+
+  const cart = await insertCart(tx, {
+    patientUserId: patient.id,
+    createdByUserId: input.createdByUserId,
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.timeoutMinutes * 60_000),
+  });
+  const seats: CartSeat[] = [];
+  const debits: LedgerEntryInput[] = [];
+  let amountCents = 0;
+  for (const { termin, decision } of decisions) {
+    const seat = await reserveSeat(tx, {
+      terminId: termin.id,
+      patientUserId: patient.id,
+      zahlungsart: decision.zahlungsart,
+      creditKind: decision.creditKind,
+      cartId: cart.id,
+      status: 'RESERVIERT',
+      now: input.now,
+    });
+    seats.push({ seat, termin });
+    if (decision.zahlungsart === 'KARTE') amountCents += decision.amountCents ?? 0;
+    else if (decision.creditKind) {
+      debits.push({
+        patientUserId: patient.id,
+        kind: decision.creditKind,
+        delta: -1,
+        reason: `Terminbuchung: ${termin.befund} am ${formatDateTimeUhr(termin.datum)}`,
+        reference: `warenkorb:${cart.id}`,
+        idempotencyKey: `termin-sitz-belastung:${seat.id}`,
+        authorUserId: input.createdByUserId,
+      });
+    }
+  }
+  await takeCredit(tx, debits, input.mode, decisions);
+
+  // the payment itself is opened by the caller (paymentAddress), like a retry
+  const updated = amountCents > 0 ? await updateCart(tx, cart.id, { amountCents }) : cart;
+  // the order seatsOfCart answers: by start, then appointment id
+  seats.sort((a, b) => a.termin.datum.getTime() - b.termin.datum.getTime() || a.termin.id - b.termin.id);
+  return { cart: updated, patient, view: { patient, seats, prices } };
+}
+
+/** Takes the planned credit; a balance lowered meanwhile (by an operator) refuses like a missing credit. */
+async function takeCredit(
+  tx: Transaction,
+  debits: LedgerEntryInput[],
+  mode: ReserveMode,
+  decisions: { termin: TerminRow; decision: PaymentDecision }[],
+): Promise<void> {
+  try {
+    await addLedgerEntries(tx, debits);
+  } catch (error) {
+    if (mode === 'betreiber' && error instanceof InsufficientCreditError) {
+      const item = decisions.find((d) => d.decision.creditKind === error.kind);
+      if (item) throw missingCredit(item.termin.termintyp);
+    }
+    throw error;
+  }
+}
+
+// ---- book and close ----------------------------------------------------------------------------------------------
+
+/**
+ * Books an OFFEN cart: every reserved seat becomes GEBUCHT, the cart BEZAHLT, the confirmation mail enqueued. With
+ * the card payment that paid it (`paymentId`), a card item whose seat was freed meanwhile (the operator cancelled
+ * the appointment) becomes one paid credit of its type: the money is never lost. `seats` and `patient` are the
+ * caller's reads of this transaction (the patient undefined for a deleted account: no mail).
+ */
+export async function bookCart(
+  tx: Transaction,
+  cart: WarenkorbRow,
+  now: Date,
+  known: { seats: CartSeat[]; patient: CartPatient | undefined },
+  paymentId?: number,
+): Promise<{ cart: WarenkorbRow; seats: CartSeat[] }> {
+  if (cart.status !== 'OFFEN') return { cart, seats: known.seats };
+  let seats = known.seats;
+  let released = false;
+  const confirmed = new Set<number>();
+  for (const { seat, termin } of seats) {
+    if (seat.status === 'RESERVIERT') {
+      if (await confirmSeat(tx, seat.id)) confirmed.add(seat.id);
+      else released = true;
+    } else if (seat.status === 'STORNIERT' && seat.zahlungsart === 'KARTE' && paymentId !== undefined) {
+      await creditPaidItem(tx, cart.patientUserId, termin, paymentId);
+    }
+  }
+  // a seat released between the read and its confirmation (rare): read the cart's seats again for the truth
+  seats = released
+    ? await seatsOfCart(tx, cart.id)
+    : seats.map((item) =>
+        confirmed.has(item.seat.id) ? { ...item, seat: { ...item.seat, status: 'GEBUCHT' } } : item,
+      );
+  const booked = seats.filter(({ seat }) => seat.status === 'GEBUCHT');
+  if (known.patient) await enqueueBookingMail(tx, known.patient, booked, now);
+  return { cart: await updateCart(tx, cart.id, { status: 'BEZAHLT' satisfies CartStatus, closedAt: now }), seats };
+}
+
+/** One paid credit for a card item that was paid but could not be booked (once per payment and appointment). */
+export async function creditPaidItem(
+  tx: Transaction,
+  patientUserId: number,
+  termin: TerminRow,
+  paymentId: number,
+): Promise<void> {
+  await addLedgerEntries(tx, [
+    {
+      patientUserId,
+      kind: paidCreditKindOf(termin.termintyp),
+      delta: 1,
+      reason: `Bezahlter Termin nicht buchbar: ${termin.befund}`,
+      reference: `zahlung:${paymentId}`,
+      idempotencyKey: `warenkorb-zahlung:${paymentId}:${termin.id}`,
+    },
+  ]);
+}
+
+const CLOSE_REASONS: Record<'ABGEBROCHEN' | 'ABGELAUFEN', string> = {
+  ABGEBROCHEN: 'Terminbuchung abgebrochen',
+  ABGELAUFEN: 'Reservierung abgelaufen',
+};
+
+/**
+ * Ends an OFFEN cart without booking (reset, timeout, patient deletion), inside the caller's transaction that
+ * holds the payment and cart locks: the open payment is cancelled, every seat released and its credit returned by
+ * the one seat rule. Without `refund` (deleted account) the seats are only freed. Answers the cart and its seats
+ * as they are afterwards.
+ */
+export async function closeCart(
+  tx: Transaction,
+  cart: WarenkorbRow,
+  status: 'ABGEBROCHEN' | 'ABGELAUFEN',
+  input: { now: Date; authorUserId?: number | null; refund?: boolean },
+): Promise<{ cart: WarenkorbRow; seats: CartSeat[] }> {
+  const seats = await seatsOfCart(tx, cart.id);
+  if (cart.status !== 'OFFEN') return { cart, seats };
+  if (cart.zahlungId !== null) await cancelPayment(tx, cart.zahlungId);
+  const open = seats
+    .filter(({ seat }) => seat.status !== 'STORNIERT')
+    // appointment id order, like every other path that changes appointment rows
+    .sort((a, b) => a.termin.id - b.termin.id);
+  const after = new Map<number, CartSeat['seat']>();
+  for (const { seat } of open) {
+    const releasedSeat =
+      input.refund === false
+        ? await releaseSeat(tx, seat.id, input.now)
+        : (
+            await releaseSeatWithRefund(tx, seat.id, {
+              now: input.now,
+              reason: CLOSE_REASONS[status],
+              reference: `warenkorb:${cart.id}`,
+              authorUserId: input.authorUserId ?? null,
+            })
+          )?.seat;
+    // undefined: released by someone else meanwhile, so STORNIERT all the same
+    after.set(seat.id, releasedSeat ?? { ...seat, status: 'STORNIERT' });
+  }
+  return {
+    cart: await updateCart(tx, cart.id, { status, closedAt: input.now }),
+    seats: seats.map((item) => ({ ...item, seat: after.get(item.seat.id) ?? item.seat })),
+  };
+}
+
+// ---- the endpoints' services -------------------------------------------------------------------------------------
+
 const owns = (cart: WarenkorbRow, viewer: CartViewer) =>
   viewer === 'betreiber' || cart.patientUserId === viewer.patientUserId;
 
@@ -66,11 +428,12 @@ async function openPaymentAddress(db: Database | Transaction, cart: WarenkorbRow
 
 /**
  * The payment page of a payable cart. A payment the patient cancelled at the provider cannot be reopened there, so
- * a new attempt is created for the same cart (the dialog's retry goes through confirm, a POST).
+ * a new attempt is created for the same cart (the dialog's retry goes through confirm, a POST). A cart created in
+ * this transaction has no payment yet (`isNew`), so none is looked up.
  */
-async function paymentAddress(tx: Transaction, cart: WarenkorbRow, now: Date): Promise<string | null> {
+async function paymentAddress(tx: Transaction, cart: WarenkorbRow, now: Date, isNew = false): Promise<string | null> {
   if (!payable(cart, now)) return null;
-  const open = await openPaymentAddress(tx, cart, now);
+  const open = isNew ? null : await openPaymentAddress(tx, cart, now);
   if (open) return open;
   const { paymentId, redirectUrl } = await createPayment(tx, {
     userId: cart.patientUserId,
@@ -91,27 +454,39 @@ async function lockOwnCart(tx: Transaction, cartId: number, viewer: CartViewer):
   return cart;
 }
 
+/** Sent in the background: the answer must not wait for a mail round (it would queue behind every other booking's). */
+const flushIfBooked = (ctx: CartContext, cart: WarenkorbRow) => {
+  if (cart.status === 'BEZAHLT') ctx.mail.flush().catch(() => undefined);
+};
+
+/**
+ * Creates a cart in one transaction that reads the patient (locked), the appointments (locked) and the prices once
+ * and answers from those reads. A patient's or operator's cart stays OFFEN (card items: with its payment page); a
+ * direct booking is covered (no card), so it is booked at once.
+ */
 export async function createCart(
   ctx: CartContext,
   input: { patientUserId: number; createdByUserId: number; terminIds: number[]; mode: ReserveMode },
 ): Promise<Cart> {
   const now = ctx.now();
-  const result = await ctx.db.transaction(async (tx) => {
-    const { cart } = await reserveCart(tx, { ...input, now, timeoutMinutes: ctx.timeoutMinutes });
-    if (input.mode !== 'direkt') return { cart, redirectUrl: await paymentAddress(tx, cart, now) };
-    // a direct booking is covered (no card), so it is booked at once
-    return { cart: await bookCart(tx, cart, now), redirectUrl: null };
+  const { cart, view, redirectUrl } = await ctx.db.transaction(async (tx) => {
+    const reserved = await reserveCart(tx, { ...input, now, timeoutMinutes: ctx.timeoutMinutes });
+    if (input.mode !== 'direkt') {
+      return { ...reserved, redirectUrl: await paymentAddress(tx, reserved.cart, now, true) };
+    }
+    const booked = await bookCart(tx, reserved.cart, now, reserved.view);
+    return { cart: booked.cart, view: { ...reserved.view, seats: booked.seats }, redirectUrl: null };
   });
-  // sent in the background: the answer must not wait for a mail round (it would queue behind every other booking's mail)
-  if (result.cart.status === 'BEZAHLT') ctx.mail.flush().catch(() => undefined);
-  return toCart(ctx.db, result.cart, result.redirectUrl);
+  flushIfBooked(ctx, cart);
+  return toCart(cart, view, redirectUrl);
 }
 
 /** Reads a cart (the dialog polls it): redirectUrl is the open payment's page, null after a cancelled checkout. */
 export async function getCart(ctx: CartContext, cartId: number, viewer: CartViewer): Promise<Cart> {
   const cart = await findCart(ctx.db, cartId);
   if (!cart || !owns(cart, viewer)) throw HttpError.notFound(CART_MESSAGES.unbekannt);
-  return toCart(ctx.db, cart, await openPaymentAddress(ctx.db, cart, ctx.now()));
+  const [view, redirectUrl] = await Promise.all([readView(ctx.db, cart), openPaymentAddress(ctx.db, cart, ctx.now())]);
+  return toCart(cart, view, redirectUrl);
 }
 
 /**
@@ -120,18 +495,19 @@ export async function getCart(ctx: CartContext, cartId: number, viewer: CartView
  */
 export async function confirmCart(ctx: CartContext, cartId: number, viewer: CartViewer): Promise<Cart> {
   const now = ctx.now();
-  const result = await ctx.db.transaction(async (tx) => {
-    const cart = await lockOwnCart(tx, cartId, viewer);
-    if (cart.status === 'ABGELAUFEN' || (cart.status === 'OFFEN' && cart.expiresAt <= now)) {
+  const { cart, view, redirectUrl } = await ctx.db.transaction(async (tx) => {
+    const locked = await lockOwnCart(tx, cartId, viewer);
+    if (locked.status === 'ABGELAUFEN' || (locked.status === 'OFFEN' && locked.expiresAt <= now)) {
       throw new HttpError(409, CART_MESSAGES.abgelaufen);
     }
-    if (cart.status !== 'OFFEN') throw new HttpError(409, CART_MESSAGES.abgeschlossen);
-    if (cart.amountCents > 0) return { cart, redirectUrl: await paymentAddress(tx, cart, now) };
-    return { cart: await bookCart(tx, cart, now), redirectUrl: null };
+    if (locked.status !== 'OFFEN') throw new HttpError(409, CART_MESSAGES.abgeschlossen);
+    const read = await readView(tx, locked);
+    if (locked.amountCents > 0) return { cart: locked, view: read, redirectUrl: await paymentAddress(tx, locked, now) };
+    const booked = await bookCart(tx, locked, now, read);
+    return { cart: booked.cart, view: { ...read, seats: booked.seats }, redirectUrl: null };
   });
-  // sent in the background: the answer must not wait for a mail round (it would queue behind every other booking's mail)
-  if (result.cart.status === 'BEZAHLT') ctx.mail.flush().catch(() => undefined);
-  return toCart(ctx.db, result.cart, result.redirectUrl);
+  flushIfBooked(ctx, cart);
+  return toCart(cart, view, redirectUrl);
 }
 
 /** Reset: cancels the payment, releases seats and credit; a closed cart is answered as it is. */
@@ -143,7 +519,11 @@ export async function resetCart(
 ): Promise<Cart> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const cart = await lockOwnCart(tx, cartId, viewer);
-    return toCart(tx, await closeCart(tx, cart, 'ABGEBROCHEN', { now, authorUserId }), null);
+    const closed = await closeCart(tx, await lockOwnCart(tx, cartId, viewer), 'ABGEBROCHEN', { now, authorUserId });
+    const patient = await findPatient(tx, closed.cart.patientUserId);
+    return toCart(closed.cart, { patient, seats: closed.seats, prices: await cardPrices(tx) }, null);
   });
 }
+
+/** Reads the patient of a cart for its booking mail (payment listener); undefined for a deleted account. */
+export const patientOfCart = (tx: Transaction, cart: WarenkorbRow) => findPatient(tx, cart.patientUserId);

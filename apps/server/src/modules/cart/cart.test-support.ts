@@ -4,10 +4,13 @@ import type { Cart } from '@dihs/contract/cart';
 import type { CreditKind } from '@dihs/contract/guthaben';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_FIRMA, firmen } from '../firma/index.ts';
+import { firmen } from '../firma/firma.table.ts';
+import { DEMO_FIRMA } from '../firma/index.ts';
 import { addLedgerEntries, balanceOf } from '../guthaben/index.ts';
-import { termine, terminTeilnahmen, type TerminRow } from '../termin/index.ts';
-import { users } from '../users/index.ts';
+import { termine, terminTeilnahmen, type TerminRow } from '../termin/termin.table.ts';
+import { users } from '../users/users.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { cartEndpoints } from '@dihs/contract/cart';
 
 /** Shared set-up of the cart integration tests: appointments, credit, calls. */
 export function cartHelpers(t: () => TestApp, clock: () => Date) {
@@ -64,7 +67,7 @@ export function cartHelpers(t: () => TestApp, clock: () => Date) {
   const create = (bearer: string, ids: number[]) =>
     inject(
       'POST',
-      '/api/cart/create',
+      apiUrl(cartEndpoints.anlegen),
       bearer,
       ids.map((id) => ({ id })),
     );

@@ -1,4 +1,3 @@
-// The booking cart: other modules use only these (patient deletion ends open carts).
-export { warenkoerbe, type WarenkorbRow } from './cart.table.ts';
-export { cartRoutes } from './cart.routes.ts';
-export { releaseOpenCartsOf, runCartTimeoutJob } from './cart-job.ts';
+// The booking cart offers other modules nothing to call: its timeout job, payment listener and patient erasure
+// reach the app through its descriptor (cart.module.ts).
+export type { WarenkorbRow } from './cart.table.ts';

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, STORNO_MESSAGES, type AbmeldenResponse, type Cart } from '@dihs/contract/cart';
 import { TERMIN_MESSAGES } from '@dihs/contract/termin';
 import { accountWithBearer, postSandboxWebhook } from '../../test/payment-support.ts';
-import { users } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
 import { cartSuite } from './cart.test-support.ts';
 import { warenkoerbe } from './cart.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { cartEndpoints } from '@dihs/contract/cart';
 
 const s = cartSuite();
 const h = s.h;
@@ -14,11 +16,15 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const at = (ms: number) => new Date(s.clock.getTime() + ms);
 const abmelden = (bearer: string, terminId: number) =>
-  h.inject('GET', `/api/termin/patient/abmelden/${terminId}`, bearer);
+  h.inject('GET', apiUrl(cartEndpoints.abmelden, { params: { id: terminId } }), bearer);
 
 async function book(bearer: string, ids: number[]): Promise<Cart> {
   const cart = await h.createOk(bearer, ids);
-  const confirmed = await h.inject('POST', `/api/cart/confirm/${cart.cartId}`, bearer);
+  const confirmed = await h.inject(
+    'POST',
+    apiUrl(cartEndpoints.bestaetigen, { params: { cartId: cart.cartId } }),
+    bearer,
+  );
   expect(confirmed.json<Cart>().status).toBe('BEZAHLT');
   return confirmed.json<Cart>();
 }
@@ -108,7 +114,7 @@ describe('direct booking', () => {
     const p = await accountWithBearer(s.t, 'PATIENT');
     await h.grant(p.id, { bezahltAnamneseTermin: 1 });
     const covered = await h.termin({ termintyp: 'ANAMNESE', befund: 'Direkt' });
-    const response = await h.inject('GET', `/api/termin/patient/anmelden/${covered.id}`, p.bearer);
+    const response = await h.inject('GET', apiUrl(cartEndpoints.anmelden, { params: { id: covered.id } }), p.bearer);
     expect(response.statusCode).toBe(200);
     expect(response.json<Cart>().status).toBe('BEZAHLT');
     expect(response.json<Cart>().items[0]).toMatchObject({ status: 'PAID', paymentMethod: 'GUTHABEN' });
@@ -116,7 +122,7 @@ describe('direct booking', () => {
     expect(mail.attachments.map((a) => a.filename)).toEqual(['termine.ics']);
 
     const cardOnly = await h.termin({ termintyp: 'ANAMNESE' });
-    const refused = await h.inject('GET', `/api/termin/patient/anmelden/${cardOnly.id}`, p.bearer);
+    const refused = await h.inject('GET', apiUrl(cartEndpoints.anmelden, { params: { id: cardOnly.id } }), p.bearer);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CART_MESSAGES.nurGuthaben);
     expect(await h.counterOf(cardOnly.id)).toBe(0);

@@ -1,8 +1,8 @@
 import { STORNO_MESSAGES, type AbmeldenResponse } from '@dihs/contract/cart';
-import { TERMIN_LIMITS, TERMIN_MESSAGES } from '@dihs/contract/termin';
+import { canCancel, formatDateTimeUhr } from '@dihs/contract/common/time';
+import { TERMIN_MESSAGES } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { formatDateTimeDe } from '../../lib/pdf.ts';
 import { activeSeat, lockTermin, releaseSeatWithRefund } from '../termin/index.ts';
 
 /**
@@ -19,12 +19,12 @@ export async function abmelden(
     const termin = await lockTermin(tx, terminId);
     const seat = termin ? await activeSeat(tx, terminId, patientUserId) : undefined;
     if (!termin || !seat || seat.status !== 'GEBUCHT') throw HttpError.notFound(TERMIN_MESSAGES.keineBuchung);
-    if (termin.datum.getTime() - now.getTime() <= TERMIN_LIMITS.stornoFristMs) {
+    if (!canCancel(termin.datum, now)) {
       throw new HttpError(409, STORNO_MESSAGES.fehler);
     }
     const result = await releaseSeatWithRefund(tx, seat.id, {
       now,
-      reason: `Termin storniert: ${termin.befund} am ${formatDateTimeDe(termin.datum)} Uhr`,
+      reason: `Termin storniert: ${termin.befund} am ${formatDateTimeUhr(termin.datum)}`,
       reference: `termin:${terminId}`,
       authorUserId: patientUserId,
     });

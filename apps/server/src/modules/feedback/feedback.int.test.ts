@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../users/users.table.ts';
 import { FEEDBACK_RATE_LIMIT } from './feedback.routes.ts';
 import { feedbacks } from './feedback.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { feedbackEndpoints } from '@dihs/contract/feedback';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -27,7 +29,7 @@ let ip = 1;
 const send = (payload: unknown, from = `10.0.0.${ip}`) =>
   t.app.inject({
     method: 'POST',
-    url: '/api/feedback',
+    url: apiUrl(feedbackEndpoints.senden),
     headers: { 'x-forwarded-for': from },
     payload: payload as object,
   });
@@ -107,7 +109,11 @@ describe('FEEDBACK_EMPFAENGER', () => {
       FEEDBACK_EMPFAENGER: 'Team@Example.de, zwei@example.de',
     });
     try {
-      const response = await other.app.inject({ method: 'POST', url: '/api/feedback', payload: { feedback: 'Hallo' } });
+      const response = await other.app.inject({
+        method: 'POST',
+        url: apiUrl(feedbackEndpoints.senden),
+        payload: { feedback: 'Hallo' },
+      });
       expect(response.statusCode).toBe(200);
       await capture.waitFor((m) => m.to === 'team@example.de');
       await capture.waitFor((m) => m.to === 'zwei@example.de');

@@ -2,7 +2,8 @@ import type { feedbackBodySchema } from '@dihs/contract/feedback';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-types.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/index.ts';
-import { activeOperatorEmails, insertFeedback } from './feedback.repository.ts';
+import { activeOperatorEmails } from '../users/index.ts';
+import { insertFeedback } from './feedback.repository.ts';
 
 const PLATFORM = 'DiHS Teletherapie';
 

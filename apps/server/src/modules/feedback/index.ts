@@ -1,3 +1,2 @@
-export { feedbacks, type FeedbackRow } from './feedback.table.ts';
-export { deleteFeedbackOf } from './feedback.repository.ts';
-export { feedbackRoutes } from './feedback.routes.ts';
+export { type FeedbackRow } from './feedback.table.ts';
+export { erasePatient } from './feedback.erase.ts';

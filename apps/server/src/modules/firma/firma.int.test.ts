@@ -10,6 +10,8 @@ import { DEMO_PASSWORD, findUserByEmail } from '../users/index.ts';
 import { users } from '../users/users.table.ts';
 import { DEMO_FIRMA } from './firma.demo.ts';
 import { firmen } from './firma.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { firmaEndpoints } from '@dihs/contract/firma';
 
 let t: TestApp;
 let demoHash: string;
@@ -61,7 +63,7 @@ async function expectRefusedToNonAdmins(send: (authorization?: string) => Promis
 describe('GET /api/firma/alle', () => {
   it('answers operators with every field', async () => {
     const operator = await account('BETREIBER');
-    const response = await get('/api/firma/alle', await operator.bearer());
+    const response = await get(apiUrl(firmaEndpoints.alle), await operator.bearer());
     expect(response.statusCode).toBe(200);
     expect(response.json()).toContainEqual({
       id: demoFirmaId,
@@ -75,9 +77,9 @@ describe('GET /api/firma/alle', () => {
   });
 
   it('is refused to visitors, patients and therapists', async () => {
-    expect((await get('/api/firma/alle')).statusCode).toBe(401);
-    expect((await get('/api/firma/alle', await t.bearer('patient@demo.de'))).statusCode).toBe(403);
-    expect((await get('/api/firma/alle', await t.bearer('therapeut@demo.de'))).statusCode).toBe(403);
+    expect((await get(apiUrl(firmaEndpoints.alle))).statusCode).toBe(401);
+    expect((await get(apiUrl(firmaEndpoints.alle), await t.bearer('patient@demo.de'))).statusCode).toBe(403);
+    expect((await get(apiUrl(firmaEndpoints.alle), await t.bearer('therapeut@demo.de'))).statusCode).toBe(403);
   });
 });
 
@@ -85,7 +87,7 @@ describe('GET /api/firma/alle/terminEditieren', () => {
   it('answers id and name to operators with TERMINE_EDITIEREN or BENUTZER_VERWALTEN', async () => {
     for (const privilege of ['TERMINE_EDITIEREN', 'BENUTZER_VERWALTEN'] as const) {
       const operator = await account('BETREIBER', [privilege]);
-      const response = await get('/api/firma/alle/terminEditieren', await operator.bearer());
+      const response = await get(apiUrl(firmaEndpoints.alleKurz), await operator.bearer());
       expect(response.statusCode).toBe(200);
       expect(response.json()).toContainEqual({ id: demoFirmaId, bezeichner: DEMO_FIRMA });
       expect(Object.keys(response.json()[0] as object).sort()).toEqual(['bezeichner', 'id']);
@@ -94,20 +96,20 @@ describe('GET /api/firma/alle/terminEditieren', () => {
 
   it('is refused to others', async () => {
     const operator = await account('BETREIBER', ['INHALT_EDITIEREN']);
-    expect((await get('/api/firma/alle/terminEditieren', await operator.bearer())).statusCode).toBe(403);
-    expect((await get('/api/firma/alle/terminEditieren', await t.bearer('patient@demo.de'))).statusCode).toBe(403);
-    expect((await get('/api/firma/alle/terminEditieren')).statusCode).toBe(401);
+    expect((await get(apiUrl(firmaEndpoints.alleKurz), await operator.bearer())).statusCode).toBe(403);
+    expect((await get(apiUrl(firmaEndpoints.alleKurz), await t.bearer('patient@demo.de'))).statusCode).toBe(403);
+    expect((await get(apiUrl(firmaEndpoints.alleKurz))).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/firma/meine', () => {
   it('answers the own affiliation or null', async () => {
-    const own = await get('/api/firma/meine', await t.bearer('firmenpatient@demo.de'));
+    const own = await get(apiUrl(firmaEndpoints.meine), await t.bearer('firmenpatient@demo.de'));
     expect(own.json()).toEqual({ id: demoFirmaId, bezeichner: DEMO_FIRMA });
-    const none = await get('/api/firma/meine', await t.bearer('patient@demo.de'));
+    const none = await get(apiUrl(firmaEndpoints.meine), await t.bearer('patient@demo.de'));
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();
-    expect((await get('/api/firma/meine')).statusCode).toBe(401);
+    expect((await get(apiUrl(firmaEndpoints.meine))).statusCode).toBe(401);
   });
 });
 
@@ -115,30 +117,56 @@ describe('GET /api/firma/eine/{patient|therapeut}/{id}', () => {
   it('answers operators and the user itself', async () => {
     const patientId = await idOf('firmenpatient@demo.de');
     const expected = { id: demoFirmaId, bezeichner: DEMO_FIRMA };
-    expect((await get(`/api/firma/eine/patient/${patientId}`, admin)).json()).toEqual(expected);
-    const self = await get(`/api/firma/eine/patient/${patientId}`, await t.bearer('firmenpatient@demo.de'));
+    expect((await get(apiUrl(firmaEndpoints.einePatient, { params: { id: patientId } }), admin)).json()).toEqual(
+      expected,
+    );
+    const self = await get(
+      apiUrl(firmaEndpoints.einePatient, { params: { id: patientId } }),
+      await t.bearer('firmenpatient@demo.de'),
+    );
     expect(self.json()).toEqual(expected);
     const therapist = await account('THERAPEUT', [], demoFirmaId);
-    expect((await get(`/api/firma/eine/therapeut/${therapist.id}`, await therapist.bearer())).json()).toEqual(expected);
-    const none = await get(`/api/firma/eine/therapeut/${await idOf('therapeut@demo.de')}`, admin);
+    expect(
+      (
+        await get(apiUrl(firmaEndpoints.eineTherapeut, { params: { id: therapist.id } }), await therapist.bearer())
+      ).json(),
+    ).toEqual(expected);
+    const none = await get(
+      apiUrl(firmaEndpoints.eineTherapeut, { params: { id: await idOf('therapeut@demo.de') } }),
+      admin,
+    );
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();
   });
 
   it('is refused to other patients and therapists, and to visitors', async () => {
     const patientId = await idOf('firmenpatient@demo.de');
-    expect((await get(`/api/firma/eine/patient/${patientId}`, await t.bearer('patient@demo.de'))).statusCode).toBe(403);
-    expect((await get(`/api/firma/eine/patient/${patientId}`, await t.bearer('therapeut@demo.de'))).statusCode).toBe(
-      403,
-    );
-    expect((await get(`/api/firma/eine/patient/${patientId}`)).statusCode).toBe(401);
+    expect(
+      (await get(apiUrl(firmaEndpoints.einePatient, { params: { id: patientId } }), await t.bearer('patient@demo.de')))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await get(
+          apiUrl(firmaEndpoints.einePatient, { params: { id: patientId } }),
+          await t.bearer('therapeut@demo.de'),
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await get(apiUrl(firmaEndpoints.einePatient, { params: { id: patientId } }))).statusCode).toBe(401);
   });
 
   it('answers 404 for a user of another role or none, and 400 for a malformed id', async () => {
-    expect((await get(`/api/firma/eine/patient/${await idOf('therapeut@demo.de')}`, admin)).statusCode).toBe(404);
-    expect((await get(`/api/firma/eine/therapeut/${await idOf('patient@demo.de')}`, admin)).statusCode).toBe(404);
-    expect((await get('/api/firma/eine/patient/999999', admin)).statusCode).toBe(404);
-    const malformed = await get('/api/firma/eine/patient/abc', admin);
+    expect(
+      (await get(apiUrl(firmaEndpoints.einePatient, { params: { id: await idOf('therapeut@demo.de') } }), admin))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await get(apiUrl(firmaEndpoints.eineTherapeut, { params: { id: await idOf('patient@demo.de') } }), admin))
+        .statusCode,
+    ).toBe(404);
+    expect((await get(apiUrl(firmaEndpoints.einePatient, { params: { id: 999999 } }), admin)).statusCode).toBe(404);
+    const malformed = await get(apiUrl(firmaEndpoints.einePatient, { params: { id: 'abc' } }), admin);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toContain('Ungültige Benutzer-ID.');
   });
@@ -147,14 +175,14 @@ describe('GET /api/firma/eine/{patient|therapeut}/{id}', () => {
 describe('POST /api/firma/neu', () => {
   it('is refused to non-admins', async () => {
     await expectRefusedToNonAdmins((authorization) =>
-      post('/api/firma/neu', { bezeichner: 'Verboten AG' }, authorization),
+      post(apiUrl(firmaEndpoints.neu), { bezeichner: 'Verboten AG' }, authorization),
     );
     expect(await t.db.select().from(firmen).where(eq(firmen.bezeichner, 'Verboten AG'))).toHaveLength(0);
   });
 
   it('creates a company with every field; empty logo fields are stored as null', async () => {
     const response = await post(
-      '/api/firma/neu',
+      apiUrl(firmaEndpoints.neu),
       {
         bezeichner: '  Neue Firma GmbH ',
         hatLogo: true,
@@ -175,7 +203,11 @@ describe('POST /api/firma/neu', () => {
       logoLink: 'https://neue-firma.example',
       linkTarget: true,
     });
-    const minimal = await post('/api/firma/neu', { bezeichner: 'Minimal KG', logoPath: '', logoLink: '' }, admin);
+    const minimal = await post(
+      apiUrl(firmaEndpoints.neu),
+      { bezeichner: 'Minimal KG', logoPath: '', logoLink: '' },
+      admin,
+    );
     expect(minimal.json()).toMatchObject({ logoPath: null, logoLink: null, hatLogo: false, linkTarget: false });
   });
 
@@ -192,14 +224,14 @@ describe('POST /api/firma/neu', () => {
     [{ bezeichner: 'Ohne Schema', logoLink: '//fremd.example' }, FIRMA_TEXTS.linkUngueltig],
     [{ bezeichner: 'Kein Boolean', hatLogo: 'ja' }, 'hatLogo'],
   ])('refuses %j', async (body, message) => {
-    const response = await post('/api/firma/neu', body, admin);
+    const response = await post(apiUrl(firmaEndpoints.neu), body, admin);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
   });
 
   it('accepts 50 characters and a 255 character link', async () => {
     const response = await post(
-      '/api/firma/neu',
+      apiUrl(firmaEndpoints.neu),
       { bezeichner: 'y'.repeat(50), logoLink: `https://${'l'.repeat(247)}` },
       admin,
     );
@@ -207,7 +239,7 @@ describe('POST /api/firma/neu', () => {
   });
 
   it('refuses a name that exists, whatever its case', async () => {
-    const response = await post('/api/firma/neu', { bezeichner: DEMO_FIRMA.toUpperCase() }, admin);
+    const response = await post(apiUrl(firmaEndpoints.neu), { bezeichner: DEMO_FIRMA.toUpperCase() }, admin);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(FIRMA_TEXTS.titelVergeben);
   });
@@ -217,7 +249,7 @@ describe('POST /api/firma/update', () => {
   it('is refused to non-admins', async () => {
     const target = await firma('Unverändert AG');
     await expectRefusedToNonAdmins((authorization) =>
-      post('/api/firma/update', { id: target.id, bezeichner: 'Geändert AG' }, authorization),
+      post(apiUrl(firmaEndpoints.update), { id: target.id, bezeichner: 'Geändert AG' }, authorization),
     );
     expect((await t.db.select().from(firmen).where(eq(firmen.id, target.id)))[0]?.bezeichner).toBe('Unverändert AG');
   });
@@ -233,30 +265,36 @@ describe('POST /api/firma/update', () => {
       logoLink: '/inhalt/alte-firma',
       linkTarget: true,
     };
-    const response = await post('/api/firma/update', body, admin);
+    const response = await post(apiUrl(firmaEndpoints.update), body, admin);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(body);
   });
 
   it('refuses the name of another company, an unknown id and each rule', async () => {
     const target = await firma('Zweite Firma');
-    const taken = await post('/api/firma/update', { id: target.id, bezeichner: DEMO_FIRMA.toLowerCase() }, admin);
+    const taken = await post(
+      apiUrl(firmaEndpoints.update),
+      { id: target.id, bezeichner: DEMO_FIRMA.toLowerCase() },
+      admin,
+    );
     expect(taken.statusCode).toBe(400);
     expect(taken.json().message).toBe(FIRMA_TEXTS.titelVergeben);
-    const unknown = await post('/api/firma/update', { id: 999999, bezeichner: 'Niemand' }, admin);
+    const unknown = await post(apiUrl(firmaEndpoints.update), { id: 999999, bezeichner: 'Niemand' }, admin);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(FIRMA_TEXTS.nichtGefunden);
-    expect((await post('/api/firma/update', { id: target.id, bezeichner: '' }, admin)).json().message).toBe(
+    expect((await post(apiUrl(firmaEndpoints.update), { id: target.id, bezeichner: '' }, admin)).json().message).toBe(
       `bezeichner: ${FIRMA_TEXTS.titelLeer}`,
     );
-    expect((await post('/api/firma/update', { bezeichner: 'Ohne ID' }, admin)).statusCode).toBe(400);
+    expect((await post(apiUrl(firmaEndpoints.update), { bezeichner: 'Ohne ID' }, admin)).statusCode).toBe(400);
   });
 });
 
 describe('POST /api/firma/entfernen', () => {
   it('is refused to non-admins', async () => {
     const target = await firma('Bleibt GmbH');
-    await expectRefusedToNonAdmins((authorization) => post('/api/firma/entfernen', { id: target.id }, authorization));
+    await expectRefusedToNonAdmins((authorization) =>
+      post(apiUrl(firmaEndpoints.entfernen), { id: target.id }, authorization),
+    );
     expect(await t.db.select().from(firmen).where(eq(firmen.id, target.id))).toHaveLength(1);
   });
 
@@ -267,18 +305,18 @@ describe('POST /api/firma/entfernen', () => {
       .insert(pages)
       .values({ url: 'geht-gmbh', titel: 'Für Geht GmbH', firmaId: target.id, oeffentlich: false })
       .returning();
-    const response = await post('/api/firma/entfernen', { id: target.id }, admin);
+    const response = await post(apiUrl(firmaEndpoints.entfernen), { id: target.id }, admin);
     expect(response.statusCode).toBe(200);
     expect(await t.db.select().from(firmen).where(eq(firmen.id, target.id))).toHaveLength(0);
     expect(await firmaIdOf(member.id)).toBeNull();
-    expect((await get('/api/firma/meine', await member.bearer())).json()).toBeNull();
+    expect((await get(apiUrl(firmaEndpoints.meine), await member.bearer())).json()).toBeNull();
     const [kept] = await t.db.select().from(pages).where(eq(pages.id, page!.id));
     expect(kept).toMatchObject({ firmaId: null, aktiv: false });
-    expect((await post('/api/firma/entfernen', { id: target.id }, admin)).statusCode).toBe(404);
+    expect((await post(apiUrl(firmaEndpoints.entfernen), { id: target.id }, admin)).statusCode).toBe(404);
   });
 
   it.each([[{}], [{ id: 'eins' }], [{ id: 0 }]])('refuses %j', async (body) => {
-    expect((await post('/api/firma/entfernen', body, admin)).statusCode).toBe(400);
+    expect((await post(apiUrl(firmaEndpoints.entfernen), body, admin)).statusCode).toBe(400);
   });
 });
 
@@ -286,7 +324,7 @@ describe('POST /api/firma/setzen/patient and /therapeut', () => {
   it('is refused to non-admins', async () => {
     const patient = await account('PATIENT');
     await expectRefusedToNonAdmins((authorization) =>
-      post('/api/firma/setzen/patient', { firmaId: demoFirmaId, patientId: patient.id }, authorization),
+      post(apiUrl(firmaEndpoints.setzenPatient), { firmaId: demoFirmaId, patientId: patient.id }, authorization),
     );
     expect(await firmaIdOf(patient.id)).toBeNull();
   });
@@ -294,7 +332,7 @@ describe('POST /api/firma/setzen/patient and /therapeut', () => {
   it('sets and removes (firmaId -1) the company of a patient', async () => {
     const patient = await account('PATIENT');
     const set = await post(
-      '/api/firma/setzen/patient',
+      apiUrl(firmaEndpoints.setzenPatient),
       { bezeichner: DEMO_FIRMA, firmaId: demoFirmaId, patientId: patient.id },
       admin,
     );
@@ -302,7 +340,7 @@ describe('POST /api/firma/setzen/patient and /therapeut', () => {
     expect(set.json()).toEqual({ id: demoFirmaId, bezeichner: DEMO_FIRMA });
     expect(await firmaIdOf(patient.id)).toBe(demoFirmaId);
     const removed = await post(
-      '/api/firma/setzen/patient',
+      apiUrl(firmaEndpoints.setzenPatient),
       { bezeichner: 'Keine Firmenzugehörigkeit', firmaId: -1, patientId: patient.id },
       admin,
     );
@@ -314,7 +352,7 @@ describe('POST /api/firma/setzen/patient and /therapeut', () => {
   it('sets the company of a therapist', async () => {
     const therapist = await account('THERAPEUT');
     const response = await post(
-      '/api/firma/setzen/therapeut',
+      apiUrl(firmaEndpoints.setzenTherapeut),
       { firmaId: demoFirmaId, therapeutId: therapist.id },
       admin,
     );
@@ -325,8 +363,8 @@ describe('POST /api/firma/setzen/patient and /therapeut', () => {
   it('never changes the own account', async () => {
     const adminId = await idOf('betreiber@demo.de');
     for (const [url, key] of [
-      ['/api/firma/setzen/patient', 'patientId'],
-      ['/api/firma/setzen/therapeut', 'therapeutId'],
+      [apiUrl(firmaEndpoints.setzenPatient), 'patientId'],
+      [apiUrl(firmaEndpoints.setzenTherapeut), 'therapeutId'],
     ] as const) {
       const response = await post(url, { firmaId: demoFirmaId, [key]: adminId }, admin);
       expect(response.statusCode).toBe(403);
@@ -340,18 +378,21 @@ describe('POST /api/firma/setzen/patient and /therapeut', () => {
     const patientId = await idOf('patient@demo.de');
     const operator = await account('BETREIBER');
     expect(
-      (await post('/api/firma/setzen/patient', { firmaId: demoFirmaId, patientId: therapistId }, admin)).statusCode,
+      (await post(apiUrl(firmaEndpoints.setzenPatient), { firmaId: demoFirmaId, patientId: therapistId }, admin))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await post('/api/firma/setzen/therapeut', { firmaId: demoFirmaId, therapeutId: patientId }, admin)).statusCode,
+      (await post(apiUrl(firmaEndpoints.setzenTherapeut), { firmaId: demoFirmaId, therapeutId: patientId }, admin))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await post('/api/firma/setzen/patient', { firmaId: demoFirmaId, patientId: operator.id }, admin)).statusCode,
+      (await post(apiUrl(firmaEndpoints.setzenPatient), { firmaId: demoFirmaId, patientId: operator.id }, admin))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await post('/api/firma/setzen/patient', { firmaId: demoFirmaId, patientId: 999999 }, admin)).statusCode,
+      (await post(apiUrl(firmaEndpoints.setzenPatient), { firmaId: demoFirmaId, patientId: 999999 }, admin)).statusCode,
     ).toBe(404);
-    const unknownFirma = await post('/api/firma/setzen/patient', { firmaId: 999999, patientId }, admin);
+    const unknownFirma = await post(apiUrl(firmaEndpoints.setzenPatient), { firmaId: 999999, patientId }, admin);
     expect(unknownFirma.statusCode).toBe(404);
     expect(unknownFirma.json().message).toBe(FIRMA_TEXTS.nichtGefunden);
     expect(await firmaIdOf(patientId)).toBeNull();
@@ -364,6 +405,6 @@ describe('POST /api/firma/setzen/patient and /therapeut', () => {
     [{ firmaId: 1, patientId: 'eins' }],
     [{ firmaId: 1 }],
   ])('refuses %j', async (body) => {
-    expect((await post('/api/firma/setzen/patient', body, admin)).statusCode).toBe(400);
+    expect((await post(apiUrl(firmaEndpoints.setzenPatient), body, admin)).statusCode).toBe(400);
   });
 });

@@ -1,8 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Firma, FirmaKurz } from '@dihs/contract/firma';
 import type { Database, Transaction } from '../../db/client.ts';
-import { pages } from '../inhalt/inhalt.table.ts';
-import { users } from '../users/users.table.ts';
 import { firmen } from './firma.table.ts';
 
 type Db = Database | Transaction;
@@ -30,25 +29,16 @@ export async function updateFirma(db: Db, id: number, values: FirmaValues): Prom
   return row;
 }
 
-/**
- * Deletes a company; the foreign keys of users and pages are set null by the database. Pages that were shown
- * only to this company are deactivated first, so losing the restriction never publishes them to everyone.
- */
-export async function deleteFirma(db: Database, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.update(pages).set({ aktiv: false }).where(eq(pages.firmaId, id));
-    const rows = await tx.delete(firmen).where(eq(firmen.id, id)).returning({ id: firmen.id });
-    return rows.length > 0;
-  });
+/** Deletes a company; the foreign keys of users and pages are set null by the database. */
+export async function deleteFirma(tx: Transaction, id: number): Promise<boolean> {
+  const rows = await tx.delete(firmen).where(eq(firmen.id, id)).returning({ id: firmen.id });
+  return rows.length > 0;
 }
 
-/** The company an account belongs to, or null. */
-export async function firmaOfUser(db: Db, userId: number): Promise<FirmaKurz | null> {
-  const [row] = await db
-    .select(kurz)
-    .from(users)
-    .innerJoin(firmen, eq(firmen.id, users.firmaId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
-}
+/** The id of the company with that exact name, if any (demo seeds). */
+export const findFirmaIdByName = async (db: Db, bezeichner: string): Promise<number | undefined> =>
+  (await db.select({ id: firmen.id }).from(firmen).where(eq(firmen.bezeichner, bezeichner)).limit(1))[0]?.id;
+
+/** Id and name of every company as a subquery, for lists that show an account's company in their one query. */
+export const firmaNames = <Alias extends string>(alias: Alias) =>
+  new QueryBuilder().select({ id: firmen.id, bezeichner: firmen.bezeichner }).from(firmen).as(alias);

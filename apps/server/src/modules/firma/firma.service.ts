@@ -1,21 +1,14 @@
 import type { SessionClaims } from '@dihs/contract/auth';
-import { BENUTZER_TEXTS } from '@dihs/contract/benutzer';
+import { BENUTZER_TEXTS } from '@dihs/contract/users';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import type { Role } from '@dihs/contract/common/roles';
 import { FIRMA_TEXTS, KEINE_FIRMA_ID, type Firma, type FirmaKurz } from '@dihs/contract/firma';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findActiveAccountById, setUserFirma } from '../users/index.ts';
-import {
-  deleteFirma,
-  findFirma,
-  firmaOfUser,
-  insertFirma,
-  listFirmen,
-  listFirmenKurz,
-  updateFirma,
-} from './firma.repository.ts';
+import { deactivateFirmaPages } from '../inhalt/index.ts';
+import { findActiveAccountById, findUserById, setUserFirma } from '../users/index.ts';
+import { deleteFirma, findFirma, insertFirma, listFirmen, listFirmenKurz, updateFirma } from './firma.repository.ts';
 
 type FirmaValues = Omit<Firma, 'id'>;
 
@@ -26,8 +19,15 @@ export const alleFirmen = (db: Database): Promise<Firma[]> => listFirmen(db);
 export const alleFirmenKurz = (db: Database): Promise<FirmaKurz[]> => listFirmenKurz(db);
 
 /** The own company affiliation, or null. */
-export const meineFirma = (db: Database, session: SessionClaims): Promise<FirmaKurz | null> =>
-  firmaOfUser(db, session.userId);
+export const meineFirma = async (db: Database, session: SessionClaims): Promise<FirmaKurz | null> =>
+  firmaKurzOf(db, (await findUserById(db, session.userId))?.firmaId ?? null);
+
+/** Id and name of the company, or null for none. */
+async function firmaKurzOf(db: Database, firmaId: number | null): Promise<FirmaKurz | null> {
+  if (firmaId === null) return null;
+  const firma = await findFirma(db, firmaId);
+  return firma ? { id: firma.id, bezeichner: firma.bezeichner } : null;
+}
 
 /** The account with that id and role, or 404 (a wrong role counts as not found). */
 async function accountOfRole(db: Database, userId: number, role: Role) {
@@ -45,8 +45,8 @@ export async function firmaVon(
 ): Promise<FirmaKurz | null> {
   // checked before the lookup, so the answer does not tell others which ids exist
   if (session.role !== 'BETREIBER' && session.userId !== userId) throw HttpError.forbidden();
-  await accountOfRole(db, userId, role);
-  return firmaOfUser(db, userId);
+  const account = await accountOfRole(db, userId, role);
+  return firmaKurzOf(db, account.firmaId);
 }
 
 /** Creates a company; its name must be unique regardless of case. */
@@ -74,7 +74,12 @@ export async function aendereFirma(db: Database, id: number, values: FirmaValues
  * null), so nothing that refers to it breaks.
  */
 export async function entferneFirma(db: Database, id: number): Promise<void> {
-  if (!(await deleteFirma(db, id))) throw HttpError.notFound(FIRMA_TEXTS.nichtGefunden);
+  // Pages shown only to this company are deactivated first, so losing the restriction never publishes them.
+  const deleted = await db.transaction(async (tx) => {
+    await deactivateFirmaPages(tx, id);
+    return deleteFirma(tx, id);
+  });
+  if (!deleted) throw HttpError.notFound(FIRMA_TEXTS.nichtGefunden);
 }
 
 /**

@@ -1,3 +1,2 @@
-export { firmen } from './firma.table.ts';
+export { findFirma, findFirmaIdByName, firmaNames } from './firma.repository.ts';
 export { seedDemoFirma, DEMO_FIRMA } from './firma.demo.ts';
-export { firmaRoutes } from './firma.routes.ts';

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../users/users.table.ts';
 import { accountWithBearer } from '../../test/payment-support.ts';
 import { guthabenBuchungen } from './guthaben.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { guthabenEndpoints } from '@dihs/contract/guthaben';
 
 let t: TestApp;
 let operator: string;
@@ -27,18 +29,21 @@ const get = (url: string, bearer?: string) =>
 const store = (id: number, payload: unknown, bearer = operator) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/guthaben/betreiber/store/${id}`,
+    url: apiUrl(guthabenEndpoints.speichern, { params: { patientId: id } }),
     headers: { authorization: bearer },
     payload: payload as object,
   });
-const current = async (id = patientId) => (await get(`/api/guthaben/betreiber/get/${id}`, operator)).json<Guthaben>();
+const current = async (id = patientId) =>
+  (await get(apiUrl(guthabenEndpoints.vonPatient, { params: { patientId: id } }), operator)).json<Guthaben>();
 
 describe('credit on profiles (operator)', () => {
   it("reads the demo patient's balance: all twelve fields, the seeded paid credit", async () => {
     const balance = await current();
     expect(Object.keys(balance).sort()).toEqual([...CREDIT_KINDS].sort());
     expect(balance).toMatchObject({ bezahltEinzelTermin: 3, bezahltGruppenTermin: 2, aboEinzelTermin: 0 });
-    expect(await (await get('/api/guthaben/patient/get', await t.bearer('patient@demo.de'))).json()).toEqual(balance);
+    expect(await (await get(apiUrl(guthabenEndpoints.eigenes), await t.bearer('patient@demo.de'))).json()).toEqual(
+      balance,
+    );
   });
 
   it('stores the full balance as differences, authored by the operator, and shows them in both histories', async () => {
@@ -70,10 +75,14 @@ describe('credit on profiles (operator)', () => {
       await t.db.select().from(guthabenBuchungen).where(eq(guthabenBuchungen.authorUserId, operatorId)),
     ).toHaveLength(3);
 
-    const own = (await get('/api/guthaben/patient/verlauf', await t.bearer('patient@demo.de'))).json<GuthabenVerlauf>();
+    const own = (
+      await get(apiUrl(guthabenEndpoints.eigenerVerlauf), await t.bearer('patient@demo.de'))
+    ).json<GuthabenVerlauf>();
     expect(own.eintraege.filter((e) => e.durchBetreiber)).toHaveLength(3);
     expect(own.eintraege.at(-1)).toMatchObject({ grund: 'Startguthaben (Demo)', durchBetreiber: false });
-    const seen = (await get(`/api/guthaben/betreiber/verlauf/${patientId}`, operator)).json<GuthabenVerlauf>();
+    const seen = (
+      await get(apiUrl(guthabenEndpoints.verlaufVonPatient, { params: { patientId } }), operator)
+    ).json<GuthabenVerlauf>();
     expect(seen.eintraege).toEqual(own.eintraege);
   });
 
@@ -102,19 +111,28 @@ describe('credit on profiles (operator)', () => {
   it('needs GUTHABEN_AENDERN to store, any operator to read; nobody else', async () => {
     const plain = await accountWithBearer(t, 'BETREIBER');
     const before = await current();
-    expect((await get(`/api/guthaben/betreiber/get/${patientId}`, plain.bearer)).statusCode).toBe(200);
+    expect((await get(apiUrl(guthabenEndpoints.vonPatient, { params: { patientId } }), plain.bearer)).statusCode).toBe(
+      200,
+    );
     expect((await store(patientId, { ...before, aboEinzelTermin: 9 }, plain.bearer)).statusCode).toBe(403);
     const patient = await t.bearer('patient@demo.de');
     const therapist = await t.bearer('therapeut@demo.de');
     for (const bearer of [patient, therapist]) {
-      expect((await get(`/api/guthaben/betreiber/get/${patientId}`, bearer)).statusCode).toBe(403);
-      expect((await get(`/api/guthaben/betreiber/verlauf/${patientId}`, bearer)).statusCode).toBe(403);
+      expect((await get(apiUrl(guthabenEndpoints.vonPatient, { params: { patientId } }), bearer)).statusCode).toBe(403);
+      expect(
+        (await get(apiUrl(guthabenEndpoints.verlaufVonPatient, { params: { patientId } }), bearer)).statusCode,
+      ).toBe(403);
       expect((await store(patientId, before, bearer)).statusCode).toBe(403);
     }
-    expect((await get(`/api/guthaben/betreiber/get/${patientId}`)).statusCode).toBe(401);
+    expect((await get(apiUrl(guthabenEndpoints.vonPatient, { params: { patientId } }))).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/guthaben/betreiber/store/${patientId}`, payload: before }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: apiUrl(guthabenEndpoints.speichern, { params: { patientId } }),
+          payload: before,
+        })
+      ).statusCode,
     ).toBe(401);
     expect(await current()).toEqual(before);
   });
@@ -123,10 +141,14 @@ describe('credit on profiles (operator)', () => {
     const [therapist] = await t.db.select().from(users).where(eq(users.email, 'therapeut@demo.de'));
     const before = await current();
     for (const id of [therapist!.id, operatorId, 999_999]) {
-      expect((await get(`/api/guthaben/betreiber/get/${id}`, operator)).statusCode).toBe(404);
+      expect(
+        (await get(apiUrl(guthabenEndpoints.vonPatient, { params: { patientId: id } }), operator)).statusCode,
+      ).toBe(404);
       expect((await store(id, before)).statusCode).toBe(404);
     }
-    expect((await get('/api/guthaben/betreiber/get/abc', operator)).statusCode).toBe(400);
+    expect(
+      (await get(apiUrl(guthabenEndpoints.vonPatient, { params: { patientId: 'abc' } }), operator)).statusCode,
+    ).toBe(400);
     expect((await store(0, before)).statusCode).toBe(400);
   });
 });

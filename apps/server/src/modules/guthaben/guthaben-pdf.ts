@@ -1,14 +1,10 @@
-import { SHOP_DURATIONS_MINUTES, VAT_PERCENT } from '@dihs/contract/guthaben';
-import { formatEuroCents, PAYMENT_STATUS_TEXTS } from '@dihs/contract/zahlung';
-import { formatDateTimeDe, pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { formatEuroCents, splitVat, VAT_PERCENT } from '@dihs/contract/common/money';
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
+import { SHOP_DURATIONS_MINUTES } from '@dihs/contract/guthaben';
+import { PAYMENT_STATUS_TEXTS } from '@dihs/contract/zahlung';
+import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
 import { PLATFORM } from '../accounts/index.ts';
 import type { GuthabenBestellungRow } from './guthaben.table.ts';
-
-/** Gross cents split into net and the VAT they contain (prices include VAT; the VAT is rounded to the cent). */
-export function vatOf(grossCents: number, percent = VAT_PERCENT): { netCents: number; vatCents: number } {
-  const netCents = Math.round((grossCents * 100) / (100 + percent));
-  return { netCents, vatCents: grossCents - netCents };
-}
 
 /** The lines of a package: "5 × Einzeltermin Video (je 20 Min.)", only counts above 0. */
 export function packageLines(
@@ -42,7 +38,7 @@ export function renderGuthabenBestaetigung(
   const name = `${patient.vorname ?? ''} ${patient.nachname ?? ''}`.trim() || 'unbekannt';
   const street = `${patient.strasse ?? ''} ${patient.hausnummer ?? ''}`.trim();
   const city = `${patient.plz ?? ''} ${patient.ort ?? ''}`.trim();
-  const { netCents, vatCents } = vatOf(order.centPreis);
+  const { netCents, vatCents } = splitVat(order.centPreis);
   return renderPdf(`Buchungsbestätigung Guthaben ${order.id}`, (doc) => {
     doc.fontSize(10).text(PLATFORM, { align: 'right' });
     doc.moveDown();
@@ -53,10 +49,10 @@ export function renderGuthabenBestaetigung(
     if (city) doc.text(pdfSafeText(city));
     doc.moveDown();
     doc.text(`Buchungsnummer: ${order.id}`);
-    doc.text(`Buchungsdatum: ${formatDateTimeDe(order.buchungsdatum)} Uhr`);
+    doc.text(`Buchungsdatum: ${formatDateTimeUhr(order.buchungsdatum)}`);
     if (order.transactionId) doc.text(pdfSafeText(`Transaktionsnummer: ${order.transactionId}`));
     doc.text(`Status: ${PAYMENT_STATUS_TEXTS[order.status]}`);
-    if (order.stornodatum) doc.text(`Stornodatum: ${formatDateTimeDe(order.stornodatum)} Uhr`);
+    if (order.stornodatum) doc.text(`Stornodatum: ${formatDateTimeUhr(order.stornodatum)}`);
     doc.moveDown();
     doc.font('Helvetica-Bold').text(pdfSafeText(`Guthabenpaket: ${order.titel}`));
     doc.font('Helvetica');
@@ -66,6 +62,6 @@ export function renderGuthabenBestaetigung(
     doc.text(`enthaltene MwSt. (${VAT_PERCENT} %): ${formatEuroCents(vatCents)}`);
     doc.font('Helvetica-Bold').text(`Gesamtbetrag inkl. MwSt.: ${formatEuroCents(order.centPreis)}`);
     doc.font('Helvetica').moveDown();
-    doc.text(`Ausgestellt am: ${formatDateTimeDe(now)} Uhr`);
+    doc.text(`Ausgestellt am: ${formatDateTimeUhr(now)}`);
   });
 }

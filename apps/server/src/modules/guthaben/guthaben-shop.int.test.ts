@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { accountWithBearer, postSandboxWebhook, pressSandboxButton, tokenOf } from '../../test/payment-support.ts';
 import { zahlungen, zahlungEvents } from '../zahlung/zahlung.table.ts';
 import { guthabenAngebote, guthabenBestellungen, guthabenBuchungen, guthabenSchulden } from './guthaben.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { guthabenEndpoints } from '@dihs/contract/guthaben';
+import { zahlungEndpoints } from '@dihs/contract/zahlung';
 
 let t: TestApp;
 let patient: string;
@@ -15,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   patient = await t.bearer('patient@demo.de');
   patient2 = await t.bearer('patient2@demo.de');
-  offers = (await get('/api/guthaben/patient/getOffers', patient)).json<GuthabenAngebot[]>();
+  offers = (await get(apiUrl(guthabenEndpoints.angebote), patient)).json<GuthabenAngebot[]>();
 });
 afterAll(async () => {
   await t.close();
@@ -24,9 +27,9 @@ afterAll(async () => {
 function get(url: string, bearer?: string) {
   return t.app.inject({ method: 'GET', url, headers: bearer ? { authorization: bearer } : {} });
 }
-const balance = async (bearer: string) => (await get('/api/guthaben/patient/get', bearer)).json<Guthaben>();
+const balance = async (bearer: string) => (await get(apiUrl(guthabenEndpoints.eigenes), bearer)).json<Guthaben>();
 const check = async (id: number, bearer = patient) =>
-  (await get(`/api/guthaben/patient/check/${id}`, bearer)).json<GuthabenBuchung>();
+  (await get(apiUrl(guthabenEndpoints.buchung, { params: { buchungId: id } }), bearer)).json<GuthabenBuchung>();
 const offer = (titel: string) => {
   const found = offers.find((o) => o.titel === titel);
   if (!found) throw new Error(titel);
@@ -35,13 +38,16 @@ const offer = (titel: string) => {
 
 /** Orders a package and opens the payment address (the provider's checkout starts): answers ids and token. */
 async function order(titel: string, bearer = patient) {
-  const response = await get(`/api/guthaben/patient/placeOrder/${offer(titel).guthabenAngebotId}`, bearer);
+  const response = await get(
+    apiUrl(guthabenEndpoints.bestellen, { params: { offerId: offer(titel).guthabenAngebotId } }),
+    bearer,
+  );
   expect(response.statusCode).toBe(200);
   const url = response.body;
   const token = tokenOf(url);
   const start = await get(url);
   expect(start.statusCode).toBe(303);
-  expect(start.headers.location).toBe(`/api/zahlung/sandbox/checkout/${token}`);
+  expect(start.headers.location).toBe(apiUrl(zahlungEndpoints.sandboxSeite, { params: { token } }));
   const [payment] = await t.db.select().from(zahlungen).where(eq(zahlungen.checkoutToken, token));
   return { token, paymentId: payment!.id, orderId: payment!.referenceId };
 }
@@ -67,8 +73,8 @@ describe('credit shop', () => {
     const pending = await check(orderId);
     expect(pending).toMatchObject({ status: 'PENDING', transactionId: null, stornodatum: null });
     expect(pending.guthabenAngebot.titel).toBe('Starter');
-    expect(pending.zahlungsLink).toBe(`/api/zahlung/checkout/${token}`);
-    const page = await get(`/api/zahlung/sandbox/checkout/${token}`);
+    expect(pending.zahlungsLink).toBe(apiUrl(zahlungEndpoints.checkout, { params: { token } }));
+    const page = await get(apiUrl(zahlungEndpoints.sandboxSeite, { params: { token } }));
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>Testzahlung (Sandbox)</title>');
@@ -168,7 +174,7 @@ describe('credit shop', () => {
     expect((await check(cancelled.orderId)).status).toBe('CANCELLED');
     expect(await balance(patient)).toEqual(before);
     // the decided payment's address leads straight back
-    const again = await get(`/api/zahlung/checkout/${cancelled.token}`);
+    const again = await get(apiUrl(zahlungEndpoints.checkout, { params: { token: cancelled.token } }));
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe(`/guthaben/${cancelled.orderId}`);
     expect((await pdf(cancelled.orderId)).statusCode).toBe(400);
@@ -194,7 +200,7 @@ describe('credit shop', () => {
       idempotencyKey: `termin-${account.id}`,
     });
 
-    const page = await get(`/api/zahlung/sandbox/checkout/${token}`);
+    const page = await get(apiUrl(zahlungEndpoints.sandboxSeite, { params: { token } }));
     expect(page.body).toContain('Rückerstattung simulieren');
     await pressSandboxButton(t, token, 'rueckerstatten');
     await t.app.zahlungSandbox!.idle();
@@ -209,7 +215,7 @@ describe('credit shop', () => {
     expect(booking.stornodatum).not.toBeNull();
     const debts = await t.db.select().from(guthabenSchulden).where(eq(guthabenSchulden.patientUserId, account.id));
     expect(debts.map((d) => [d.kind, d.amount])).toEqual([['bezahltEinzelTermin', 2]]);
-    const verlauf = (await get('/api/guthaben/patient/verlauf', account.bearer)).json<{
+    const verlauf = (await get(apiUrl(guthabenEndpoints.eigenerVerlauf), account.bearer)).json<{
       schulden: object;
       eintraege: { grund: string }[];
     }>();
@@ -266,22 +272,34 @@ describe('webhook refusals', () => {
         })
       ).statusCode,
     ).toBe(400);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/zahlung/webhook/sandbox', payload: { id: 'x' } });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: apiUrl(zahlungEndpoints.webhookSandbox),
+      payload: { id: 'x' },
+    });
     expect(unsigned.statusCode).toBe(400);
     expect((await check(orderId)).status).toBe('PENDING');
   });
 
   it('answers 404 for an unknown payment and for a payment whose checkout never started', async () => {
     expect((await postSandboxWebhook(t, 'payment.paid', 999_999)).statusCode).toBe(404);
-    const url = (await get(`/api/guthaben/patient/placeOrder/${offer('Einzeltermin').guthabenAngebotId}`, patient))
-      .body;
+    const url = (
+      await get(
+        apiUrl(guthabenEndpoints.bestellen, { params: { offerId: offer('Einzeltermin').guthabenAngebotId } }),
+        patient,
+      )
+    ).body;
     const [payment] = await t.db
       .select()
       .from(zahlungen)
       .where(eq(zahlungen.checkoutToken, tokenOf(url)));
     expect((await postSandboxWebhook(t, 'payment.paid', payment!.id)).statusCode).toBe(404);
-    expect((await get('/api/zahlung/checkout/unbekannt-unbekannt-1234')).statusCode).toBe(404);
-    expect((await get('/api/zahlung/sandbox/checkout/unbekannt-unbekannt-1234')).statusCode).toBe(404);
+    expect(
+      (await get(apiUrl(zahlungEndpoints.checkout, { params: { token: 'unbekannt-unbekannt-1234' } }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(apiUrl(zahlungEndpoints.sandboxSeite, { params: { token: 'unbekannt-unbekannt-1234' } }))).statusCode,
+    ).toBe(404);
     expect((await pressSandboxButton(t, tokenOf(url), 'verschenken')).statusCode).toBe(400);
   });
 });
@@ -289,21 +307,27 @@ describe('webhook refusals', () => {
 describe('shop authorization and bad input', () => {
   it("hides another patient's booking (404) and its PDF", async () => {
     const { orderId } = await order('Einzeltermin');
-    expect((await get(`/api/guthaben/patient/check/${orderId}`, patient2)).statusCode).toBe(404);
-    expect((await get(`/api/pdf/guthabenbestaetigung/${orderId}`, patient2)).statusCode).toBe(404);
-    expect((await get('/api/guthaben/patient/check/999999', patient)).statusCode).toBe(404);
+    expect(
+      (await get(apiUrl(guthabenEndpoints.buchung, { params: { buchungId: orderId } }), patient2)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(apiUrl(guthabenEndpoints.bestaetigungPdf, { params: { id: orderId } }), patient2)).statusCode,
+    ).toBe(404);
+    expect((await get(apiUrl(guthabenEndpoints.buchung, { params: { buchungId: 999999 } }), patient)).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses visitors (401), therapists and operators (403) on the patient calls', async () => {
     const therapist = await t.bearer('therapeut@demo.de');
     const operator = await t.bearer('betreiber@demo.de');
     for (const url of [
-      '/api/guthaben/patient/get',
-      '/api/guthaben/patient/getOffers',
-      '/api/guthaben/patient/placeOrder/1',
-      '/api/guthaben/patient/check/1',
-      '/api/guthaben/patient/verlauf',
-      '/api/pdf/guthabenbestaetigung/1',
+      apiUrl(guthabenEndpoints.eigenes),
+      apiUrl(guthabenEndpoints.angebote),
+      apiUrl(guthabenEndpoints.bestellen, { params: { offerId: 1 } }),
+      apiUrl(guthabenEndpoints.buchung, { params: { buchungId: 1 } }),
+      apiUrl(guthabenEndpoints.eigenerVerlauf),
+      apiUrl(guthabenEndpoints.bestaetigungPdf, { params: { id: 1 } }),
     ]) {
       expect((await get(url)).statusCode, url).toBe(401);
       expect((await get(url, therapist)).statusCode, url).toBe(403);
@@ -315,13 +339,21 @@ describe('shop authorization and bad input', () => {
     const count = async () => (await t.db.select().from(guthabenBestellungen)).length;
     const before = await count();
     const [hidden] = await t.db.select().from(guthabenAngebote).where(eq(guthabenAngebote.buchbar, false));
-    const notBookable = await get(`/api/guthaben/patient/placeOrder/${hidden!.id}`, patient);
+    const notBookable = await get(apiUrl(guthabenEndpoints.bestellen, { params: { offerId: hidden!.id } }), patient);
     expect(notBookable.statusCode).toBe(400);
     expect(notBookable.json()).toMatchObject({ message: 'Dieses Guthabenpaket ist nicht buchbar.' });
-    expect((await get('/api/guthaben/patient/placeOrder/999999', patient)).statusCode).toBe(404);
+    expect((await get(apiUrl(guthabenEndpoints.bestellen, { params: { offerId: 999999 } }), patient)).statusCode).toBe(
+      404,
+    );
     for (const id of ['abc', '1.5', '-1', '0', '99999999999']) {
-      expect((await get(`/api/guthaben/patient/placeOrder/${id}`, patient)).statusCode, id).toBe(400);
-      expect((await get(`/api/guthaben/patient/check/${id}`, patient)).statusCode, id).toBe(400);
+      expect(
+        (await get(apiUrl(guthabenEndpoints.bestellen, { params: { offerId: id } }), patient)).statusCode,
+        id,
+      ).toBe(400);
+      expect(
+        (await get(apiUrl(guthabenEndpoints.buchung, { params: { buchungId: id } }), patient)).statusCode,
+        id,
+      ).toBe(400);
     }
     expect(await count()).toBe(before);
   });
@@ -329,7 +361,7 @@ describe('shop authorization and bad input', () => {
   it('lets a patient without a confirmed address not buy', async () => {
     const unconfirmed = await accountWithBearer(t, 'PATIENT', [], { emailConfirmed: false });
     const response = await get(
-      `/api/guthaben/patient/placeOrder/${offer('Starter').guthabenAngebotId}`,
+      apiUrl(guthabenEndpoints.bestellen, { params: { offerId: offer('Starter').guthabenAngebotId } }),
       unconfirmed.bearer,
     );
     expect(response.statusCode).toBe(403);
@@ -338,7 +370,7 @@ describe('shop authorization and bad input', () => {
 });
 
 function pdf(id: number, bearer = patient) {
-  return get(`/api/pdf/guthabenbestaetigung/${id}`, bearer);
+  return get(apiUrl(guthabenEndpoints.bestaetigungPdf, { params: { id } }), bearer);
 }
 
 async function pdfText(buffer: Buffer): Promise<string> {

@@ -1,5 +1,6 @@
 import type { Transaction } from '../../db/client.ts';
-import { findUserIdByEmail, insertOffers } from './guthaben.repository.ts';
+import { findUserByEmail } from '../users/index.ts';
+import { insertOffers } from './guthaben.repository.ts';
 import { addLedgerEntries } from './ledger.service.ts';
 
 /** The demo shop's packages; the last one is not bookable (kept for old bookings). */
@@ -22,7 +23,7 @@ export const DEMO_OFFERS = [
 /** Credit offers, and some paid credit for the demo patient (ARCHITECTURE.md section 4). */
 export async function seedDemoGuthaben(tx: Transaction): Promise<void> {
   await insertOffers(tx, [...DEMO_OFFERS]);
-  const patientUserId = await findUserIdByEmail(tx, 'patient@demo.de');
+  const patientUserId = (await findUserByEmail(tx, 'patient@demo.de'))?.id;
   if (patientUserId === undefined) return;
   await addLedgerEntries(
     tx,

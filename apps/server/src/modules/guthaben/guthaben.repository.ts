@@ -1,7 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { profiles } from '../profil/index.ts';
-import { users } from '../users/index.ts';
 import {
   guthabenAngebote,
   type GuthabenAngebotRow,
@@ -61,30 +59,6 @@ export async function updateOrder(
   await tx.update(guthabenBestellungen).set(values).where(eq(guthabenBestellungen.id, id));
 }
 
-/** A patient account (any state) with its name and address, or undefined for other roles. */
-export async function findPatient(db: Database | Transaction, id: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      deletedAt: users.deletedAt,
-      vorname: profiles.vorname,
-      nachname: profiles.nachname,
-      strasse: profiles.strasse,
-      hausnummer: profiles.hausnummer,
-      plz: profiles.plz,
-      ort: profiles.ort,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(users.id, id), eq(users.role, 'PATIENT')));
-  return row;
-}
-
 export async function insertOffers(tx: Transaction, rows: (typeof guthabenAngebote.$inferInsert)[]): Promise<void> {
   await tx.insert(guthabenAngebote).values(rows);
-}
-
-export async function findUserIdByEmail(tx: Transaction, email: string): Promise<number | undefined> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id;
 }

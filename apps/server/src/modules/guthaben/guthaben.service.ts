@@ -12,11 +12,11 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { assertEmailConfirmed } from '../accounts/index.ts';
+import { findPersonById } from '../users/index.ts';
 import { createPayment, getPayment, type PaymentStatus, type ZahlungRow } from '../zahlung/index.ts';
 import {
   findOffer,
   findOrder,
-  findPatient,
   insertOrder,
   listBookableOffers,
   setOrderPayment,
@@ -25,6 +25,8 @@ import {
 import type { GuthabenAngebotRow, GuthabenBestellungRow } from './guthaben.table.ts';
 import { listEntries, lockPatientLedger, sumBalance, sumDebts } from './ledger.repository.ts';
 import { addLedgerEntries, reverseReference } from './ledger.service.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { zahlungEndpoints } from '@dihs/contract/zahlung';
 
 /** How the counts of a package become paid credit. */
 const PACKAGE_KINDS = [
@@ -135,7 +137,7 @@ export async function checkOrder(db: Database, session: SessionClaims, id: numbe
     guthabenAngebot: toAngebotDto(order, order.angebotId ?? 0),
     zahlungsLink:
       order.status === 'PENDING' && payment?.status === 'PENDING'
-        ? `/api/zahlung/checkout/${payment.checkoutToken}`
+        ? apiUrl(zahlungEndpoints.checkout, { params: { token: payment.checkoutToken } })
         : null,
   };
 }
@@ -150,6 +152,23 @@ export async function orderForConfirmation(db: Database, session: SessionClaims,
   const patient = await findPatient(db, order.patientUserId);
   if (!patient) throw HttpError.notFound(GUTHABEN_ERRORS.unbekannteBuchung);
   return { order, patient };
+}
+
+/** A patient account (any state) with its name and address, or undefined for other roles. */
+async function findPatient(db: Database | Transaction, id: number) {
+  const person = await findPersonById(db, id);
+  if (!person || person.user.role !== 'PATIENT') return undefined;
+  const { user, profile } = person;
+  return {
+    id: user.id,
+    deletedAt: user.deletedAt,
+    vorname: profile?.vorname ?? null,
+    nachname: profile?.nachname ?? null,
+    strasse: profile?.strasse ?? null,
+    hausnummer: profile?.hausnummer ?? null,
+    plz: profile?.plz ?? null,
+    ort: profile?.ort ?? null,
+  };
 }
 
 async function requirePatient(db: Database | Transaction, patientId: number) {

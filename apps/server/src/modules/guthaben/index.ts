@@ -1,13 +1,6 @@
 // The credit ledger is the only way to change a balance: other modules (subscriptions, appointments,
 // prescriptions) book through addLedgerEntries inside their own transaction.
-export {
-  CREDIT_KINDS,
-  type CreditKind,
-  guthabenBuchungen,
-  guthabenSchulden,
-  guthabenAngebote,
-  guthabenBestellungen,
-} from './guthaben.table.ts';
+export { CREDIT_KINDS, type CreditKind } from './guthaben.table.ts';
 export {
   addLedgerEntries,
   balanceOf,
@@ -16,5 +9,4 @@ export {
   type LedgerEntryInput,
   type ReversalResult,
 } from './ledger.service.ts';
-export { guthabenRoutes } from './guthaben.routes.ts';
 export { seedDemoGuthaben } from './guthaben.demo.ts';

@@ -1,5 +1,18 @@
-export { pages, type PageRow } from './inhalt.table.ts';
-export { listPages } from './inhalt.repository.ts';
+export { type PageRow } from './inhalt.table.ts';
+// The navigation editor manages pages (create, trash, restore, delete) only through these.
+export {
+  listPages,
+  listAllPages,
+  insertPage,
+  pagesOutOfMenu,
+  deletablePages,
+  trashPages,
+  deletePages,
+  listTrash,
+  findTrashedPageForUpdate,
+  untrashPage,
+  deleteTrashedPages,
+  deactivateFirmaPages,
+} from './inhalt.repository.ts';
 export { pageAccess } from './page-access.ts';
-export { inhaltRoutes } from './inhalt.routes.ts';
 export { seedDemoPages } from './inhalt.demo.ts';

@@ -10,6 +10,9 @@ import { firmen } from '../firma/firma.table.ts';
 import { DEMO_PASSWORD } from '../users/index.ts';
 import { users } from '../users/users.table.ts';
 import { pages } from './inhalt.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { inhaltEndpoints } from '@dihs/contract/inhalt';
+import { navigationEndpoints } from '@dihs/contract/navigation';
 
 let t: TestApp;
 let editor: string;
@@ -34,16 +37,24 @@ async function newPage(url: string, values: Partial<typeof pages.$inferInsert> =
 const pageRow = async (url: string) => (await t.db.select().from(pages).where(eq(pages.url, url)))[0];
 
 const getMeta = (url: string, authorization?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/inhalt/${url}/edit`, headers: authorization ? { authorization } : {} });
+  t.app.inject({
+    method: 'GET',
+    url: apiUrl(inhaltEndpoints.meta, { params: { url } }),
+    headers: authorization ? { authorization } : {},
+  });
 const save = (url: string, payload: unknown, authorization: string | null = editor) =>
   t.app.inject({
     method: 'POST',
-    url: `/api/inhalt/${url}/edit`,
+    url: apiUrl(inhaltEndpoints.meta, { params: { url } }),
     headers: authorization ? { authorization } : {},
     payload: payload as object,
   });
 const view = (url: string, authorization?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/inhalt/${url}`, headers: authorization ? { authorization } : {} });
+  t.app.inject({
+    method: 'GET',
+    url: apiUrl(inhaltEndpoints.seite, { params: { url } }),
+    headers: authorization ? { authorization } : {},
+  });
 
 const body = (url: string, over: Partial<PageSaveBody> = {}): PageSaveBody => ({
   titel: 'Neuer Titel',
@@ -127,7 +138,9 @@ describe('POST /api/inhalt/{url}/edit', () => {
   it('keeps the menu entry of a page whose url changes', async () => {
     const response = await save('ueber-uns', body('ueber-die-plattform', { titel: 'Über die Plattform' }));
     expect(response.statusCode).toBe(200);
-    const tree = (await t.app.inject({ method: 'GET', url: '/api/navigation' })).json<NavigationNode[]>();
+    const tree = (await t.app.inject({ method: 'GET', url: apiUrl(navigationEndpoints.baum) })).json<
+      NavigationNode[]
+    >();
     const entry = tree.flatMap((n) => n.kinder ?? []).find((n) => n.titel === 'Über die Plattform');
     expect(entry?.urlDto).toEqual({ urlType: 'SEITE', ziel: 'ueber-die-plattform', statisch: false });
   });

@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { pages } from './inhalt.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { inhaltEndpoints } from '@dihs/contract/inhalt';
+import { UNKNOWN_API_PATH } from '../../test/inject-endpoint.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +14,7 @@ afterAll(() => t.close());
 
 async function page(url: string, email?: string) {
   const headers = email ? { authorization: await t.bearer(email) } : {};
-  return t.app.inject({ method: 'GET', url: `/api/inhalt/${url}`, headers });
+  return t.app.inject({ method: 'GET', url: apiUrl(inhaltEndpoints.seite, { params: { url } }), headers });
 }
 
 describe('GET /api/inhalt/{url}', () => {
@@ -61,7 +64,7 @@ describe('GET /api/inhalt/{url}', () => {
   });
 
   it('answers unknown API paths with a German 404 envelope', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/gibt/es/nicht' });
+    const response = await t.app.inject({ method: 'GET', url: UNKNOWN_API_PATH });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toMatch(/nicht gefunden/);
   });

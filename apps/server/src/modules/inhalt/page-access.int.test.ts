@@ -10,6 +10,9 @@ import { navigationNodes } from '../navigation/navigation.table.ts';
 import { DEMO_PASSWORD } from '../users/index.ts';
 import { users } from '../users/users.table.ts';
 import { pages } from './inhalt.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { inhaltEndpoints } from '@dihs/contract/inhalt';
+import { navigationEndpoints } from '@dihs/contract/navigation';
 
 /**
  * Every combination of active / public / role list / privilege list / company, for every kind of viewer, through
@@ -128,12 +131,16 @@ describe('page access for every combination of active, public, role, privilege a
     const authorization = bearers.get(viewer.name);
     const headers = authorization ? { authorization } : {};
     const menu = titles(
-      (await t.app.inject({ method: 'GET', url: '/api/navigation', headers })).json<NavigationNode[]>(),
+      (await t.app.inject({ method: 'GET', url: apiUrl(navigationEndpoints.baum), headers })).json<NavigationNode[]>(),
     );
     const outcome: Record<string, { status: number; inMenu: boolean }> = {};
     const expected: Record<string, { status: number; inMenu: boolean }> = {};
     for (const page of PAGE_CASES) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/inhalt/${urlOf(page)}`, headers });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: apiUrl(inhaltEndpoints.seite, { params: { url: urlOf(page) } }),
+        headers,
+      });
       outcome[urlOf(page)] = { status: response.statusCode, inMenu: menu.includes(urlOf(page)) };
       const status = expectedStatus(page, viewer);
       expected[urlOf(page)] = { status, inMenu: status === 200 };

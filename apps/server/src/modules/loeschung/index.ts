@@ -1,2 +1,1 @@
-export { deletionJobs, DELETION_STATUSES } from './loeschung.table.ts';
-export { loeschungRoutes } from './loeschung.routes.ts';
+export { DELETION_STATUSES } from './loeschung.table.ts';

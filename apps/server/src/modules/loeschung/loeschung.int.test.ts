@@ -2,11 +2,14 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { issueCode } from '../codes/index.ts';
-import { feedbacks } from '../feedback/index.ts';
+import { feedbacks } from '../feedback/feedback.table.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { documentation, profiles } from '../profil/index.ts';
-import { users } from '../users/index.ts';
+import { documentation, profiles } from '../profil/profil.table.ts';
+import { users } from '../users/users.table.ts';
 import { deletionJobs } from './loeschung.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { authEndpoints } from '@dihs/contract/auth';
+import { loeschungEndpoints } from '@dihs/contract/loeschung';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,13 +88,13 @@ describe('permanent deletion of a patient', () => {
 
     const before = await t.app.inject({
       method: 'GET',
-      url: `/api/profil/betreiber/istgeloescht/${id}/`,
+      url: apiUrl(loeschungEndpoints.istGeloescht, { params: { patientId: id } }),
       headers: { authorization },
     });
     expect(before.json()).toBe(false);
     const started = await t.app.inject({
       method: 'DELETE',
-      url: `/api/profil/betreiber/deleteforever/${id}/`,
+      url: apiUrl(loeschungEndpoints.loeschen, { params: { patientId: id } }),
       headers: { authorization },
     });
     expect(started.statusCode).toBe(200);
@@ -107,13 +110,13 @@ describe('permanent deletion of a patient', () => {
 
     const again = await t.app.inject({
       method: 'DELETE',
-      url: `/api/profil/betreiber/deleteforever/${id}/`,
+      url: apiUrl(loeschungEndpoints.loeschen, { params: { patientId: id } }),
       headers: { authorization },
     });
     expect(again.json()).toBe('abgeschlossen');
     const after = await t.app.inject({
       method: 'GET',
-      url: `/api/profil/betreiber/istgeloescht/${id}/`,
+      url: apiUrl(loeschungEndpoints.istGeloescht, { params: { patientId: id } }),
       headers: { authorization },
     });
     expect(after.json()).toBe(true);
@@ -122,7 +125,7 @@ describe('permanent deletion of a patient', () => {
   it('lets the deleted patient no longer log in', async () => {
     const login = await t.app.inject({
       method: 'POST',
-      url: '/api/authenticate',
+      url: apiUrl(authEndpoints.anmelden),
       payload: { email: PERSONAL.email, password: 'Demo#2026' },
     });
     expect(login.statusCode).toBe(401);
@@ -132,7 +135,7 @@ describe('permanent deletion of a patient', () => {
     const [therapist] = await t.db.select().from(users).where(eq(users.email, 'therapeut2@demo.de'));
     const response = await t.app.inject({
       method: 'DELETE',
-      url: `/api/profil/betreiber/deleteforever/${therapist!.id}/`,
+      url: apiUrl(loeschungEndpoints.loeschen, { params: { patientId: therapist!.id } }),
       headers: { authorization: await t.bearer('betreiber@demo.de') },
     });
     expect(response.statusCode).toBe(400);
@@ -142,25 +145,26 @@ describe('permanent deletion of a patient', () => {
     const [patient] = await t.db.select().from(users).where(eq(users.email, 'patient2@demo.de'));
     const response = await t.app.inject({
       method: 'DELETE',
-      url: `/api/profil/betreiber/deleteforever/${patient!.id}/`,
+      url: apiUrl(loeschungEndpoints.loeschen, { params: { patientId: patient!.id } }),
       headers: { authorization: await t.bearer(email) },
     });
     expect(response.statusCode).toBe(403);
   });
 
   it('is refused to visitors and rejects malformed ids', async () => {
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/profil/betreiber/deleteforever/1/' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: apiUrl(loeschungEndpoints.loeschen, { params: { patientId: 1 } }) }))
+        .statusCode,
+    ).toBe(401);
     const bad = await t.app.inject({
       method: 'GET',
-      url: '/api/profil/betreiber/istgeloescht/abc/',
+      url: apiUrl(loeschungEndpoints.istGeloescht, { params: { patientId: 'abc' } }),
       headers: { authorization: await t.bearer('betreiber@demo.de') },
     });
     expect(bad.statusCode).toBe(400);
     const missing = await t.app.inject({
       method: 'GET',
-      url: '/api/profil/betreiber/istgeloescht/999999/',
+      url: apiUrl(loeschungEndpoints.istGeloescht, { params: { patientId: 999999 } }),
       headers: { authorization: await t.bearer('betreiber@demo.de') },
     });
     expect(missing.statusCode).toBe(404);

@@ -2,7 +2,9 @@ import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import { findUserById } from '../users/index.ts';
-import { createJob, erasePatient, findJob, markJob, unfinishedJobs } from './loeschung.repository.ts';
+import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { erasePatient, patientErasers } from './loeschung.erase.ts';
+import { createJob, findJob, markJob, unfinishedJobs } from './loeschung.repository.ts';
 
 export type DeletionStatus = 'gestartet' | 'abgeschlossen';
 
@@ -15,15 +17,18 @@ export interface DeletionServiceDeps {
   log: Logger;
   /** Removes stored files (photos, documents) once the database no longer points at them. */
   deleteFiles: (keys: string[]) => Promise<void>;
+  /** The app's modules, whose erasePatient steps run in the fixed erasure order (loeschung.erase.ts). */
+  modules: readonly ModuleDescriptor[];
 }
 
 /** Permanent deletion of patients as background jobs (spec 1, sections 2.9 and 4). */
-export function createDeletionService({ db, log, deleteFiles }: DeletionServiceDeps) {
+export function createDeletionService({ db, log, deleteFiles, modules }: DeletionServiceDeps) {
+  const erasers = patientErasers(modules);
   const running = new Map<number, Promise<void>>();
 
   async function run(jobId: number, patientUserId: number): Promise<void> {
     try {
-      const files = await db.transaction((tx) => erasePatient(tx, patientUserId));
+      const files = await db.transaction((tx) => erasePatient(tx, patientUserId, erasers));
       await deleteFiles(files);
       await markJob(db, jobId, 'abgeschlossen');
     } catch (error) {

@@ -14,6 +14,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { pages } from '../inhalt/inhalt.table.ts';
 import { DEMO_PASSWORD } from '../users/index.ts';
 import { users } from '../users/users.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { inhaltEndpoints } from '@dihs/contract/inhalt';
+import { navigationEndpoints } from '@dihs/contract/navigation';
 
 let t: TestApp;
 let editor: string;
@@ -42,12 +45,12 @@ const call = (method: 'GET' | 'POST', url: string, authorization: string | null 
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 async function load(authorization = editor): Promise<NavigationEdit> {
-  const response = await call('GET', '/api/navigation/edit', authorization);
+  const response = await call('GET', apiUrl(navigationEndpoints.bearbeiten), authorization);
   expect(response.statusCode).toBe(200);
   return response.json<NavigationEdit>();
 }
 const save = (version: number, baum: NavigationNode[], authorization = editor) =>
-  call('POST', '/api/navigation/edit', authorization, { version, baum });
+  call('POST', apiUrl(navigationEndpoints.bearbeiten), authorization, { version, baum });
 async function saveOk(version: number, baum: NavigationNode[]): Promise<PageToDelete[]> {
   const response = await save(version, baum);
   expect(response.statusCode, response.body).toBe(200);
@@ -69,7 +72,8 @@ const find = (nodes: NavigationNode[], titel: string): NavigationNode | undefine
 /** The tree without the node of that title (its parent's list shortened). */
 const without = (nodes: NavigationNode[], titel: string): NavigationNode[] =>
   nodes.filter((n) => n.titel !== titel).map((n) => (n.kinder ? { ...n, kinder: without(n.kinder, titel) } : n));
-const visitorMenu = async () => shape((await call('GET', '/api/navigation', null)).json<NavigationNode[]>());
+const visitorMenu = async () =>
+  shape((await call('GET', apiUrl(navigationEndpoints.baum), null)).json<NavigationNode[]>());
 
 const DEMO_SHAPE: Shape[] = [
   ['Über uns', ['Über die Plattform', 'Häufige Fragen', 'Neuigkeiten', 'Leitlinien (AWMF)', 'Entwurf: Sommeraktion']],
@@ -105,22 +109,30 @@ describe('GET /api/navigation/edit', () => {
   });
 
   it('refuses visitors (401), and patients, therapists and operators without NAVIGATION_EDITIEREN (403)', async () => {
-    expect((await call('GET', '/api/navigation/edit', null)).statusCode).toBe(401);
+    expect((await call('GET', apiUrl(navigationEndpoints.bearbeiten), null)).statusCode).toBe(401);
     const others = [
       await t.bearer('patient@demo.de'),
       await t.bearer('therapeut@demo.de'),
       await account('BETREIBER', ['INHALT_EDITIEREN', 'BENUTZER_VERWALTEN']),
     ];
     for (const bearer of others) {
-      expect((await call('GET', '/api/navigation/edit', bearer)).statusCode).toBe(403);
-      expect((await call('POST', '/api/navigation/edit', bearer, { version: 0, baum: [] })).statusCode).toBe(403);
-      expect((await call('GET', '/api/navigation/trash', bearer)).statusCode).toBe(403);
-      expect((await call('POST', '/api/navigation/trash', bearer, { ids: [1], final: true })).statusCode).toBe(403);
-      expect((await call('POST', '/api/navigation/trash/restore/1', bearer)).statusCode).toBe(403);
-      expect((await call('GET', '/api/navigation/emptytrash', bearer)).statusCode).toBe(403);
+      expect((await call('GET', apiUrl(navigationEndpoints.bearbeiten), bearer)).statusCode).toBe(403);
+      expect(
+        (await call('POST', apiUrl(navigationEndpoints.bearbeiten), bearer, { version: 0, baum: [] })).statusCode,
+      ).toBe(403);
+      expect((await call('GET', apiUrl(navigationEndpoints.papierkorb), bearer)).statusCode).toBe(403);
+      expect(
+        (await call('POST', apiUrl(navigationEndpoints.papierkorb), bearer, { ids: [1], final: true })).statusCode,
+      ).toBe(403);
+      expect(
+        (await call('POST', apiUrl(navigationEndpoints.wiederherstellen, { params: { id: 1 } }), bearer)).statusCode,
+      ).toBe(403);
+      expect((await call('GET', apiUrl(navigationEndpoints.papierkorbLeeren), bearer)).statusCode).toBe(403);
     }
-    expect((await call('POST', '/api/navigation/edit', null, { version: 0, baum: [] })).statusCode).toBe(401);
-    expect((await call('GET', '/api/navigation/emptytrash', null)).statusCode).toBe(401);
+    expect(
+      (await call('POST', apiUrl(navigationEndpoints.bearbeiten), null, { version: 0, baum: [] })).statusCode,
+    ).toBe(401);
+    expect((await call('GET', apiUrl(navigationEndpoints.papierkorbLeeren), null)).statusCode).toBe(401);
   });
 });
 
@@ -169,7 +181,7 @@ describe('POST /api/navigation/edit', () => {
     const menu = await visitorMenu();
     expect(menu[0]).toEqual(['Aktuelles', ['Sommerkurs', 'Kontakt']]);
     expect(menu[1]).toEqual(['Über uns', ['Häufige Fragen', 'Über die Plattform', 'Neuigkeiten', 'Leitlinien (AWMF)']]);
-    const page = await call('GET', '/api/inhalt/sommerkurs', null);
+    const page = await call('GET', apiUrl(inhaltEndpoints.seite, { params: { url: 'sommerkurs' } }), null);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ titel: 'Sommerkurs', inhalt: '', statischeUrl: false });
     const created = find((await load()).baum, 'Sommerkurs');
@@ -302,7 +314,7 @@ describe('POST /api/navigation/edit', () => {
       const payload = `{"version":${edit.version},"baum":[${open.join('')}${']}'.repeat(depth)}]}`;
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/navigation/edit',
+        url: apiUrl(navigationEndpoints.bearbeiten),
         headers: { authorization: editor, 'content-type': 'application/json' },
         payload,
       });
@@ -311,8 +323,12 @@ describe('POST /api/navigation/edit', () => {
     });
 
     it('a malformed body', async () => {
-      expect((await call('POST', '/api/navigation/edit', editor, { version: edit.version })).statusCode).toBe(400);
-      expect((await call('POST', '/api/navigation/edit', editor, { version: -1, baum: [] })).statusCode).toBe(400);
+      expect(
+        (await call('POST', apiUrl(navigationEndpoints.bearbeiten), editor, { version: edit.version })).statusCode,
+      ).toBe(400);
+      expect(
+        (await call('POST', apiUrl(navigationEndpoints.bearbeiten), editor, { version: -1, baum: [] })).statusCode,
+      ).toBe(400);
       const badId = await save(edit.version, [...edit.baum, { id: 'x', titel: 'x', type: 'menue' }]);
       expect(badId.statusCode).toBe(400);
       expect((await load()).version).toBe(edit.version);
@@ -322,7 +338,7 @@ describe('POST /api/navigation/edit', () => {
 
 describe('trash and final deletion', () => {
   const pageRow = async (url: string) => (await t.db.select().from(pages).where(eq(pages.url, url)))[0];
-  const trash = async () => (await call('GET', '/api/navigation/trash')).json<TrashEntry[]>();
+  const trash = async () => (await call('GET', apiUrl(navigationEndpoints.papierkorb))).json<TrashEntry[]>();
 
   it('offers a removed page, puts it into the trash, and restores it with a menu entry', async () => {
     const edit = await load();
@@ -330,8 +346,13 @@ describe('trash and final deletion', () => {
     const id = (await pageRow('therapeuten-hinweise'))!.id;
     expect(toDelete).toEqual([{ id, titel: 'Hinweise für Therapeuten', url: 'therapeuten-hinweise' }]);
 
-    expect((await call('POST', '/api/navigation/trash', editor, { ids: [id], final: false })).statusCode).toBe(200);
-    expect((await call('GET', '/api/inhalt/therapeuten-hinweise', editor)).statusCode).toBe(404);
+    expect(
+      (await call('POST', apiUrl(navigationEndpoints.papierkorb), editor, { ids: [id], final: false })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('GET', apiUrl(inhaltEndpoints.seite, { params: { url: 'therapeuten-hinweise' } }), editor))
+        .statusCode,
+    ).toBe(404);
     expect(await trash()).toEqual([expect.objectContaining({ id, url: 'therapeuten-hinweise' })]);
     // a trashed page keeps its url
     const taken = await save((await load()).version, [
@@ -346,25 +367,32 @@ describe('trash and final deletion', () => {
     expect(taken.json().message).toBe(INHALT_TEXTS.urlBelegt);
 
     const before = await load();
-    expect((await call('POST', `/api/navigation/trash/restore/${id}`)).statusCode).toBe(200);
+    expect((await call('POST', apiUrl(navigationEndpoints.wiederherstellen, { params: { id } }))).statusCode).toBe(200);
     expect(await trash()).toEqual([]);
     const after = await load();
     expect(after.version).toBe(before.version + 1);
     expect(after.baum.at(-1)).toMatchObject({ titel: 'Hinweise für Therapeuten', type: 'eintrag' });
     expect(
-      (await call('GET', '/api/inhalt/therapeuten-hinweise', await t.bearer('therapeut@demo.de'))).statusCode,
+      (
+        await call(
+          'GET',
+          apiUrl(inhaltEndpoints.seite, { params: { url: 'therapeuten-hinweise' } }),
+          await t.bearer('therapeut@demo.de'),
+        )
+      ).statusCode,
     ).toBe(200);
     expect(await saveOk(after.version, after.baum)).toEqual([]);
-    expect((await call('POST', `/api/navigation/trash/restore/${id}`)).statusCode).toBe(404);
+    expect((await call('POST', apiUrl(navigationEndpoints.wiederherstellen, { params: { id } }))).statusCode).toBe(404);
   });
 
   it('deletes a removed page for good', async () => {
     const edit = await load();
     const [offered] = await saveOk(edit.version, without(edit.baum, 'Angebot Ihrer Firma'));
     expect(offered?.url).toBe('firmenangebot');
-    expect((await call('POST', '/api/navigation/trash', editor, { ids: [offered!.id], final: true })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', apiUrl(navigationEndpoints.papierkorb), editor, { ids: [offered!.id], final: true }))
+        .statusCode,
+    ).toBe(200);
     expect(await pageRow('firmenangebot')).toBeUndefined();
     expect(await trash()).toEqual([]);
   });
@@ -375,9 +403,10 @@ describe('trash and final deletion', () => {
     expect(offered?.url).toBe('entwurf');
     const again = await load();
     expect(await saveOk(again.version, again.baum)).toEqual([offered]);
-    expect((await call('POST', '/api/navigation/trash', editor, { ids: [offered!.id], final: false })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', apiUrl(navigationEndpoints.papierkorb), editor, { ids: [offered!.id], final: false }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('empties the trash with GET /api/navigation/emptytrash', async () => {
@@ -387,7 +416,7 @@ describe('trash and final deletion', () => {
     ]);
     const count = (await trash()).length;
     expect(count).toBeGreaterThanOrEqual(2);
-    const response = await call('GET', '/api/navigation/emptytrash');
+    const response = await call('GET', apiUrl(navigationEndpoints.papierkorbLeeren));
     expect(response.json()).toEqual({ geloescht: count });
     expect(await trash()).toEqual([]);
     expect(await pageRow('alt-1')).toBeUndefined();
@@ -398,13 +427,17 @@ describe('trash and final deletion', () => {
     const statisch = (await pageRow('agb'))!.id;
     for (const ids of [[inMenu], [statisch], [999_999]]) {
       for (const final of [false, true]) {
-        const response = await call('POST', '/api/navigation/trash', editor, { ids, final });
+        const response = await call('POST', apiUrl(navigationEndpoints.papierkorb), editor, { ids, final });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe(NAVIGATION_TEXTS.seiteNichtLoeschbar);
       }
     }
     expect(await pageRow('ueber-uns')).toMatchObject({ geloeschtAm: null });
-    expect((await call('POST', '/api/navigation/trash', editor, { ids: [], final: true })).statusCode).toBe(400);
-    expect((await call('POST', '/api/navigation/trash/restore/abc')).statusCode).toBe(400);
+    expect(
+      (await call('POST', apiUrl(navigationEndpoints.papierkorb), editor, { ids: [], final: true })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', apiUrl(navigationEndpoints.wiederherstellen, { params: { id: 'abc' } }))).statusCode,
+    ).toBe(400);
   });
 });

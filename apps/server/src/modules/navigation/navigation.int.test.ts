@@ -1,6 +1,8 @@
 import type { NavigationNode } from '@dihs/contract/navigation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { navigationEndpoints } from '@dihs/contract/navigation';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +16,7 @@ const titles = (nodes: NavigationNode[]): string[] =>
 
 async function treeFor(email?: string): Promise<string[]> {
   const headers = email ? { authorization: await t.bearer(email) } : {};
-  const response = await t.app.inject({ method: 'GET', url: '/api/navigation', headers });
+  const response = await t.app.inject({ method: 'GET', url: apiUrl(navigationEndpoints.baum), headers });
   expect(response.statusCode).toBe(200);
   return titles(response.json<NavigationNode[]>());
 }
@@ -74,7 +76,7 @@ describe('GET /api/navigation', () => {
   });
 
   it('resolves page entries to their url and static flag', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/navigation' });
+    const response = await t.app.inject({ method: 'GET', url: apiUrl(navigationEndpoints.baum) });
     const about = response.json<NavigationNode[]>().find((n) => n.titel === 'Über uns');
     expect(about?.kinder?.[0]?.urlDto).toEqual({ urlType: 'SEITE', ziel: 'ueber-uns', statisch: false });
     expect(about?.kinder?.[1]?.urlDto).toEqual({ urlType: 'SEITE', ziel: 'faq', statisch: true });

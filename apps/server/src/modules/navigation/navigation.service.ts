@@ -11,7 +11,19 @@ import {
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { listPages } from '../inhalt/index.ts';
+import {
+  deletablePages,
+  deletePages,
+  deleteTrashedPages,
+  findTrashedPageForUpdate,
+  insertPage,
+  listAllPages,
+  listPages,
+  listTrash,
+  pagesOutOfMenu,
+  trashPages,
+  untrashPage,
+} from '../inhalt/index.ts';
 import { viewerOf } from '../users/index.ts';
 import { planTreeSave, type SentNode } from './navigation-save.ts';
 import { editorNavigationTree, visibleNavigationTree } from './navigation-tree.ts';
@@ -20,20 +32,11 @@ import {
   claimVersion,
   currentVersion,
   deleteNodes,
-  deletePages,
-  deleteTrashedPages,
-  deletablePages,
-  findTrashedPageForUpdate,
   insertNode,
-  insertPage,
-  listAllPages,
   listNavigationNodes,
-  listTrash,
+  menuPageIds,
   moveNode,
   nextTopLevelPosition,
-  pagesOutOfMenu,
-  trashPages,
-  untrashPage,
 } from './navigation.repository.ts';
 
 /** The menu tree as the session's viewer may see it. */
@@ -89,7 +92,7 @@ export async function saveNavigation(
       }
       // after the moves: a removed menu's children that stay have a new parent already, so no cascade hits them
       await deleteNodes(tx, plan.removedIds);
-      return pagesOutOfMenu(tx);
+      return pagesOutOfMenu(tx, await menuPageIds(tx));
     });
   } catch (error) {
     // a page created in parallel took the url between the check and the insert
@@ -102,7 +105,7 @@ export async function saveNavigation(
 export async function disposePages(db: Database, { ids, final }: TrashBody): Promise<void> {
   const unique = [...new Set(ids)];
   await db.transaction(async (tx) => {
-    const deletable = await deletablePages(tx, unique);
+    const deletable = await deletablePages(tx, unique, await menuPageIds(tx));
     if (deletable.length !== unique.length) throw HttpError.badRequest(NAVIGATION_TEXTS.seiteNichtLoeschbar);
     if (final) await deletePages(tx, unique);
     else await trashPages(tx, unique);

@@ -3,8 +3,10 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFIL_TEXTS } from '@dihs/contract/profil';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
 import { documentation } from './profil.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { profilEndpoints } from '@dihs/contract/profil';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -32,7 +34,12 @@ async function pdfText(body: Buffer): Promise<string> {
 describe('documentation', () => {
   it('lets therapists and operators write and read the merged list, newest first', async () => {
     const patient = id('patient2@demo.de');
-    const first = await call('POST', `/api/dokumentation/${patient}`, 'therapeut@demo.de', 'Schulter frei beweglich.');
+    const first = await call(
+      'POST',
+      apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: patient } }),
+      'therapeut@demo.de',
+      'Schulter frei beweglich.',
+    );
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       therapeutVorname: 'Thomas',
@@ -44,7 +51,7 @@ describe('documentation', () => {
     // a JSON string body works as well as text/plain
     const second = await t.app.inject({
       method: 'POST',
-      url: `/api/dokumentation/betreiber/${patient}`,
+      url: apiUrl(profilEndpoints.dokumentationBetreiberAnlegen, { params: { patientId: patient } }),
       headers: { authorization: await t.bearer('betreiber@demo.de'), 'content-type': 'application/json' },
       payload: JSON.stringify('Rezept liegt vor.'),
     });
@@ -56,8 +63,8 @@ describe('documentation', () => {
     });
 
     for (const [url, email] of [
-      [`/api/dokumentation/${patient}`, 'therapeut2@demo.de'],
-      [`/api/dokumentation/betreiber/${patient}`, 'betreiber@demo.de'],
+      [apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: patient } }), 'therapeut2@demo.de'],
+      [apiUrl(profilEndpoints.dokumentationBetreiberAnlegen, { params: { patientId: patient } }), 'betreiber@demo.de'],
     ] as const) {
       const list = await call('GET', url, email);
       expect(list.statusCode).toBe(200);
@@ -71,52 +78,116 @@ describe('documentation', () => {
 
   it('keeps documentation from patients, their own included', async () => {
     const own = id('patient@demo.de');
-    await call('POST', `/api/dokumentation/${own}`, 'therapeut@demo.de', 'Vertraulich');
+    await call(
+      'POST',
+      apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: own } }),
+      'therapeut@demo.de',
+      'Vertraulich',
+    );
     for (const url of [
-      `/api/dokumentation/${own}`,
-      `/api/dokumentation/betreiber/${own}`,
-      `/api/pdf/patientendokumentation/${own}`,
+      apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: own } }),
+      apiUrl(profilEndpoints.dokumentationBetreiberAnlegen, { params: { patientId: own } }),
+      apiUrl(profilEndpoints.dokumentationPdf, { params: { patientId: own } }),
     ]) {
       expect((await call('GET', url, 'patient@demo.de')).statusCode).toBe(403);
       expect((await call('GET', url, 'patient2@demo.de')).statusCode).toBe(403);
       expect((await call('GET', url)).statusCode).toBe(401);
     }
-    expect((await call('POST', `/api/dokumentation/${own}`, 'patient@demo.de', 'Selbst')).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          'POST',
+          apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: own } }),
+          'patient@demo.de',
+          'Selbst',
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('keeps each path to its role', async () => {
     const patient = id('patient2@demo.de');
-    expect((await call('POST', `/api/dokumentation/betreiber/${patient}`, 'therapeut@demo.de', 'x')).statusCode).toBe(
-      403,
-    );
-    expect((await call('POST', `/api/dokumentation/${patient}`, 'betreiber@demo.de', 'x')).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          'POST',
+          apiUrl(profilEndpoints.dokumentationBetreiberAnlegen, { params: { patientId: patient } }),
+          'therapeut@demo.de',
+          'x',
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          'POST',
+          apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: patient } }),
+          'betreiber@demo.de',
+          'x',
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('refuses empty and overlong entries and targets that are not patients', async () => {
     const patient = id('patient2@demo.de');
-    const empty = await call('POST', `/api/dokumentation/${patient}`, 'therapeut@demo.de', '   ');
+    const empty = await call(
+      'POST',
+      apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: patient } }),
+      'therapeut@demo.de',
+      '   ',
+    );
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(PROFIL_TEXTS.beitragLeer);
-    const long = await call('POST', `/api/dokumentation/${patient}`, 'therapeut@demo.de', 'a'.repeat(5001));
+    const long = await call(
+      'POST',
+      apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: patient } }),
+      'therapeut@demo.de',
+      'a'.repeat(5001),
+    );
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Maximale Länge beachten');
     expect(
-      (await call('POST', `/api/dokumentation/${id('therapeut2@demo.de')}`, 'therapeut@demo.de', 'x')).statusCode,
+      (
+        await call(
+          'POST',
+          apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: id('therapeut2@demo.de') } }),
+          'therapeut@demo.de',
+          'x',
+        )
+      ).statusCode,
     ).toBe(404);
-    expect((await call('GET', '/api/dokumentation/0', 'therapeut@demo.de')).statusCode).toBe(400);
+    expect(
+      (
+        await call(
+          'GET',
+          apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: 0 } }),
+          'therapeut@demo.de',
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('answers the documentation as a PDF whose text names patient, authors and entries', async () => {
     const patient = id('firmenpatient@demo.de');
     await call(
       'POST',
-      `/api/dokumentation/${patient}`,
+      apiUrl(profilEndpoints.dokumentationAnlegen, { params: { patientId: patient } }),
       'therapeut@demo.de',
       'Gleichgewichtsübungen: große Fortschritte.\nWeiter so.',
     );
-    await call('POST', `/api/dokumentation/betreiber/${patient}`, 'betreiber@demo.de', 'Termin verschoben 😀');
+    await call(
+      'POST',
+      apiUrl(profilEndpoints.dokumentationBetreiberAnlegen, { params: { patientId: patient } }),
+      'betreiber@demo.de',
+      'Termin verschoben 😀',
+    );
     for (const email of ['therapeut2@demo.de', 'betreiber@demo.de']) {
-      const response = await call('GET', `/api/pdf/patientendokumentation/${patient}`, email);
+      const response = await call(
+        'GET',
+        apiUrl(profilEndpoints.dokumentationPdf, { params: { patientId: patient } }),
+        email,
+      );
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-disposition']).toContain('attachment');
@@ -136,7 +207,11 @@ describe('documentation', () => {
   it('answers a PDF for a patient without entries', async () => {
     const patient = id('patient@demo.de');
     await t.db.delete(documentation).where(eq(documentation.patientUserId, patient));
-    const response = await call('GET', `/api/pdf/patientendokumentation/${patient}`, 'betreiber@demo.de');
+    const response = await call(
+      'GET',
+      apiUrl(profilEndpoints.dokumentationPdf, { params: { patientId: patient } }),
+      'betreiber@demo.de',
+    );
     expect(await pdfText(response.rawPayload)).toContain('Es sind noch keine Einträge vorhanden.');
   });
 });

@@ -2,7 +2,8 @@ import type { SessionClaims } from '@dihs/contract/auth';
 import { PROFIL_TEXTS, type DokumentationEintrag } from '@dihs/contract/profil';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { formatDateTimeDe, formatIsoDateDe, pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { formatDateTimeUhr, formatDayDe } from '@dihs/contract/common/time';
+import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
 import {
   findAccount,
   insertDocumentation,
@@ -67,8 +68,8 @@ export function createDokumentationService({ db }: { db: Database }) {
         doc.fontSize(18).font('Helvetica-Bold').text('Patientendokumentation');
         doc.moveDown(0.5).fontSize(11).font('Helvetica');
         doc.text(pdfSafeText(`Patientin/Patient: ${name || 'unbekannt'}`));
-        if (profile?.geburtsdatum) doc.text(`Geburtsdatum: ${formatIsoDateDe(profile.geburtsdatum)}`);
-        doc.text(`Erstellt am: ${formatDateTimeDe(now)} Uhr`);
+        if (profile?.geburtsdatum) doc.text(`Geburtsdatum: ${formatDayDe(profile.geburtsdatum)}`);
+        doc.text(`Erstellt am: ${formatDateTimeUhr(now)}`);
         doc.moveDown();
         if (rows.length === 0) doc.text('Es sind noch keine Einträge vorhanden.');
         for (const row of rows) {
@@ -78,7 +79,7 @@ export function createDokumentationService({ db }: { db: Database }) {
             .font('Helvetica-Bold')
             .text(
               pdfSafeText(
-                `${formatDateTimeDe(row.datum)} Uhr – ${author} (${role}${row.autorEmail ? `, ${row.autorEmail}` : ''})`,
+                `${formatDateTimeUhr(row.datum)} – ${author} (${role}${row.autorEmail ? `, ${row.autorEmail}` : ''})`,
               ),
             );
           doc.font('Helvetica').text(pdfSafeText(row.beitrag)).moveDown();

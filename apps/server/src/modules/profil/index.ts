@@ -1,3 +1,4 @@
-export { profiles, documentation, type ProfileRow } from './profil.table.ts';
+export { type ProfileRow } from './profil.table.ts';
+export { findProfileName } from './profil.repository.ts';
+export { erasePatient } from './profil.erase.ts';
 export { seedDemoProfiles } from './profil.demo.ts';
-export { profilRoutes } from './profil.routes.ts';

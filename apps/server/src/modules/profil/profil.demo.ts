@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { users } from '../users/users.table.ts';
+import { findUserByEmail } from '../users/index.ts';
 import { profiles } from './profil.table.ts';
 
 type DemoProfile = Partial<typeof profiles.$inferInsert> & { vorname: string; nachname: string };
@@ -53,7 +52,7 @@ const DEMO_PROFILES: Record<string, DemoProfile> = {
 /** Creates a profile for every demo account. */
 export async function seedDemoProfiles(tx: Transaction): Promise<void> {
   for (const [email, profile] of Object.entries(DEMO_PROFILES)) {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const user = await findUserByEmail(tx, email);
     if (user) await tx.insert(profiles).values({ userId: user.id, ...profile });
   }
 }

@@ -4,8 +4,10 @@ import { MESSAGES } from '@dihs/contract/common/messages';
 import { privilegeCode, type Role } from '@dihs/contract/common/roles';
 import { PROFIL_TEXTS } from '@dihs/contract/profil';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
 import { profiles } from './profil.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { profilEndpoints } from '@dihs/contract/profil';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -46,7 +48,7 @@ const id = (email: string) => ids[email]!;
 
 describe('GET /api/profil/my', () => {
   it('answers the own profile with role and e-mail', async () => {
-    const response = await call('GET', '/api/profil/my', 'therapeut@demo.de');
+    const response = await call('GET', apiUrl(profilEndpoints.my), 'therapeut@demo.de');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       userId: id('therapeut@demo.de'),
@@ -65,7 +67,7 @@ describe('GET /api/profil/my', () => {
       .update(profiles)
       .set({ beschreibung: 'Interne Notiz' })
       .where(eq(profiles.userId, id('patient@demo.de')));
-    const mine = (await call('GET', '/api/profil/my', 'patient@demo.de')).json();
+    const mine = (await call('GET', apiUrl(profilEndpoints.my), 'patient@demo.de')).json();
     expect(mine).toMatchObject({ vorname: 'Paula', patient: true, patientId: id('patient@demo.de'), beschreibung: '' });
   });
 
@@ -73,19 +75,19 @@ describe('GET /api/profil/my', () => {
     const email = 'ohne-profil@test.de';
     const [template] = await t.db.select().from(users).where(eq(users.email, 'patient@demo.de'));
     await t.db.insert(users).values({ email, passwordHash: template!.passwordHash, role: 'PATIENT' });
-    const response = await call('GET', '/api/profil/my', email);
+    const response = await call('GET', apiUrl(profilEndpoints.my), email);
     expect(response.json()).toMatchObject({ vorname: '', geburtsdatum: null, hatProfilbild: false });
   });
 
   it('answers 401 to visitors', async () => {
-    expect((await call('GET', '/api/profil/my')).statusCode).toBe(401);
+    expect((await call('GET', apiUrl(profilEndpoints.my))).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/profil/change', () => {
   it('changes the own address fields of a patient', async () => {
     const { email } = await createUser('PATIENT');
-    const response = await call('POST', '/api/profil/change', email, {
+    const response = await call('POST', apiUrl(profilEndpoints.aendern), email, {
       strasse: 'Neue Straße',
       hausnummer: '7a',
       plz: '20095',
@@ -96,12 +98,12 @@ describe('POST /api/profil/change', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ strasse: 'Neue Straße', hausnummer: '7a', geburtsdatum: '1985-06-01' });
-    expect((await call('GET', '/api/profil/my', email)).json().ort).toBe('Hamburg');
+    expect((await call('GET', apiUrl(profilEndpoints.my), email)).json().ort).toBe('Hamburg');
   });
 
   it('changes a therapist’s texts', async () => {
     const { email } = await createUser('THERAPEUT');
-    const response = await call('POST', '/api/profil/change', email, {
+    const response = await call('POST', apiUrl(profilEndpoints.aendern), email, {
       ausbildung: 'a'.repeat(300),
       schwerpunkte: 'b'.repeat(80),
       beschreibung: 'c'.repeat(600),
@@ -113,15 +115,17 @@ describe('POST /api/profil/change', () => {
   it('refuses fields the own role may not change with 403', async () => {
     const { email } = await createUser('PATIENT');
     for (const body of [{ vorname: 'Anders' }, { beschreibung: 'Selbst geschrieben' }, { ausbildung: 'x' }]) {
-      const response = await call('POST', '/api/profil/change', email, body);
+      const response = await call('POST', apiUrl(profilEndpoints.aendern), email, body);
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(PROFIL_TEXTS.keinFeld);
     }
     const therapist = await createUser('THERAPEUT');
-    expect((await call('POST', '/api/profil/change', therapist.email, { nachname: 'Anders' })).statusCode).toBe(403);
-    expect((await call('POST', '/api/profil/change', therapist.email, { geburtsdatum: '1980-01-01' })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', apiUrl(profilEndpoints.aendern), therapist.email, { nachname: 'Anders' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', apiUrl(profilEndpoints.aendern), therapist.email, { geburtsdatum: '1980-01-01' })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses e-mail, password, privileges, company, active flag and list display in the body with 400', async () => {
@@ -134,7 +138,7 @@ describe('POST /api/profil/change', () => {
       { active: false },
       { listenanzeige: false },
     ]) {
-      expect((await call('POST', '/api/profil/change', email, body)).statusCode).toBe(400);
+      expect((await call('POST', apiUrl(profilEndpoints.aendern), email, body)).statusCode).toBe(400);
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({ email, active: true, privileges: [] });
@@ -142,8 +146,10 @@ describe('POST /api/profil/change', () => {
 
   it('lets an operator change the own name, but not to an empty one', async () => {
     const { email } = await createUser('BETREIBER');
-    expect((await call('POST', '/api/profil/change', email, { vorname: 'Berta' })).json().vorname).toBe('Berta');
-    const empty = await call('POST', '/api/profil/change', email, { vorname: '' });
+    expect((await call('POST', apiUrl(profilEndpoints.aendern), email, { vorname: 'Berta' })).json().vorname).toBe(
+      'Berta',
+    );
+    const empty = await call('POST', apiUrl(profilEndpoints.aendern), email, { vorname: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain('Vorname darf nicht leer sein.');
   });
@@ -174,7 +180,7 @@ describe('POST /api/profil/change', () => {
     ['BETREIBER', { nachname: 'Müller_' }, 'Nachname enthält unzulässige Zeichen.'],
   ] as const)('%s: %j answers 400 "%s"', async (role, body, message) => {
     const { email } = await createUser(role);
-    const response = await call('POST', '/api/profil/change', email, body);
+    const response = await call('POST', apiUrl(profilEndpoints.aendern), email, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
   });
@@ -182,7 +188,11 @@ describe('POST /api/profil/change', () => {
 
 describe('GET /api/profil/other/{userId}/therapeut', () => {
   it('shows a patient only name, education, focus, description and photo flag', async () => {
-    const response = await call('GET', `/api/profil/other/${id('therapeut@demo.de')}/therapeut`, 'patient@demo.de');
+    const response = await call(
+      'GET',
+      apiUrl(profilEndpoints.therapeutView, { params: { userId: id('therapeut@demo.de') } }),
+      'patient@demo.de',
+    );
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual([
       'ausbildung',
@@ -199,22 +209,41 @@ describe('GET /api/profil/other/{userId}/therapeut', () => {
 
   it('answers 404 for a patient id and for an inactive therapist', async () => {
     expect(
-      (await call('GET', `/api/profil/other/${id('patient2@demo.de')}/therapeut`, 'patient@demo.de')).statusCode,
+      (
+        await call(
+          'GET',
+          apiUrl(profilEndpoints.therapeutView, { params: { userId: id('patient2@demo.de') } }),
+          'patient@demo.de',
+        )
+      ).statusCode,
     ).toBe(404);
     const inactive = await createUser('THERAPEUT');
     await t.db.update(users).set({ active: false }).where(eq(users.id, inactive.id));
-    expect((await call('GET', `/api/profil/other/${inactive.id}/therapeut`, 'patient@demo.de')).statusCode).toBe(404);
+    expect(
+      (await call('GET', apiUrl(profilEndpoints.therapeutView, { params: { userId: inactive.id } }), 'patient@demo.de'))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('answers 400 for a malformed id and 401 to visitors', async () => {
-    expect((await call('GET', '/api/profil/other/abc/therapeut', 'patient@demo.de')).statusCode).toBe(400);
-    expect((await call('GET', `/api/profil/other/${id('therapeut@demo.de')}/therapeut`)).statusCode).toBe(401);
+    expect(
+      (await call('GET', apiUrl(profilEndpoints.therapeutView, { params: { userId: 'abc' } }), 'patient@demo.de'))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('GET', apiUrl(profilEndpoints.therapeutView, { params: { userId: id('therapeut@demo.de') } })))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
 describe('GET /api/profil/other/{userId}/patient', () => {
   it('shows a therapist only name, birth date, phone and remarks', async () => {
-    const response = await call('GET', `/api/profil/other/${id('patient@demo.de')}/patient`, 'therapeut2@demo.de');
+    const response = await call(
+      'GET',
+      apiUrl(profilEndpoints.patientView, { params: { userId: id('patient@demo.de') } }),
+      'therapeut2@demo.de',
+    );
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual([
       'beschreibung',
@@ -229,27 +258,45 @@ describe('GET /api/profil/other/{userId}/patient', () => {
   });
 
   it('gives operators the full view', async () => {
-    const response = await call('GET', `/api/profil/other/${id('patient@demo.de')}/patient`, 'betreiber@demo.de');
+    const response = await call(
+      'GET',
+      apiUrl(profilEndpoints.patientView, { params: { userId: id('patient@demo.de') } }),
+      'betreiber@demo.de',
+    );
     expect(response.json()).toMatchObject({ email: 'patient@demo.de', strasse: 'Lindenstraße', rolle: 'PATIENT' });
   });
 
   it('refuses patients, even for their own id', async () => {
     for (const target of ['patient2@demo.de', 'patient@demo.de']) {
-      const response = await call('GET', `/api/profil/other/${id(target)}/patient`, 'patient@demo.de');
+      const response = await call(
+        'GET',
+        apiUrl(profilEndpoints.patientView, { params: { userId: id(target) } }),
+        'patient@demo.de',
+      );
       expect(response.statusCode).toBe(403);
     }
   });
 
   it('answers 404 for a therapist id', async () => {
     expect(
-      (await call('GET', `/api/profil/other/${id('therapeut@demo.de')}/patient`, 'therapeut2@demo.de')).statusCode,
+      (
+        await call(
+          'GET',
+          apiUrl(profilEndpoints.patientView, { params: { userId: id('therapeut@demo.de') } }),
+          'therapeut2@demo.de',
+        )
+      ).statusCode,
     ).toBe(404);
   });
 });
 
 describe('GET /api/profil/other/{userId}/betreiber', () => {
   it('shows an operator every field and the account state, and marks the own profile', async () => {
-    const other = await call('GET', `/api/profil/other/${id('therapeut@demo.de')}/betreiber`, 'betreiber@demo.de');
+    const other = await call(
+      'GET',
+      apiUrl(profilEndpoints.betreiberView, { params: { userId: id('therapeut@demo.de') } }),
+      'betreiber@demo.de',
+    );
     expect(other.json()).toMatchObject({
       rolle: 'THERAPEUT',
       email: 'therapeut@demo.de',
@@ -259,37 +306,62 @@ describe('GET /api/profil/other/{userId}/betreiber', () => {
       listenanzeige: true,
       geloescht: false,
     });
-    const own = await call('GET', `/api/profil/other/${id('betreiber@demo.de')}/betreiber`, 'betreiber@demo.de');
+    const own = await call(
+      'GET',
+      apiUrl(profilEndpoints.betreiberView, { params: { userId: id('betreiber@demo.de') } }),
+      'betreiber@demo.de',
+    );
     expect(own.json().eigenesProfil).toBe(true);
   });
 
   it('refuses patients and therapists', async () => {
     for (const email of ['patient@demo.de', 'therapeut@demo.de']) {
-      expect((await call('GET', `/api/profil/other/${id('patient2@demo.de')}/betreiber`, email)).statusCode).toBe(403);
+      expect(
+        (
+          await call(
+            'GET',
+            apiUrl(profilEndpoints.betreiberView, { params: { userId: id('patient2@demo.de') } }),
+            email,
+          )
+        ).statusCode,
+      ).toBe(403);
     }
   });
 
   it('answers 404 for an unknown user', async () => {
-    expect((await call('GET', '/api/profil/other/999999/betreiber', 'betreiber@demo.de')).statusCode).toBe(404);
+    expect(
+      (await call('GET', apiUrl(profilEndpoints.betreiberView, { params: { userId: 999999 } }), 'betreiber@demo.de'))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe('POST /api/profil/other/{userId}/betreiber', () => {
   it('lets an operator with BENUTZER_VERWALTEN change another user’s profile', async () => {
     const patient = await createUser('PATIENT');
-    const response = await call('POST', `/api/profil/other/${patient.id}/betreiber`, 'betreiber@demo.de', {
-      vorname: 'Änne',
-      nachname: 'Groß-Müller',
-      geburtsdatum: '1970-01-01',
-    });
+    const response = await call(
+      'POST',
+      apiUrl(profilEndpoints.betreiberView, { params: { userId: patient.id } }),
+      'betreiber@demo.de',
+      {
+        vorname: 'Änne',
+        nachname: 'Groß-Müller',
+        geburtsdatum: '1970-01-01',
+      },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ vorname: 'Änne', nachname: 'Groß-Müller', geburtsdatum: '1970-01-01' });
   });
 
   it('never changes the own profile', async () => {
-    const response = await call('POST', `/api/profil/other/${id('betreiber@demo.de')}/betreiber`, 'betreiber@demo.de', {
-      vorname: 'Selbst',
-    });
+    const response = await call(
+      'POST',
+      apiUrl(profilEndpoints.betreiberView, { params: { userId: id('betreiber@demo.de') } }),
+      'betreiber@demo.de',
+      {
+        vorname: 'Selbst',
+      },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(MESSAGES.eigenesProfil);
   });
@@ -298,7 +370,12 @@ describe('POST /api/profil/other/{userId}/betreiber', () => {
     const operator = await createUser('BETREIBER', [privilegeCode('INHALT_EDITIEREN')]);
     const patient = await createUser('PATIENT');
     for (const email of [operator.email, 'therapeut@demo.de', 'patient@demo.de']) {
-      const response = await call('POST', `/api/profil/other/${patient.id}/betreiber`, email, { vorname: 'X' });
+      const response = await call(
+        'POST',
+        apiUrl(profilEndpoints.betreiberView, { params: { userId: patient.id } }),
+        email,
+        { vorname: 'X' },
+      );
       expect(response.statusCode).toBe(403);
     }
   });
@@ -306,35 +383,55 @@ describe('POST /api/profil/other/{userId}/betreiber', () => {
   it('switches a therapist’s list display, which the directory follows', async () => {
     const therapist = await createUser('THERAPEUT', [], { vorname: 'Lisa', nachname: 'Liste' });
     const listed = async () =>
-      (await call('GET', '/api/therapeut/patient/all', 'patient@demo.de'))
+      (await call('GET', apiUrl(profilEndpoints.therapeutenVerzeichnis), 'patient@demo.de'))
         .json<{ id: number }[]>()
         .some((e) => e.id === therapist.id);
     expect(await listed()).toBe(true);
-    const off = await call('POST', `/api/profil/other/${therapist.id}/betreiber`, 'betreiber@demo.de', {
-      listenanzeige: false,
-    });
+    const off = await call(
+      'POST',
+      apiUrl(profilEndpoints.betreiberView, { params: { userId: therapist.id } }),
+      'betreiber@demo.de',
+      {
+        listenanzeige: false,
+      },
+    );
     expect(off.json().listenanzeige).toBe(false);
     expect(await listed()).toBe(false);
   });
 
   it('refuses the list display for a patient and fields of another role', async () => {
     const patient = await createUser('PATIENT');
-    const list = await call('POST', `/api/profil/other/${patient.id}/betreiber`, 'betreiber@demo.de', {
-      listenanzeige: false,
-    });
+    const list = await call(
+      'POST',
+      apiUrl(profilEndpoints.betreiberView, { params: { userId: patient.id } }),
+      'betreiber@demo.de',
+      {
+        listenanzeige: false,
+      },
+    );
     expect(list.statusCode).toBe(400);
     expect(list.json().message).toBe(PROFIL_TEXTS.nurTherapeuten);
-    const text = await call('POST', `/api/profil/other/${patient.id}/betreiber`, 'betreiber@demo.de', {
-      ausbildung: 'x',
-    });
+    const text = await call(
+      'POST',
+      apiUrl(profilEndpoints.betreiberView, { params: { userId: patient.id } }),
+      'betreiber@demo.de',
+      {
+        ausbildung: 'x',
+      },
+    );
     expect(text.statusCode).toBe(400);
   });
 
   it('applies the field rules', async () => {
     const patient = await createUser('PATIENT');
-    const response = await call('POST', `/api/profil/other/${patient.id}/betreiber`, 'betreiber@demo.de', {
-      vorname: 'Anna<script>',
-    });
+    const response = await call(
+      'POST',
+      apiUrl(profilEndpoints.betreiberView, { params: { userId: patient.id } }),
+      'betreiber@demo.de',
+      {
+        vorname: 'Anna<script>',
+      },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('Vorname enthält unzulässige Zeichen.');
   });
@@ -345,27 +442,45 @@ describe('POST /api/profil/other/{patientId}/bemerkung', () => {
     const patient = await createUser('PATIENT');
     const response = await call(
       'POST',
-      `/api/profil/other/${patient.id}/bemerkung`,
+      apiUrl(profilEndpoints.bemerkung, { params: { patientId: patient.id } }),
       'betreiber@demo.de',
       'Rückruf erbeten',
     );
     expect(response.statusCode).toBe(200);
     expect(response.json().beschreibung).toBe('Rückruf erbeten');
-    const asTherapist = await call('GET', `/api/profil/other/${patient.id}/patient`, 'therapeut@demo.de');
+    const asTherapist = await call(
+      'GET',
+      apiUrl(profilEndpoints.patientView, { params: { userId: patient.id } }),
+      'therapeut@demo.de',
+    );
     expect(asTherapist.json().beschreibung).toBe('Rückruf erbeten');
-    expect((await call('GET', '/api/profil/my', patient.email)).json().beschreibung).toBe('');
+    expect((await call('GET', apiUrl(profilEndpoints.my), patient.email)).json().beschreibung).toBe('');
   });
 
   it('refuses patients and therapists, other roles as target and overlong text', async () => {
     const patient = await createUser('PATIENT');
     for (const email of [patient.email, 'therapeut@demo.de']) {
-      expect((await call('POST', `/api/profil/other/${patient.id}/bemerkung`, email, 'x')).statusCode).toBe(403);
+      expect(
+        (await call('POST', apiUrl(profilEndpoints.bemerkung, { params: { patientId: patient.id } }), email, 'x'))
+          .statusCode,
+      ).toBe(403);
     }
     expect(
-      (await call('POST', `/api/profil/other/${id('therapeut@demo.de')}/bemerkung`, 'betreiber@demo.de', 'x'))
-        .statusCode,
+      (
+        await call(
+          'POST',
+          apiUrl(profilEndpoints.bemerkung, { params: { patientId: id('therapeut@demo.de') } }),
+          'betreiber@demo.de',
+          'x',
+        )
+      ).statusCode,
     ).toBe(404);
-    const long = await call('POST', `/api/profil/other/${patient.id}/bemerkung`, 'betreiber@demo.de', 'a'.repeat(2001));
+    const long = await call(
+      'POST',
+      apiUrl(profilEndpoints.bemerkung, { params: { patientId: patient.id } }),
+      'betreiber@demo.de',
+      'a'.repeat(2001),
+    );
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toContain('Maximale Länge beachten');
   });
@@ -373,20 +488,30 @@ describe('POST /api/profil/other/{patientId}/bemerkung', () => {
 
 describe('GET /api/profil/nameonly', () => {
   it('answers the own name, and a patient’s name to therapists and operators', async () => {
-    expect((await call('GET', '/api/profil/nameonly', 'patient@demo.de')).json()).toEqual({
+    expect((await call('GET', apiUrl(profilEndpoints.nameOnly), 'patient@demo.de')).json()).toEqual({
       vorname: 'Paula',
       nachname: 'Patientin',
     });
     for (const email of ['therapeut@demo.de', 'betreiber@demo.de', 'patient@demo.de']) {
-      const response = await call('GET', `/api/profil/nameonly/${id('patient@demo.de')}`, email);
+      const response = await call(
+        'GET',
+        apiUrl(profilEndpoints.nameOnlyPatient, { params: { patientId: id('patient@demo.de') } }),
+        email,
+      );
       expect(response.json()).toEqual({ vorname: 'Paula', nachname: 'Patientin' });
     }
   });
 
   it('refuses a patient asking for another patient’s name', async () => {
-    expect((await call('GET', `/api/profil/nameonly/${id('patient2@demo.de')}`, 'patient@demo.de')).statusCode).toBe(
-      403,
-    );
+    expect(
+      (
+        await call(
+          'GET',
+          apiUrl(profilEndpoints.nameOnlyPatient, { params: { patientId: id('patient2@demo.de') } }),
+          'patient@demo.de',
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -394,7 +519,7 @@ describe('therapist lists', () => {
   it('lists active, listed therapists for patients with their company', async () => {
     const inactive = await createUser('THERAPEUT', [], { vorname: 'Inaktiv' });
     await t.db.update(users).set({ active: false }).where(eq(users.id, inactive.id));
-    const response = await call('GET', '/api/therapeut/patient/all', 'patient@demo.de');
+    const response = await call('GET', apiUrl(profilEndpoints.therapeutenVerzeichnis), 'patient@demo.de');
     expect(response.statusCode).toBe(200);
     const list = response.json<{ id: number; vorname: string; firmaId: number | null }[]>();
     expect(list.map((e) => e.id)).toContain(id('therapeut@demo.de'));
@@ -405,18 +530,18 @@ describe('therapist lists', () => {
       hatProfilbild: false,
     });
     expect(JSON.stringify(list)).not.toContain('@demo.de');
-    expect((await call('GET', '/api/therapeut/patient/all')).statusCode).toBe(401);
+    expect((await call('GET', apiUrl(profilEndpoints.therapeutenVerzeichnis))).statusCode).toBe(401);
   });
 
   it('lists every therapist with state for operators only', async () => {
-    const response = await call('GET', '/api/therapeut/betreiber/all', 'betreiber@demo.de');
+    const response = await call('GET', apiUrl(profilEndpoints.therapeutenBetreiber), 'betreiber@demo.de');
     expect(response.json()).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ email: 'therapeut2@demo.de', aktiv: true, listenanzeige: true }),
       ]),
     );
     for (const email of ['patient@demo.de', 'therapeut@demo.de']) {
-      expect((await call('GET', '/api/therapeut/betreiber/all', email)).statusCode).toBe(403);
+      expect((await call('GET', apiUrl(profilEndpoints.therapeutenBetreiber), email)).statusCode).toBe(403);
     }
   });
 
@@ -427,9 +552,9 @@ describe('therapist lists', () => {
       .where(eq(users.email, 'firmenpatient@demo.de'));
     const therapist = await createUser('THERAPEUT');
     await t.db.update(users).set({ firmaId: firma!.id }).where(eq(users.id, therapist.id));
-    const response = await call('GET', '/api/therapeut/therapeut/my', therapist.email);
+    const response = await call('GET', apiUrl(profilEndpoints.eigenerTherapeut), therapist.email);
     expect(response.json()).toMatchObject({ id: therapist.id, firmaId: firma!.id, firmenName: 'Demo GmbH' });
-    expect((await call('GET', '/api/therapeut/therapeut/my', 'patient@demo.de')).statusCode).toBe(403);
+    expect((await call('GET', apiUrl(profilEndpoints.eigenerTherapeut), 'patient@demo.de')).statusCode).toBe(403);
   });
 });
 
@@ -437,9 +562,9 @@ describe('patient lookups', () => {
   it('answers a patient itself by patient id, user id and getPatient', async () => {
     const patientId = id('firmenpatient@demo.de');
     for (const url of [
-      `/api/patient/getByPatientId/${patientId}`,
-      `/api/patient/getByUserId/${patientId}`,
-      '/api/patient/getPatient',
+      apiUrl(profilEndpoints.patientNachPatientId, { params: { id: patientId } }),
+      apiUrl(profilEndpoints.patientNachUserId, { params: { id: patientId } }),
+      apiUrl(profilEndpoints.eigenerPatient),
     ]) {
       const response = await call('GET', url, 'firmenpatient@demo.de');
       expect(response.statusCode).toBe(200);
@@ -454,21 +579,47 @@ describe('patient lookups', () => {
 
   it('refuses a patient asking for another patient, and answers therapists and operators', async () => {
     expect(
-      (await call('GET', `/api/patient/getByPatientId/${id('patient2@demo.de')}`, 'patient@demo.de')).statusCode,
+      (
+        await call(
+          'GET',
+          apiUrl(profilEndpoints.patientNachPatientId, { params: { id: id('patient2@demo.de') } }),
+          'patient@demo.de',
+        )
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call('GET', `/api/patient/getByUserId/${id('patient2@demo.de')}`, 'patient@demo.de')).statusCode,
+      (
+        await call(
+          'GET',
+          apiUrl(profilEndpoints.patientNachUserId, { params: { id: id('patient2@demo.de') } }),
+          'patient@demo.de',
+        )
+      ).statusCode,
     ).toBe(403);
     for (const email of ['therapeut@demo.de', 'betreiber@demo.de']) {
-      expect((await call('GET', `/api/patient/getByPatientId/${id('patient2@demo.de')}`, email)).statusCode).toBe(200);
+      expect(
+        (
+          await call(
+            'GET',
+            apiUrl(profilEndpoints.patientNachPatientId, { params: { id: id('patient2@demo.de') } }),
+            email,
+          )
+        ).statusCode,
+      ).toBe(200);
     }
   });
 
   it('answers 404 for non-patients, and getPatient only to patients', async () => {
     expect(
-      (await call('GET', `/api/patient/getByUserId/${id('therapeut@demo.de')}`, 'betreiber@demo.de')).statusCode,
+      (
+        await call(
+          'GET',
+          apiUrl(profilEndpoints.patientNachUserId, { params: { id: id('therapeut@demo.de') } }),
+          'betreiber@demo.de',
+        )
+      ).statusCode,
     ).toBe(404);
-    expect((await call('GET', '/api/patient/getPatient', 'therapeut@demo.de')).statusCode).toBe(403);
-    expect((await call('GET', '/api/patient/getPatient')).statusCode).toBe(401);
+    expect((await call('GET', apiUrl(profilEndpoints.eigenerPatient), 'therapeut@demo.de')).statusCode).toBe(403);
+    expect((await call('GET', apiUrl(profilEndpoints.eigenerPatient))).statusCode).toBe(401);
   });
 });

@@ -1,24 +1,19 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { firmen } from '../firma/index.ts';
-import { users, type UserRow } from '../users/index.ts';
-import { documentation, profiles, type ProfileRow } from './profil.table.ts';
+import { firmaNames } from '../firma/index.ts';
+import { persons } from '../users/index.ts';
+import { documentation, profiles } from './profil.table.ts';
 
-/** An account with its profile; the profile is null for accounts that never got one (and deleted patients). */
-export interface Account {
-  user: UserRow;
-  profile: ProfileRow | null;
-}
+// The account with its profile comes from the users module's person look-up (the one users-with-profiles join).
+export { findPersonById as findAccount, type Person as Account } from '../users/index.ts';
 
-export async function findAccount(db: Database, userId: number): Promise<Account | undefined> {
+/** The first and last name of an account's profile; empty strings when it has none. */
+export async function findProfileName(db: Database, userId: number): Promise<{ vorname: string; nachname: string }> {
   const [row] = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+    .select({ vorname: profiles.vorname, nachname: profiles.nachname })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ?? { vorname: '', nachname: '' };
 }
 
 export type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'userId' | 'geaendertAm'>>;
@@ -62,39 +57,41 @@ export interface TherapistRow {
   profilbild: string | null;
 }
 
+const therapist = persons('therapeut');
+const therapistFirma = firmaNames('therapeut_firma');
+
 /** Therapists by name; `onlyListed` keeps the active ones whose list display is on (the patients' directory). */
 export async function listTherapists(
   db: Database,
   options: { onlyListed: boolean; userId?: number },
 ): Promise<TherapistRow[]> {
-  const conditions = [eq(users.role, 'THERAPEUT'), isNull(users.deletedAt)];
+  const conditions = [eq(therapist.role, 'THERAPEUT'), isNull(therapist.deletedAt)];
   if (options.onlyListed) {
-    conditions.push(eq(users.active, true), sql`coalesce(${profiles.listenanzeige}, true)`);
+    conditions.push(eq(therapist.active, true), sql`coalesce(${therapist.listenanzeige}, true)`);
   }
-  if (options.userId !== undefined) conditions.push(eq(users.id, options.userId));
+  if (options.userId !== undefined) conditions.push(eq(therapist.userId, options.userId));
   return db
     .select({
-      id: users.id,
-      email: users.email,
-      aktiv: users.active,
-      firmaId: users.firmaId,
-      firmenName: firmen.bezeichner,
-      vorname: sql<string>`coalesce(${profiles.vorname}, '')`,
-      nachname: sql<string>`coalesce(${profiles.nachname}, '')`,
-      ausbildung: sql<string>`coalesce(${profiles.ausbildung}, '')`,
-      schwerpunkte: sql<string>`coalesce(${profiles.schwerpunkte}, '')`,
-      beschreibung: sql<string>`coalesce(${profiles.beschreibung}, '')`,
-      listenanzeige: sql<boolean>`coalesce(${profiles.listenanzeige}, true)`,
-      profilbild: profiles.profilbild,
+      id: therapist.userId,
+      email: therapist.email,
+      aktiv: therapist.active,
+      firmaId: therapist.firmaId,
+      firmenName: therapistFirma.bezeichner,
+      vorname: sql<string>`coalesce(${therapist.vorname}, '')`,
+      nachname: sql<string>`coalesce(${therapist.nachname}, '')`,
+      ausbildung: sql<string>`coalesce(${therapist.ausbildung}, '')`,
+      schwerpunkte: sql<string>`coalesce(${therapist.schwerpunkte}, '')`,
+      beschreibung: sql<string>`coalesce(${therapist.beschreibung}, '')`,
+      listenanzeige: sql<boolean>`coalesce(${therapist.listenanzeige}, true)`,
+      profilbild: therapist.profilbild,
     })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(firmen, eq(firmen.id, users.firmaId))
+    .from(therapist)
+    .leftJoin(therapistFirma, eq(therapistFirma.id, therapist.firmaId))
     .where(and(...conditions))
     .orderBy(
-      asc(sql`lower(coalesce(${profiles.nachname}, ''))`),
-      asc(sql`lower(coalesce(${profiles.vorname}, ''))`),
-      asc(users.id),
+      asc(sql`lower(coalesce(${therapist.nachname}, ''))`),
+      asc(sql`lower(coalesce(${therapist.vorname}, ''))`),
+      asc(therapist.userId),
     );
 }
 
@@ -117,23 +114,22 @@ export interface DocumentationRow {
   autorEmail: string;
 }
 
+const author = persons('autor');
+
 /** Every entry on a patient, newest first, with the author's name and e-mail (empty when the author is gone). */
 export async function listDocumentation(db: Database, patientUserId: number): Promise<DocumentationRow[]> {
-  const author = alias(users, 'autor');
-  const authorProfile = alias(profiles, 'autor_profil');
   return db
     .select({
       id: documentation.id,
       datum: documentation.datum,
       beitrag: documentation.beitrag,
       vonBetreiber: documentation.vonBetreiber,
-      autorVorname: sql<string>`coalesce(${authorProfile.vorname}, '')`,
-      autorNachname: sql<string>`coalesce(${authorProfile.nachname}, '')`,
+      autorVorname: sql<string>`coalesce(${author.vorname}, '')`,
+      autorNachname: sql<string>`coalesce(${author.nachname}, '')`,
       autorEmail: sql<string>`coalesce(${author.email}, '')`,
     })
     .from(documentation)
-    .leftJoin(author, eq(author.id, documentation.autorUserId))
-    .leftJoin(authorProfile, eq(authorProfile.userId, documentation.autorUserId))
+    .leftJoin(author, eq(author.userId, documentation.autorUserId))
     .where(eq(documentation.patientUserId, patientUserId))
     .orderBy(desc(documentation.datum), desc(documentation.id));
 }

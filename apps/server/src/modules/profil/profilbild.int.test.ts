@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeCode, type Role } from '@dihs/contract/common/roles';
 import { PROFIL_TEXTS } from '@dihs/contract/profil';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
 import { profiles } from './profil.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { profilEndpoints } from '@dihs/contract/profil';
 
 let t: TestApp;
 let dataDir: string;
@@ -76,7 +78,7 @@ async function upload(url: string, email: string | null, file: Buffer, filename 
 const photo = async (userId: number, email: string | null) =>
   t.app.inject({
     method: 'GET',
-    url: `/api/files/profilePhoto/${userId}`,
+    url: apiUrl(profilEndpoints.profilbild, { params: { userId } }),
     headers: email ? { authorization: await t.bearer(email) } : {},
   });
 
@@ -96,7 +98,7 @@ describe('profile photo', () => {
     expect((await sharp(original).metadata()).exif).toBeDefined();
     expect(original.includes(Buffer.from('Geheimer Fotograf'))).toBe(true);
 
-    const response = await upload('/api/upload/profile', 'therapeut@demo.de', original);
+    const response = await upload(apiUrl(profilEndpoints.profilbildHochladen), 'therapeut@demo.de', original);
     expect(response.statusCode).toBe(200);
 
     const key = await storedKey(id('therapeut@demo.de'));
@@ -116,7 +118,7 @@ describe('profile photo', () => {
     expect(shown.json()).toBe(`data:image/jpeg;base64,${stored.toString('base64')}`);
     const profile = await t.app.inject({
       method: 'GET',
-      url: `/api/profil/other/${id('therapeut@demo.de')}/therapeut`,
+      url: apiUrl(profilEndpoints.therapeutView, { params: { userId: id('therapeut@demo.de') } }),
       headers: { authorization: await t.bearer('patient@demo.de') },
     });
     expect(profile.json().hatProfilbild).toBe(true);
@@ -124,9 +126,15 @@ describe('profile photo', () => {
 
   it('stores PNG as PNG without metadata and removes the replaced file', async () => {
     const therapist = await createUser('THERAPEUT');
-    await upload('/api/upload/profile', therapist.email, await jpegWithGps());
+    await upload(apiUrl(profilEndpoints.profilbildHochladen), therapist.email, await jpegWithGps());
     const first = await storedKey(therapist.id);
-    const response = await upload('/api/upload/profile', therapist.email, await png(), 'bild.png', 'image/png');
+    const response = await upload(
+      apiUrl(profilEndpoints.profilbildHochladen),
+      therapist.email,
+      await png(),
+      'bild.png',
+      'image/png',
+    );
     expect(response.statusCode).toBe(200);
     const second = await storedKey(therapist.id);
     expect(second).not.toBe(first);
@@ -140,11 +148,16 @@ describe('profile photo', () => {
 
   it('judges the type by content, not by name or declared type', async () => {
     const therapist = await createUser('THERAPEUT');
-    const text = await upload('/api/upload/profile', therapist.email, Buffer.from('<svg onload="alert(1)"/>'), 'x.jpg');
+    const text = await upload(
+      apiUrl(profilEndpoints.profilbildHochladen),
+      therapist.email,
+      Buffer.from('<svg onload="alert(1)"/>'),
+      'x.jpg',
+    );
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe(PROFIL_TEXTS.bildFormat);
     const gif = await upload(
-      '/api/upload/profile',
+      apiUrl(profilEndpoints.profilbildHochladen),
       therapist.email,
       Buffer.from('GIF89a\x01\x00\x01\x00'),
       'x.png',
@@ -152,17 +165,19 @@ describe('profile photo', () => {
     );
     expect(gif.json().message).toBe(PROFIL_TEXTS.bildFormat);
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
-    const unreadable = await upload('/api/upload/profile', therapist.email, broken);
+    const unreadable = await upload(apiUrl(profilEndpoints.profilbildHochladen), therapist.email, broken);
     expect(unreadable.statusCode).toBe(400);
     expect(unreadable.json().message).toBe(PROFIL_TEXTS.bildUnlesbar);
     // a real PNG sent with a .jpg name is accepted as the PNG it is
-    expect((await upload('/api/upload/profile', therapist.email, await png(), 'foto.jpg')).statusCode).toBe(200);
+    expect(
+      (await upload(apiUrl(profilEndpoints.profilbildHochladen), therapist.email, await png(), 'foto.jpg')).statusCode,
+    ).toBe(200);
   });
 
   it('refuses files over 5 MB with 400', async () => {
     const therapist = await createUser('THERAPEUT');
     const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(5 * 1024 * 1024, 1)]);
-    const response = await upload('/api/upload/profile', therapist.email, big);
+    const response = await upload(apiUrl(profilEndpoints.profilbildHochladen), therapist.email, big);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(PROFIL_TEXTS.bildZuGross);
     expect(await storedKey(therapist.id)).toBeNull();
@@ -171,7 +186,7 @@ describe('profile photo', () => {
   it('refuses a request without a file', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/upload/profile',
+      url: apiUrl(profilEndpoints.profilbildHochladen),
       headers: { authorization: await t.bearer('therapeut2@demo.de'), 'content-type': 'application/json' },
       payload: {},
     });
@@ -181,20 +196,50 @@ describe('profile photo', () => {
 
   it('lets only therapists upload their own, and operators with BENUTZER_VERWALTEN for therapists', async () => {
     const image = await jpegWithGps();
-    expect((await upload('/api/upload/profile', 'patient@demo.de', image)).statusCode).toBe(403);
-    expect((await upload('/api/upload/profile', 'betreiber@demo.de', image)).statusCode).toBe(403);
-    expect((await upload('/api/upload/profile', null, image)).statusCode).toBe(401);
+    expect((await upload(apiUrl(profilEndpoints.profilbildHochladen), 'patient@demo.de', image)).statusCode).toBe(403);
+    expect((await upload(apiUrl(profilEndpoints.profilbildHochladen), 'betreiber@demo.de', image)).statusCode).toBe(
+      403,
+    );
+    expect((await upload(apiUrl(profilEndpoints.profilbildHochladen), null, image)).statusCode).toBe(401);
 
     const therapist = await createUser('THERAPEUT');
-    expect((await upload(`/api/upload/profile/${therapist.id}`, 'betreiber@demo.de', image)).statusCode).toBe(200);
+    expect(
+      (
+        await upload(
+          apiUrl(profilEndpoints.profilbildHochladenFuer, { params: { userId: therapist.id } }),
+          'betreiber@demo.de',
+          image,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await storedKey(therapist.id)).toBeTruthy();
-    const forPatient = await upload(`/api/upload/profile/${id('patient@demo.de')}`, 'betreiber@demo.de', image);
+    const forPatient = await upload(
+      apiUrl(profilEndpoints.profilbildHochladenFuer, { params: { userId: id('patient@demo.de') } }),
+      'betreiber@demo.de',
+      image,
+    );
     expect(forPatient.statusCode).toBe(400);
     expect(forPatient.json().message).toBe(PROFIL_TEXTS.nurTherapeuten);
 
     const operator = await createUser('BETREIBER', [privilegeCode('INHALT_EDITIEREN')]);
-    expect((await upload(`/api/upload/profile/${therapist.id}`, operator.email, image)).statusCode).toBe(403);
-    expect((await upload(`/api/upload/profile/${therapist.id}`, 'therapeut@demo.de', image)).statusCode).toBe(403);
+    expect(
+      (
+        await upload(
+          apiUrl(profilEndpoints.profilbildHochladenFuer, { params: { userId: therapist.id } }),
+          operator.email,
+          image,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await upload(
+          apiUrl(profilEndpoints.profilbildHochladenFuer, { params: { userId: therapist.id } }),
+          'therapeut@demo.de',
+          image,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('answers 404 without a photo, 401 to visitors, and keeps non-therapist photos private', async () => {
@@ -203,7 +248,7 @@ describe('profile photo', () => {
     // a photo stored for a patient (e.g. from before) is only for the patient and operators
     const patient = await createUser('PATIENT');
     const therapist = await createUser('THERAPEUT');
-    await upload('/api/upload/profile', therapist.email, await png(), 'x.png', 'image/png');
+    await upload(apiUrl(profilEndpoints.profilbildHochladen), therapist.email, await png(), 'x.png', 'image/png');
     await t.db.insert(profiles).values({ userId: patient.id, profilbild: await storedKey(therapist.id) });
     expect((await photo(patient.id, 'patient2@demo.de')).statusCode).toBe(403);
     expect((await photo(patient.id, 'therapeut@demo.de')).statusCode).toBe(403);

@@ -1,18 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PROFIL_LIMITS, PROFIL_TEXTS, profilePhotoSchema, profilUserIdParamSchema } from '@dihs/contract/profil';
+import { PROFIL_LIMITS, PROFIL_TEXTS, profilEndpoints as api } from '@dihs/contract/profil';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { sendJsonString } from '../../lib/reply.ts';
-import { guard, sessionOf } from '../../plugins/auth.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { route } from '../../plugins/endpoint-route.ts';
 import { createProfilbildService } from './profilbild.service.ts';
-import { errorResponses, bearerSecurity } from '../../lib/route-schema.ts';
-
-const errors = errorResponses(400, 401, 403, 404);
-const tags = ['Profilbild'];
-const security = bearerSecurity;
 
 /** The uploaded file of a multipart request (field `file`; description and encrypt are accepted and unused). */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -36,60 +31,20 @@ export async function profilbildRoutes(app: AppInstance, { db, files }: AppDeps)
       throwFileSizeLimit: false,
     });
 
-    scope.post(
-      '/api/upload/profile',
-      {
-        onRequest: guard({ roles: ['THERAPEUT'] }),
-        schema: {
-          tags,
-          summary: 'Eigenes Profilbild hochladen (multipart, Feld file; JPEG oder PNG bis 5 MB)',
-          security,
-          consumes: ['multipart/form-data'],
-          response: { 200: z.literal(true), ...errors },
-        },
-      },
-      async (request) => {
-        await profilbild.upload(sessionOf(request).userId, await uploadedFile(request));
-        return true as const;
-      },
-    );
+    route(scope, api.profilbildHochladen, async (request) => {
+      await profilbild.upload(sessionOf(request).userId, await uploadedFile(request));
+      return true as const;
+    });
 
-    scope.post(
-      '/api/upload/profile/:userId',
-      {
-        onRequest: guard({ roles: ['BETREIBER'], anyPrivilege: ['BENUTZER_VERWALTEN'] }),
-        schema: {
-          tags,
-          summary: 'Profilbild einer Therapeutin oder eines Therapeuten hochladen (Betreiber)',
-          security,
-          consumes: ['multipart/form-data'],
-          params: profilUserIdParamSchema,
-          response: { 200: z.literal(true), ...errors },
-        },
-      },
-      async (request) => {
-        await profilbild.upload(request.params.userId, await uploadedFile(request));
-        return true as const;
-      },
-    );
+    route(scope, api.profilbildHochladenFuer, async (request) => {
+      await profilbild.upload(request.params.userId, await uploadedFile(request));
+      return true as const;
+    });
   });
 
-  app.get(
-    '/api/files/profilePhoto/:userId',
-    {
-      onRequest: guard(),
-      schema: {
-        tags,
-        summary: 'Profilbild als Data-URL (base64); Bilder von Therapeuten für alle Angemeldeten',
-        security,
-        params: profilUserIdParamSchema,
-        response: { 200: profilePhotoSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const dataUrl = await profilbild.photo(sessionOf(request), request.params.userId);
-      // Fastify would send a bare string as text/plain; the answer is a JSON string like every other.
-      return sendJsonString(reply, dataUrl);
-    },
-  );
+  route(app, api.profilbild, async (request, reply) => {
+    const dataUrl = await profilbild.photo(sessionOf(request), request.params.userId);
+    // Fastify would send a bare string as text/plain; the answer is a JSON string like every other.
+    return sendJsonString(reply, dataUrl);
+  });
 }

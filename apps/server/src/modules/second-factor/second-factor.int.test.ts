@@ -5,7 +5,11 @@ import { MESSAGES } from '@dihs/contract/common/messages';
 import { privilegeCode, type Role } from '@dihs/contract/common/roles';
 import { SECOND_FACTOR_TEXTS } from '@dihs/contract/second-factor';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_PASSWORD, users } from '../users/index.ts';
+import { DEMO_PASSWORD } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { authEndpoints } from '@dihs/contract/auth';
+import { secondFactorEndpoints } from '@dihs/contract/second-factor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,7 +41,7 @@ const get = (url: string, bearer: string | null) =>
 const login = (email: string, secondFactorCode = '') =>
   t.app.inject({
     method: 'POST',
-    url: '/api/authenticate',
+    url: apiUrl(authEndpoints.anmelden),
     payload: { email, password: DEMO_PASSWORD, secondFactorCode },
   });
 
@@ -50,17 +54,17 @@ async function wrongCode(secret: string): Promise<string> {
 describe('own second factor', () => {
   it('activates in two steps with the password and a code of the key, after which login needs the code', async () => {
     const user = await createUser('PATIENT');
-    expect((await get('/api/secondFactor/status', user.bearer)).json()).toBe(false);
+    expect((await get(apiUrl(secondFactorEndpoints.status), user.bearer)).json()).toBe(false);
 
-    const step1 = await post('/api/secondFactor/activate', user.bearer, { password: DEMO_PASSWORD });
+    const step1 = await post(apiUrl(secondFactorEndpoints.aktivieren), user.bearer, { password: DEMO_PASSWORD });
     expect(step1.statusCode).toBe(200);
     const { qrCode, privateKey } = step1.json<{ qrCode: string; privateKey: string }>();
     expect(qrCode).toMatch(/^data:image\/png;base64,/);
     expect(privateKey).toMatch(/^[A-Z2-7]{16,}$/);
     // nothing is stored before the code proves the app holds the key
-    expect((await get('/api/secondFactor/status', user.bearer)).json()).toBe(false);
+    expect((await get(apiUrl(secondFactorEndpoints.status), user.bearer)).json()).toBe(false);
 
-    const wrong = await post('/api/secondFactor/activate', user.bearer, {
+    const wrong = await post(apiUrl(secondFactorEndpoints.aktivieren), user.bearer, {
       password: DEMO_PASSWORD,
       privateKey,
       token: await wrongCode(privateKey),
@@ -68,14 +72,14 @@ describe('own second factor', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(SECOND_FACTOR_TEXTS.codeFalsch);
 
-    const step2 = await post('/api/secondFactor/activate', user.bearer, {
+    const step2 = await post(apiUrl(secondFactorEndpoints.aktivieren), user.bearer, {
       password: DEMO_PASSWORD,
       privateKey,
       token: await generate({ secret: privateKey }),
     });
     expect(step2.statusCode).toBe(200);
     expect(step2.json()).toBe(true);
-    expect((await get('/api/secondFactor/status', user.bearer)).json()).toBe(true);
+    expect((await get(apiUrl(secondFactorEndpoints.status), user.bearer)).json()).toBe(true);
 
     // stored encrypted: the database alone does not give the key away
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
@@ -87,48 +91,50 @@ describe('own second factor', () => {
     const withCode = await login(user.email, await generate({ secret: privateKey }));
     expect(withCode.statusCode).toBe(200);
 
-    const again = await post('/api/secondFactor/activate', user.bearer, { password: DEMO_PASSWORD });
+    const again = await post(apiUrl(secondFactorEndpoints.aktivieren), user.bearer, { password: DEMO_PASSWORD });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(SECOND_FACTOR_TEXTS.bereitsAktiv);
   });
 
   it('answers a wrong password with 401 and its message, without ending the session', async () => {
     const user = await createUser('THERAPEUT');
-    const response = await post('/api/secondFactor/activate', user.bearer, { password: 'Falsch#123' });
+    const response = await post(apiUrl(secondFactorEndpoints.aktivieren), user.bearer, { password: 'Falsch#123' });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe(SECOND_FACTOR_TEXTS.passwortFalsch);
-    expect((await get('/api/secondFactor/status', user.bearer)).statusCode).toBe(200);
+    expect((await get(apiUrl(secondFactorEndpoints.status), user.bearer)).statusCode).toBe(200);
   });
 
   it('deactivates with password and current code only', async () => {
     const user = await createUser('THERAPEUT');
-    const { privateKey } = (await post('/api/secondFactor/activate', user.bearer, { password: DEMO_PASSWORD })).json();
-    await post('/api/secondFactor/activate', user.bearer, {
+    const { privateKey } = (
+      await post(apiUrl(secondFactorEndpoints.aktivieren), user.bearer, { password: DEMO_PASSWORD })
+    ).json();
+    await post(apiUrl(secondFactorEndpoints.aktivieren), user.bearer, {
       password: DEMO_PASSWORD,
       privateKey,
       token: await generate({ secret: privateKey }),
     });
 
-    const wrongPassword = await post('/api/secondFactor/deactivate', user.bearer, {
+    const wrongPassword = await post(apiUrl(secondFactorEndpoints.deaktivieren), user.bearer, {
       password: 'Falsch#123',
       token: await generate({ secret: privateKey }),
     });
     expect(wrongPassword.statusCode).toBe(401);
-    const wrongToken = await post('/api/secondFactor/deactivate', user.bearer, {
+    const wrongToken = await post(apiUrl(secondFactorEndpoints.deaktivieren), user.bearer, {
       password: DEMO_PASSWORD,
       token: await wrongCode(privateKey),
     });
     expect(wrongToken.statusCode).toBe(400);
     expect(wrongToken.json().message).toBe(SECOND_FACTOR_TEXTS.codeFalsch);
-    expect((await get('/api/secondFactor/status', user.bearer)).json()).toBe(true);
+    expect((await get(apiUrl(secondFactorEndpoints.status), user.bearer)).json()).toBe(true);
 
-    const done = await post('/api/secondFactor/deactivate', user.bearer, {
+    const done = await post(apiUrl(secondFactorEndpoints.deaktivieren), user.bearer, {
       password: DEMO_PASSWORD,
       token: await generate({ secret: privateKey }),
     });
     expect(done.json()).toBe(true);
     expect((await login(user.email)).statusCode).toBe(200);
-    const notActive = await post('/api/secondFactor/deactivate', user.bearer, {
+    const notActive = await post(apiUrl(secondFactorEndpoints.deaktivieren), user.bearer, {
       password: DEMO_PASSWORD,
       token: '123456',
     });
@@ -156,16 +162,19 @@ describe('own second factor', () => {
     [{ password: DEMO_PASSWORD, privateKey: 'JBSWY3DPEHPK3PXPJBSWY3DP' }, 'Schlüssel und Code gehören zusammen.'],
   ])('refuses %j with 400 "%s"', async (body, message) => {
     const user = await createUser('PATIENT');
-    const response = await post('/api/secondFactor/activate', user.bearer, body);
+    const response = await post(apiUrl(secondFactorEndpoints.aktivieren), user.bearer, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
   });
 
   it('answers 401 to visitors', async () => {
-    expect((await get('/api/secondFactor/status', null)).statusCode).toBe(401);
-    expect((await post('/api/secondFactor/activate', null, { password: DEMO_PASSWORD })).statusCode).toBe(401);
+    expect((await get(apiUrl(secondFactorEndpoints.status), null)).statusCode).toBe(401);
+    expect((await post(apiUrl(secondFactorEndpoints.aktivieren), null, { password: DEMO_PASSWORD })).statusCode).toBe(
+      401,
+    );
     expect(
-      (await post('/api/secondFactor/deactivate', null, { password: DEMO_PASSWORD, token: '123456' })).statusCode,
+      (await post(apiUrl(secondFactorEndpoints.deaktivieren), null, { password: DEMO_PASSWORD, token: '123456' }))
+        .statusCode,
     ).toBe(401);
   });
 
@@ -173,7 +182,9 @@ describe('own second factor', () => {
     const user = await createUser('PATIENT');
     const answers: number[] = [];
     for (let i = 0; i < 11; i++) {
-      answers.push((await post('/api/secondFactor/activate', user.bearer, { password: `Falsch#${i}` })).statusCode);
+      answers.push(
+        (await post(apiUrl(secondFactorEndpoints.aktivieren), user.bearer, { password: `Falsch#${i}` })).statusCode,
+      );
     }
     expect(answers.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(answers[10]).toBe(429);
@@ -184,58 +195,87 @@ describe('second factor of others (operator)', () => {
   it('sets up a therapist’s second factor with an empty body, then key and code', async () => {
     const operator = await t.bearer('betreiber@demo.de');
     const therapist = await createUser('THERAPEUT');
-    expect((await get(`/api/secondFactor/betreiber/status/${therapist.id}`, operator)).json()).toBe(false);
+    expect(
+      (await get(apiUrl(secondFactorEndpoints.betreiberStatus, { params: { userId: therapist.id } }), operator)).json(),
+    ).toBe(false);
 
-    const step1 = await post(`/api/secondFactor/betreiber/activate/${therapist.id}`, operator);
+    const step1 = await post(
+      apiUrl(secondFactorEndpoints.betreiberAktivieren, { params: { userId: therapist.id } }),
+      operator,
+    );
     expect(step1.statusCode).toBe(200);
     const { privateKey, qrCode } = step1.json();
     expect(qrCode).toMatch(/^data:image\/png;base64,/);
 
-    const wrong = await post(`/api/secondFactor/betreiber/activate/${therapist.id}`, operator, {
-      privateKey,
-      token: await wrongCode(privateKey),
-    });
+    const wrong = await post(
+      apiUrl(secondFactorEndpoints.betreiberAktivieren, { params: { userId: therapist.id } }),
+      operator,
+      {
+        privateKey,
+        token: await wrongCode(privateKey),
+      },
+    );
     expect(wrong.statusCode).toBe(400);
-    const step2 = await post(`/api/secondFactor/betreiber/activate/${therapist.id}`, operator, {
-      privateKey,
-      token: await generate({ secret: privateKey }),
-    });
+    const step2 = await post(
+      apiUrl(secondFactorEndpoints.betreiberAktivieren, { params: { userId: therapist.id } }),
+      operator,
+      {
+        privateKey,
+        token: await generate({ secret: privateKey }),
+      },
+    );
     expect(step2.json()).toBe(true);
-    expect((await get(`/api/secondFactor/betreiber/status/${therapist.id}`, operator)).json()).toBe(true);
+    expect(
+      (await get(apiUrl(secondFactorEndpoints.betreiberStatus, { params: { userId: therapist.id } }), operator)).json(),
+    ).toBe(true);
     expect((await login(therapist.email)).json().code).toBe('SECOND_FACTOR_REQUIRED');
     expect((await login(therapist.email, await generate({ secret: privateKey }))).statusCode).toBe(200);
 
-    expect((await post(`/api/secondFactor/betreiber/deactivate/${therapist.id}`, operator)).json()).toBe(true);
+    expect(
+      (
+        await post(apiUrl(secondFactorEndpoints.betreiberDeaktivieren, { params: { userId: therapist.id } }), operator)
+      ).json(),
+    ).toBe(true);
     expect((await login(therapist.email)).statusCode).toBe(200);
   });
 
   it('sets up operators too, but not patients; removes a patient’s factor', async () => {
     const operator = await t.bearer('betreiber@demo.de');
     const other = await createUser('BETREIBER');
-    expect((await post(`/api/secondFactor/betreiber/activate/${other.id}`, operator)).statusCode).toBe(200);
+    expect(
+      (await post(apiUrl(secondFactorEndpoints.betreiberAktivieren, { params: { userId: other.id } }), operator))
+        .statusCode,
+    ).toBe(200);
 
     const patient = await createUser('PATIENT');
-    const refused = await post(`/api/secondFactor/betreiber/activate/${patient.id}`, operator);
+    const refused = await post(
+      apiUrl(secondFactorEndpoints.betreiberAktivieren, { params: { userId: patient.id } }),
+      operator,
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(SECOND_FACTOR_TEXTS.nurBetreiberTherapeut);
 
     const { privateKey } = (
-      await post('/api/secondFactor/activate', patient.bearer, { password: DEMO_PASSWORD })
+      await post(apiUrl(secondFactorEndpoints.aktivieren), patient.bearer, { password: DEMO_PASSWORD })
     ).json();
-    await post('/api/secondFactor/activate', patient.bearer, {
+    await post(apiUrl(secondFactorEndpoints.aktivieren), patient.bearer, {
       password: DEMO_PASSWORD,
       privateKey,
       token: await generate({ secret: privateKey }),
     });
-    expect((await post(`/api/secondFactor/betreiber/deactivate/${patient.id}`, operator)).json()).toBe(true);
+    expect(
+      (
+        await post(apiUrl(secondFactorEndpoints.betreiberDeaktivieren, { params: { userId: patient.id } }), operator)
+      ).json(),
+    ).toBe(true);
     expect((await login(patient.email)).statusCode).toBe(200);
   });
 
   it('never acts on the own account', async () => {
     const operator = await createUser('BETREIBER', [privilegeCode('BENUTZER_VERWALTEN')]);
     for (const url of [
-      `/api/secondFactor/betreiber/activate/${operator.id}`,
-      `/api/secondFactor/betreiber/deactivate/${operator.id}`,
+      apiUrl(secondFactorEndpoints.betreiberAktivieren, { params: { userId: operator.id } }),
+      apiUrl(secondFactorEndpoints.betreiberDeaktivieren, { params: { userId: operator.id } }),
     ]) {
       const response = await post(url, operator.bearer);
       expect(response.statusCode).toBe(403);
@@ -247,20 +287,37 @@ describe('second factor of others (operator)', () => {
     const target = await createUser('THERAPEUT');
     const weak = await createUser('BETREIBER', [privilegeCode('INHALT_EDITIEREN')]);
     for (const bearer of [await t.bearer('patient@demo.de'), await t.bearer('therapeut@demo.de'), weak.bearer]) {
-      expect((await get(`/api/secondFactor/betreiber/status/${target.id}`, bearer)).statusCode).toBe(403);
-      expect((await post(`/api/secondFactor/betreiber/activate/${target.id}`, bearer)).statusCode).toBe(403);
-      expect((await post(`/api/secondFactor/betreiber/deactivate/${target.id}`, bearer)).statusCode).toBe(403);
+      expect(
+        (await get(apiUrl(secondFactorEndpoints.betreiberStatus, { params: { userId: target.id } }), bearer))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await post(apiUrl(secondFactorEndpoints.betreiberAktivieren, { params: { userId: target.id } }), bearer))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await post(apiUrl(secondFactorEndpoints.betreiberDeaktivieren, { params: { userId: target.id } }), bearer))
+          .statusCode,
+      ).toBe(403);
     }
   });
 
   it('answers 404 for unknown users and 400 for malformed ids and bodies', async () => {
     const operator = await t.bearer('betreiber@demo.de');
-    expect((await get('/api/secondFactor/betreiber/status/999999', operator)).statusCode).toBe(404);
-    expect((await get('/api/secondFactor/betreiber/status/abc', operator)).statusCode).toBe(400);
+    expect(
+      (await get(apiUrl(secondFactorEndpoints.betreiberStatus, { params: { userId: 999999 } }), operator)).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(apiUrl(secondFactorEndpoints.betreiberStatus, { params: { userId: 'abc' } }), operator)).statusCode,
+    ).toBe(400);
     const target = await createUser('THERAPEUT');
-    const bad = await post(`/api/secondFactor/betreiber/activate/${target.id}`, operator, {
-      privateKey: 'JBSWY3DPEHPK3PXP',
-    });
+    const bad = await post(
+      apiUrl(secondFactorEndpoints.betreiberAktivieren, { params: { userId: target.id } }),
+      operator,
+      {
+        privateKey: 'JBSWY3DPEHPK3PXP',
+      },
+    );
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -7,8 +7,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.ts';
-import { findUserById, type UserRow } from '../users/index.ts';
-import { setSecondFactorSecret } from './second-factor.repository.ts';
+import { findUserById, setSecondFactorSecret, type UserRow } from '../users/index.ts';
 
 export interface SecondFactorServiceDeps {
   db: Database;

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
-import { formatDateTimeDe } from '../../lib/pdf.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { PLATFORM } from '../accounts/index.ts';
 import { enqueueMail } from '../mail/index.ts';
@@ -24,11 +24,11 @@ export async function runReminderJob(db: Database, now: Date): Promise<number> {
       for (const { termin, email } of due) {
         await enqueueMail(tx, {
           to: email,
-          subject: `Erinnerung: Ihr Termin am ${formatDateTimeDe(termin.datum)} Uhr`,
+          subject: `Erinnerung: Ihr Termin am ${formatDateTimeUhr(termin.datum)}`,
           text: [
             'Guten Tag,',
             '',
-            `wir erinnern Sie an Ihren Termin "${termin.befund}" (${TERMINTYP_LABELS[termin.termintyp]}) am ${formatDateTimeDe(termin.datum)} Uhr, Dauer ${termin.dauer} Minuten.`,
+            `wir erinnern Sie an Ihren Termin "${termin.befund}" (${TERMINTYP_LABELS[termin.termintyp]}) am ${formatDateTimeUhr(termin.datum)}, Dauer ${termin.dauer} Minuten.`,
             'Die Sitzung können Sie 10 Minuten vor Beginn in Ihrem Terminplan starten.',
             '',
             `Ihr Team von ${PLATFORM}`,

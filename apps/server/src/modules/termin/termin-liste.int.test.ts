@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TerminPage } from '@dihs/contract/termin';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
 import { reserveSeat } from './index.ts';
 import { TOTAL_WINDOW } from './termin.repository.ts';
 import { termine } from './termin.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { terminEndpoints } from '@dihs/contract/termin';
 
 // The list queries page in SQL and bound their count (issue 5 "List endpoints … stay fast"); these tests pin the
 // answers that must not change with that: order, page limits, the kinds' meaning, and the bounded total.
@@ -60,28 +62,28 @@ describe('list paging and the bounded total', () => {
   });
 
   it('the patient plan pages in start order; total is exact up to 1,000 past the page start, then capped', async () => {
-    const first = await get('/api/termin/patient/all?b=Listenprobe&size=200', patient);
+    const first = await get(`${apiUrl(terminEndpoints.patientAlle)}?b=Listenprobe&size=200`, patient);
     expect(first.items.map((i) => i.id)).toEqual(all.slice(0, 200));
     expect(first).toMatchObject({ total: TOTAL_WINDOW, totalCapped: true });
     // from the second page on the bound (200 + 1,000) covers every match, so the count is exact again
-    const second = await get('/api/termin/patient/all?b=Listenprobe&size=200&page=1', patient);
+    const second = await get(`${apiUrl(terminEndpoints.patientAlle)}?b=Listenprobe&size=200&page=1`, patient);
     expect(second.items.map((i) => i.id)).toEqual(all.slice(200, 400));
     expect(second).toMatchObject({ total: TOTAL_WINDOW + 200, totalCapped: false });
-    const last = await get('/api/termin/patient/all?b=Listenprobe&size=200&page=6', patient);
+    const last = await get(`${apiUrl(terminEndpoints.patientAlle)}?b=Listenprobe&size=200&page=6`, patient);
     expect(last).toMatchObject({ items: [], total: TOTAL_WINDOW + 200, totalCapped: false });
     // a page that is not full tells the total by itself
-    const partial = await get('/api/termin/patient/all?b=Listenprobe&size=160&page=7', patient);
+    const partial = await get(`${apiUrl(terminEndpoints.patientAlle)}?b=Listenprobe&size=160&page=7`, patient);
     expect(partial.items.map((i) => i.id)).toEqual(all.slice(1120));
     expect(partial).toMatchObject({ total: TOTAL_WINDOW + 200, totalCapped: false });
-    const none = await get('/api/termin/patient/all?b=Listenprobe&typen=EINZEL', patient);
+    const none = await get(`${apiUrl(terminEndpoints.patientAlle)}?b=Listenprobe&typen=EINZEL`, patient);
     expect(none).toMatchObject({ items: [], total: 0, totalCapped: false });
   });
 
   it('the operator list bounds its total the same way', async () => {
-    const capped = await get('/api/termin/betreiber/all?size=10', admin);
+    const capped = await get(`${apiUrl(terminEndpoints.betreiberAlle)}?size=10`, admin);
     expect(capped).toMatchObject({ total: TOTAL_WINDOW, totalCapped: true });
     const tel = await insertTermine('Telefonprobe', 3, 'TELEFON');
-    const exact = await get('/api/termin/betreiber/all?typen=TELEFON&size=200', admin);
+    const exact = await get(`${apiUrl(terminEndpoints.betreiberAlle)}?typen=TELEFON&size=200`, admin);
     expect(exact.totalCapped).toBe(false);
     expect(exact.total).toBe(exact.items.length);
     expect(exact.items.map((i) => i.id)).toEqual(expect.arrayContaining(tel));
@@ -96,10 +98,10 @@ describe('list paging and the bounded total', () => {
     await seat(booked!, 'GEBUCHT');
     await seat(reserved!, 'RESERVIERT');
     const ids = async (query: string) =>
-      (await get(`/api/termin/patient/all?b=Sitzprobe&${query}`, patient)).items.map((i) => i.id);
+      (await get(`${apiUrl(terminEndpoints.patientAlle)}?b=Sitzprobe&${query}`, patient)).items.map((i) => i.id);
     expect(await ids('ta=frei')).toEqual([free]);
     expect(await ids('ta=angemeldet')).toEqual([booked]);
-    const alle = await get('/api/termin/patient/all?b=Sitzprobe&ta=alle', patient);
+    const alle = await get(`${apiUrl(terminEndpoints.patientAlle)}?b=Sitzprobe&ta=alle`, patient);
     expect(alle.items.map((i) => [i.id, i.angemeldet, i.bezahlt])).toEqual([
       [booked, true, true],
       [reserved, true, false],

@@ -1,16 +1,18 @@
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMIN_MESSAGES, TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { formatDateTimeDe, pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
 import { PLATFORM } from '../accounts/index.ts';
-import { activeSeat, findTermin, userInfo, visibleForPatient } from './termin.repository.ts';
+import { userInfo } from './termin-people.ts';
+import { activeSeat, findTermin, visibleForPatient } from './termin.repository.ts';
 
 function kopf(doc: PDFKit.PDFDocument, titel: string, patient: string, now: Date) {
   doc.fontSize(10).fillColor('#042f4c').text(PLATFORM);
   doc.moveDown(0.5).fontSize(18).font('Helvetica-Bold').fillColor('black').text(pdfSafeText(titel));
   doc.moveDown(0.5).fontSize(11).font('Helvetica');
   doc.text(pdfSafeText(`Patientin/Patient: ${patient}`));
-  doc.text(`Erstellt am: ${formatDateTimeDe(now)} Uhr`);
+  doc.text(`Erstellt am: ${formatDateTimeUhr(now)}`);
   doc.moveDown();
 }
 
@@ -36,7 +38,7 @@ function terminZeilen(doc: PDFKit.PDFDocument, row: NonNullable<Awaited<ReturnTy
   const t = row.termin;
   zeile(doc, 'Termin', t.befund);
   zeile(doc, 'Terminart', TERMINTYP_LABELS[t.termintyp]);
-  zeile(doc, 'Beginn', `${formatDateTimeDe(t.datum)} Uhr`);
+  zeile(doc, 'Beginn', formatDateTimeUhr(t.datum));
   zeile(doc, 'Dauer', `${t.dauer} Minuten`);
   zeile(doc, 'Therapeutin/Therapeut', `${row.vorname ?? ''} ${row.nachname ?? ''}`.trim());
 }
@@ -66,7 +68,7 @@ export async function terminbuchungsbestaetigungPdf(db: Database, patientUserId:
     doc.text('Hiermit bestätigen wir Ihre Buchung des folgenden Termins:');
     doc.moveDown();
     terminZeilen(doc, row);
-    zeile(doc, 'Gebucht am', `${formatDateTimeDe(seat.bookedAt)} Uhr`);
+    zeile(doc, 'Gebucht am', formatDateTimeUhr(seat.bookedAt));
     zeile(doc, 'Zahlungsart', ZAHLUNGSART_TEXT[seat.zahlungsart]);
     doc.moveDown();
     doc.text('Stornierungen sind bis 24 Stunden vor Terminbeginn möglich.');
@@ -99,7 +101,7 @@ export async function terminlistePdf(db: Database, patientUserId: number, ids: n
             ? 'gebucht'
             : 'nicht gebucht'
           : 'nicht teilgenommen';
-      doc.font('Helvetica-Bold').text(pdfSafeText(`${formatDateTimeDe(t.datum)} Uhr – ${t.befund}`));
+      doc.font('Helvetica-Bold').text(pdfSafeText(`${formatDateTimeUhr(t.datum)} – ${t.befund}`));
       doc
         .font('Helvetica')
         .text(

@@ -1,12 +1,40 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { CreditKind } from '@dihs/contract/guthaben';
 import { TERMIN_MESSAGES, type Zahlungsart } from '@dihs/contract/termin';
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { addLedgerEntries } from '../guthaben/index.ts';
 import { activeSeat } from './termin.repository.ts';
-import { terminTeilnahmen, termine, type TerminTeilnahmeRow } from './termin.table.ts';
+import { terminTeilnahmen, termine, type TerminRow, type TerminTeilnahmeRow } from './termin.table.ts';
+
+/** Appointments locked in id order for a booking (so concurrent carts queue instead of deadlocking). */
+export const lockTermineInOrder = (tx: Transaction, ids: number[]): Promise<TerminRow[]> =>
+  tx.select().from(termine).where(inArray(termine.id, ids)).orderBy(asc(termine.id)).for('update');
+
+/** A seat of a booking cart with its appointment. */
+export interface CartSeat {
+  seat: TerminTeilnahmeRow;
+  termin: TerminRow;
+}
+
+/**
+ * The seats of a booking cart with their appointments. A late payment may re-reserve an appointment under a new
+ * seat, so per appointment only the newest seat counts; sorted by start, then appointment id.
+ */
+export async function seatsOfCart(db: Database | Transaction, cartId: number): Promise<CartSeat[]> {
+  const rows = await db
+    .select({ seat: terminTeilnahmen, termin: termine })
+    .from(terminTeilnahmen)
+    .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
+    .where(eq(terminTeilnahmen.cartId, cartId))
+    .orderBy(asc(terminTeilnahmen.id));
+  const newest = new Map<number, CartSeat>();
+  for (const row of rows) newest.set(row.termin.id, row);
+  return [...newest.values()].sort(
+    (a, b) => a.termin.datum.getTime() - b.termin.datum.getTime() || a.termin.id - b.termin.id,
+  );
+}
 
 export interface ReserveSeatInput {
   terminId: number;

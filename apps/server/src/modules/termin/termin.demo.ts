@@ -1,8 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { addDays, berlinToUtc, utcToBerlin } from '@dihs/contract/common/time';
 import type { Transaction } from '../../db/client.ts';
-import { DEMO_FIRMA, firmen } from '../firma/index.ts';
-import { users } from '../users/index.ts';
-import { addDaysIso, berlinToUtc, utcToBerlin } from './termin-zeit.ts';
+import { DEMO_FIRMA, findFirmaIdByName } from '../firma/index.ts';
+import { findUserByEmail } from '../users/index.ts';
 import { terminTeilnahmen, termine } from './termin.table.ts';
 
 /**
@@ -11,18 +10,14 @@ import { terminTeilnahmen, termine } from './termin.table.ts';
  * patient@demo.de booked and attended.
  */
 export async function seedDemoTermine(tx: Transaction, now: Date = new Date()): Promise<void> {
-  const accounts = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, ['therapeut@demo.de', 'therapeut2@demo.de', 'patient@demo.de']));
-  const id = (email: string) => accounts.find((a) => a.email === email)?.id;
-  const t1 = id('therapeut@demo.de');
-  const t2 = id('therapeut2@demo.de');
-  const patient = id('patient@demo.de');
+  const id = async (email: string) => (await findUserByEmail(tx, email))?.id;
+  const t1 = await id('therapeut@demo.de');
+  const t2 = await id('therapeut2@demo.de');
+  const patient = await id('patient@demo.de');
   if (!t1 || !t2 || !patient) return;
-  const [firma] = await tx.select({ id: firmen.id }).from(firmen).where(eq(firmen.bezeichner, DEMO_FIRMA));
+  const firmaId = await findFirmaIdByName(tx, DEMO_FIRMA);
   const today = utcToBerlin(now)[0];
-  const at = (days: number, time: string) => berlinToUtc(addDaysIso(today, days), time);
+  const at = (days: number, time: string) => berlinToUtc(addDays(today, days), time);
   const base = { status: 'AKTIV' as const, istFirmentermin: false, firmaId: null, everyoneView: false };
   await tx.insert(termine).values([
     {
@@ -108,7 +103,7 @@ export async function seedDemoTermine(tx: Transaction, now: Date = new Date()): 
       maxTeilnehmer: 8,
       status: 'ABGESAGT',
     },
-    ...(firma
+    ...(firmaId !== undefined
       ? [
           {
             ...base,
@@ -120,7 +115,7 @@ export async function seedDemoTermine(tx: Transaction, now: Date = new Date()): 
             therapeutUserId: t1,
             maxTeilnehmer: 10,
             istFirmentermin: true,
-            firmaId: firma.id,
+            firmaId,
           },
         ]
       : []),

@@ -2,15 +2,19 @@ import { eq, like } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
+import { utcToBerlin } from '@dihs/contract/common/time';
 import { TERMIN_MESSAGES, type Termin, type TerminForm, type TerminPage } from '@dihs/contract/termin';
 import { hashPassword } from '../../lib/password.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts';
 import { addLedgerEntries, balanceOf } from '../guthaben/index.ts';
-import { mailOutbox } from '../mail/index.ts';
-import { DEMO_PASSWORD, users } from '../users/index.ts';
-import { releaseFutureSeatsOf, reserveSeat, runReminderJob, utcToBerlin } from './index.ts';
+import { mailOutbox } from '../mail/mail.table.ts';
+import { DEMO_PASSWORD } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
+import { releaseFutureSeatsOf, reserveSeat, runReminderJob } from './index.ts';
 import { terminTeilnahmen, termine } from './termin.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { terminEndpoints } from '@dihs/contract/termin';
 
 let clock = new Date();
 let t: TestApp;
@@ -78,10 +82,10 @@ const form = (overrides: Partial<TerminForm> = {}): TerminForm => ({
 });
 
 async function aktiverTermin(overrides: Partial<TerminForm> = {}): Promise<Termin> {
-  const saved = await post('/api/termin/betreiber/save', form(overrides), admin);
+  const saved = await post(apiUrl(terminEndpoints.speichern), form(overrides), admin);
   expect(saved.statusCode).toBe(200);
   const termin = saved.json<Termin>();
-  expect((await get(`/api/termin/betreiber/aktivieren/${termin.id}`, admin)).json()).toEqual({
+  expect((await get(apiUrl(terminEndpoints.aktivieren, { params: { id: termin.id } }), admin)).json()).toEqual({
     id: termin.id,
     status: 'AKTIV',
   });
@@ -95,22 +99,27 @@ describe('operator appointments', () => {
   it('denies visitors, patients, therapists and operators without TERMINE_EDITIEREN', async () => {
     const ohne = await account('BETREIBER', ['ANWENDUNG_VERWALTEN']);
     for (const url of [
-      '/api/termin/betreiber/all',
-      '/api/termin/betreiber/1',
-      '/api/termin/betreiber/aktivieren/1',
-      '/api/termin/betreiber/absagen/1',
-      `/api/termin/betreiber/for/all/${ids['patient@demo.de']}`,
+      apiUrl(terminEndpoints.betreiberAlle),
+      apiUrl(terminEndpoints.betreiberEiner, { params: { id: 1 } }),
+      apiUrl(terminEndpoints.aktivieren, { params: { id: 1 } }),
+      apiUrl(terminEndpoints.absagen, { params: { id: 1 } }),
+      apiUrl(terminEndpoints.planVonPatient, { params: { patientId: ids['patient@demo.de'] } }),
     ]) {
       expect((await get(url)).statusCode).toBe(401);
       expect((await get(url, patientToken)).statusCode).toBe(403);
       expect((await get(url, therapist1)).statusCode).toBe(403);
       expect((await get(url, ohne.token)).statusCode).toBe(403);
     }
-    expect((await post('/api/termin/betreiber/save', form(), patientToken)).statusCode).toBe(403);
-    expect((await post('/api/termin/betreiber/save', form(), ohne.token)).statusCode).toBe(403);
+    expect((await post(apiUrl(terminEndpoints.speichern), form(), patientToken)).statusCode).toBe(403);
+    expect((await post(apiUrl(terminEndpoints.speichern), form(), ohne.token)).statusCode).toBe(403);
     expect(
-      (await post('/api/terminanmeldung/patient/teilgenommen/1', { patientId: 1, teilgenommen: true }, patientToken))
-        .statusCode,
+      (
+        await post(
+          apiUrl(terminEndpoints.teilgenommen, { params: { terminId: 1 } }),
+          { patientId: 1, teilgenommen: true },
+          patientToken,
+        )
+      ).statusCode,
     ).toBe(403);
   });
 
@@ -137,7 +146,7 @@ describe('operator appointments', () => {
       [{ datum: day(-2) }, TERMIN_MESSAGES.vergangen],
     ];
     for (const [override, message] of cases) {
-      const response = await post('/api/termin/betreiber/save', form(override), admin);
+      const response = await post(apiUrl(terminEndpoints.speichern), form(override), admin);
       expect(response.statusCode, JSON.stringify(override)).toBe(400);
       expect(response.json().message, JSON.stringify(override)).toContain(message);
     }
@@ -146,7 +155,7 @@ describe('operator appointments', () => {
   it('creates in PLANUNG, changes, activates once, lists with filters and reads one', async () => {
     const created = (
       await post(
-        '/api/termin/betreiber/save',
+        apiUrl(terminEndpoints.speichern),
         form({ befund: 'Filtertest', datum: day(40), termintyp: 'BEFUND', maxTeilnehmer: 1 }),
         admin,
       )
@@ -154,7 +163,7 @@ describe('operator appointments', () => {
     expect(created.status).toBe('PLANUNG');
     expect(utcToBerlin(new Date(created.datum))).toEqual([day(40), '10:00']);
     const changed = await post(
-      '/api/termin/betreiber/save',
+      apiUrl(terminEndpoints.speichern),
       {
         ...form({ befund: 'Filtertest', datum: day(40), termintyp: 'BEFUND', maxTeilnehmer: 1, uhrzeit: '11:15' }),
         id: created.id,
@@ -162,23 +171,31 @@ describe('operator appointments', () => {
       admin,
     );
     expect(changed.json<Termin>().datum).not.toBe(created.datum);
-    expect((await get(`/api/termin/betreiber/aktivieren/${created.id}`, admin)).json().status).toBe('AKTIV');
-    expect((await get(`/api/termin/betreiber/aktivieren/${created.id}`, admin)).json().message).toBe(
+    expect((await get(apiUrl(terminEndpoints.aktivieren, { params: { id: created.id } }), admin)).json().status).toBe(
+      'AKTIV',
+    );
+    expect((await get(apiUrl(terminEndpoints.aktivieren, { params: { id: created.id } }), admin)).json().message).toBe(
       TERMIN_MESSAGES.aktivierenNurPlanung,
     );
-    const list = (await get(`/api/termin/betreiber/all?typen=BEFUND&von=${day(40)}`, admin)).json<TerminPage>();
+    const list = (
+      await get(`${apiUrl(terminEndpoints.betreiberAlle)}?typen=BEFUND&von=${day(40)}`, admin)
+    ).json<TerminPage>();
     expect(list.items.map((i) => i.id)).toEqual([created.id]);
-    const other = (await get(`/api/termin/betreiber/all?typen=EINZEL&von=${day(40)}`, admin)).json<TerminPage>();
+    const other = (
+      await get(`${apiUrl(terminEndpoints.betreiberAlle)}?typen=EINZEL&von=${day(40)}`, admin)
+    ).json<TerminPage>();
     expect(other.items).toEqual([]);
-    expect((await get('/api/termin/betreiber/all?typen=FOO', admin)).statusCode).toBe(400);
-    expect((await get('/api/termin/betreiber/all?von=2026-13-01', admin)).statusCode).toBe(400);
-    expect((await get(`/api/termin/betreiber/all?von=${day(5)}&bis=${day(1)}`, admin)).json().message).toContain(
-      TERMIN_MESSAGES.datumsbereich,
-    );
-    expect((await get(`/api/termin/betreiber/${created.id}`, admin)).json<Termin>().befund).toBe('Filtertest');
-    expect((await get('/api/termin/betreiber/999999', admin)).statusCode).toBe(404);
-    expect((await get('/api/termin/betreiber/abc', admin)).statusCode).toBe(400);
-    expect((await post('/api/termin/betreiber/save', { ...form(), id: 999_999 }, admin)).statusCode).toBe(404);
+    expect((await get(`${apiUrl(terminEndpoints.betreiberAlle)}?typen=FOO`, admin)).statusCode).toBe(400);
+    expect((await get(`${apiUrl(terminEndpoints.betreiberAlle)}?von=2026-13-01`, admin)).statusCode).toBe(400);
+    expect(
+      (await get(`${apiUrl(terminEndpoints.betreiberAlle)}?von=${day(5)}&bis=${day(1)}`, admin)).json().message,
+    ).toContain(TERMIN_MESSAGES.datumsbereich);
+    expect(
+      (await get(apiUrl(terminEndpoints.betreiberEiner, { params: { id: created.id } }), admin)).json<Termin>().befund,
+    ).toBe('Filtertest');
+    expect((await get(apiUrl(terminEndpoints.betreiberEiner, { params: { id: 999999 } }), admin)).statusCode).toBe(404);
+    expect((await get(apiUrl(terminEndpoints.betreiberEiner, { params: { id: 'abc' } }), admin)).statusCode).toBe(400);
+    expect((await post(apiUrl(terminEndpoints.speichern), { ...form(), id: 999_999 }, admin)).statusCode).toBe(404);
   });
 
   it('cancels: past refused; seats released, credit back to its kind, participants mailed, in one go', async () => {
@@ -212,7 +229,7 @@ describe('operator appointments', () => {
       });
     });
     const before = await balanceOf(t.db, patient);
-    const response = await get(`/api/termin/betreiber/absagen/${termin.id}`, admin);
+    const response = await get(apiUrl(terminEndpoints.absagen, { params: { id: termin.id } }), admin);
     expect(response.json()).toEqual({ id: termin.id, status: 'ABGESAGT' });
     const after = await balanceOf(t.db, patient);
     expect(after.rezeptGruppenTermin).toBe(before.rezeptGruppenTermin + 1);
@@ -222,7 +239,7 @@ describe('operator appointments', () => {
     const mail = await capture.waitFor((m) => m.subject.includes('Absagetest'));
     expect(mail.to).toBe('patient2@demo.de');
     expect(mail.text).toContain('Gruppentermine (Rezept)');
-    expect((await get(`/api/termin/betreiber/absagen/${termin.id}`, admin)).json().message).toBe(
+    expect((await get(apiUrl(terminEndpoints.absagen, { params: { id: termin.id } }), admin)).json().message).toBe(
       TERMIN_MESSAGES.absagenNurAktiv,
     );
 
@@ -230,13 +247,13 @@ describe('operator appointments', () => {
     const saved = clock;
     clock = new Date(clock.getTime() + 3 * 86_400_000);
     try {
-      const refused = await get(`/api/termin/betreiber/absagen/${past.id}`, admin);
+      const refused = await get(apiUrl(terminEndpoints.absagen, { params: { id: past.id } }), admin);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(TERMIN_MESSAGES.absagenVergangenheit);
     } finally {
       clock = saved;
     }
-    expect((await get('/api/termin/betreiber/absagen/999999', admin)).statusCode).toBe(404);
+    expect((await get(apiUrl(terminEndpoints.absagen, { params: { id: 999999 } }), admin)).statusCode).toBe(404);
   });
 });
 
@@ -341,84 +358,100 @@ describe('attendance and PDFs', () => {
         now: clock,
       }),
     );
-    const url = `/api/terminanmeldung/patient/teilgenommen/${termin.id}`;
+    const url = apiUrl(terminEndpoints.teilgenommen, { params: { terminId: termin.id } });
     expect((await post(url, { patientId: patientUserId, teilgenommen: true }, admin)).statusCode).toBe(400);
-    const booking = await get(`/api/pdf/terminbuchungsbestaetigung/${termin.id}`, patientToken);
+    const booking = await get(apiUrl(terminEndpoints.buchungPdf, { params: { id: termin.id } }), patientToken);
     expect(booking.statusCode).toBe(200);
     expect(await pdfText(booking.rawPayload)).toContain('Terminbuchungsbestätigung');
-    expect((await get(`/api/pdf/terminbuchungsbestaetigung/${termin.id}`, firmenpatientToken)).statusCode).toBe(404);
+    expect(
+      (await get(apiUrl(terminEndpoints.buchungPdf, { params: { id: termin.id } }), firmenpatientToken)).statusCode,
+    ).toBe(404);
 
     const saved = clock;
     clock = new Date(new Date(termin.datum).getTime() + 5 * 60_000);
     try {
-      const early = await get(`/api/pdf/teilnahmebestaetigung/${termin.id}`, patientToken);
+      const early = await get(apiUrl(terminEndpoints.teilnahmePdf, { params: { id: termin.id } }), patientToken);
       expect(early.json().message).toBe(TERMIN_MESSAGES.nichtStattgefunden);
       clock = new Date(new Date(termin.datum).getTime() + 30 * 60_000);
-      const notConfirmed = await get(`/api/pdf/teilnahmebestaetigung/${termin.id}`, patientToken);
+      const notConfirmed = await get(apiUrl(terminEndpoints.teilnahmePdf, { params: { id: termin.id } }), patientToken);
       expect(notConfirmed.statusCode).toBe(400);
       expect(notConfirmed.json().message).toBe(TERMIN_MESSAGES.teilnahmeNichtBestaetigt);
       const marked = await post(url, { patientId: patientUserId, teilgenommen: true }, admin);
       expect(marked.json()).toMatchObject({ patientId: patientUserId, teilgenommen: true });
       expect((await post(url, { patientId: ids['patient2@demo.de'], teilgenommen: true }, admin)).statusCode).toBe(404);
       expect((await post(url, { patientId: patientUserId, teilgenommen: 'ja' }, admin)).statusCode).toBe(400);
-      const confirmation = await get(`/api/pdf/teilnahmebestaetigung/${termin.id}`, patientToken);
+      const confirmation = await get(apiUrl(terminEndpoints.teilnahmePdf, { params: { id: termin.id } }), patientToken);
       expect(confirmation.statusCode).toBe(200);
       expect(await pdfText(confirmation.rawPayload)).toContain('Teilnahmebestätigung');
-      expect((await get(`/api/pdf/teilnahmebestaetigung/${termin.id}`, admin)).statusCode).toBe(403);
+      expect((await get(apiUrl(terminEndpoints.teilnahmePdf, { params: { id: termin.id } }), admin)).statusCode).toBe(
+        403,
+      );
     } finally {
       clock = saved;
     }
   });
 
   it('prints the selected visible appointments; a foreign company appointment is left out', async () => {
-    const list = (await get('/api/termin/patient/all?ta=alle', patientToken)).json<TerminPage>();
-    const response = await post('/api/pdf/terminliste', { ids: list.items.map((i) => i.id) }, patientToken);
+    const list = (await get(`${apiUrl(terminEndpoints.patientAlle)}?ta=alle`, patientToken)).json<TerminPage>();
+    const response = await post(
+      apiUrl(terminEndpoints.terminlistePdf),
+      { ids: list.items.map((i) => i.id) },
+      patientToken,
+    );
     expect(response.statusCode).toBe(200);
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Terminliste');
     expect(text).not.toContain('Bewegte Mittagspause');
-    expect((await post('/api/pdf/terminliste', { ids: [] }, patientToken)).statusCode).toBe(400);
-    expect((await post('/api/pdf/terminliste', { ids: ['x'] }, patientToken)).statusCode).toBe(400);
+    expect((await post(apiUrl(terminEndpoints.terminlistePdf), { ids: [] }, patientToken)).statusCode).toBe(400);
+    expect((await post(apiUrl(terminEndpoints.terminlistePdf), { ids: ['x'] }, patientToken)).statusCode).toBe(400);
   });
 });
 
 describe('patient and therapist plans', () => {
   it('patients see bookable appointments open to them; company ones only in their company', async () => {
-    const plain = (await get('/api/termin/patient/all', patientToken)).json<TerminPage>();
+    const plain = (await get(apiUrl(terminEndpoints.patientAlle), patientToken)).json<TerminPage>();
     expect(plain.items.length).toBeGreaterThan(0);
     expect(plain.items.every((i) => i.status === 'AKTIV' && !i.angemeldet && i.firmaId === null)).toBe(true);
     expect(plain.items.some((i) => i.befund === 'Bewegte Mittagspause')).toBe(false);
-    const company = (await get('/api/termin/patient/all?firma=true', firmenpatientToken)).json<TerminPage>();
+    const company = (
+      await get(`${apiUrl(terminEndpoints.patientAlle)}?firma=true`, firmenpatientToken)
+    ).json<TerminPage>();
     expect(company.items.length).toBeGreaterThan(0);
     expect(company.items.every((i) => i.istFirmentermin)).toBe(true);
     const group = plain.items.find((i) => i.termintyp === 'GRUPPE' && i.everyoneView);
     expect(group).toBeDefined();
     for (const teilnehmer of group!.teilnehmerList) expect(teilnehmer.patientId).toBeNull();
     const onlyTherapist2 = (
-      await get(`/api/termin/patient/all?t=${ids['therapeut2@demo.de']}`, patientToken)
+      await get(`${apiUrl(terminEndpoints.patientAlle)}?t=${ids['therapeut2@demo.de']}`, patientToken)
     ).json<TerminPage>();
     expect(onlyTherapist2.items.every((i) => i.therapeutId === ids['therapeut2@demo.de'])).toBe(true);
     const befund = (
-      await get(`/api/termin/patient/all?b=${encodeURIComponent('Knie-Arthrose')}&typen=TELEFON`, patientToken)
+      await get(
+        `${apiUrl(terminEndpoints.patientAlle)}?b=${encodeURIComponent('Knie-Arthrose')}&typen=TELEFON`,
+        patientToken,
+      )
     ).json<TerminPage>();
     expect(befund.items.every((i) => i.befund === 'Knie-Arthrose' && i.termintyp === 'TELEFON')).toBe(true);
-    expect((await get('/api/termin/patient/all?ta=url', patientToken)).statusCode).toBe(400);
-    expect((await get('/api/termin/patient/all?von=21.11.2026', patientToken)).statusCode).toBe(400);
-    expect((await get('/api/termin/patient/all?typen=', patientToken)).statusCode).toBe(400);
-    expect((await get('/api/termin/patient/all', admin)).statusCode).toBe(403);
-    expect((await get('/api/termin/patient/all')).statusCode).toBe(401);
+    expect((await get(`${apiUrl(terminEndpoints.patientAlle)}?ta=url`, patientToken)).statusCode).toBe(400);
+    expect((await get(`${apiUrl(terminEndpoints.patientAlle)}?von=21.11.2026`, patientToken)).statusCode).toBe(400);
+    expect((await get(`${apiUrl(terminEndpoints.patientAlle)}?typen=`, patientToken)).statusCode).toBe(400);
+    expect((await get(apiUrl(terminEndpoints.patientAlle), admin)).statusCode).toBe(403);
+    expect((await get(apiUrl(terminEndpoints.patientAlle))).statusCode).toBe(401);
   });
 
   it('own bookings: angemeldet lists the past attended demo booking; the operator sees a patient plan', async () => {
-    const own = (await get('/api/termin/patient/angemeldet', patientToken)).json<Termin[]>();
+    const own = (await get(apiUrl(terminEndpoints.angemeldet), patientToken)).json<Termin[]>();
     const attended = own.find((i) => i.details === 'Erster Einzeltermin');
     expect(attended).toMatchObject({ angemeldet: true, bezahlt: true, teilgenommen: true, beendet: true });
     const viaOperator = await get(
-      `/api/termin/betreiber/for/all/${ids['patient@demo.de']}?ta=angemeldet&von=${day(-30)}&bis=${day(30)}`,
+      `${apiUrl(terminEndpoints.planVonPatient, { params: { patientId: ids['patient@demo.de'] } })}?ta=angemeldet&von=${day(-30)}&bis=${day(30)}`,
       admin,
     );
     expect(viaOperator.json<TerminPage>().items.some((i) => i.details === 'Erster Einzeltermin')).toBe(true);
-    expect((await get(`/api/termin/betreiber/for/all/${ids['therapeut@demo.de']}`, admin)).statusCode).toBe(404);
+    expect(
+      (await get(apiUrl(terminEndpoints.planVonPatient, { params: { patientId: ids['therapeut@demo.de'] } }), admin))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('therapists see only their own appointments; patient ids only without a company', async () => {
@@ -431,21 +464,31 @@ describe('patient and therapist plans', () => {
         now: clock,
       }),
     );
-    const mine = (await get('/api/termin/therapeut/all/AKTIV', therapist2)).json<Termin[]>();
+    const mine = (await get(apiUrl(terminEndpoints.therapeutAlle, { params: { status: 'AKTIV' } }), therapist2)).json<
+      Termin[]
+    >();
     expect(mine.every((i) => i.therapeutId === ids['therapeut2@demo.de'])).toBe(true);
     const withSeat = mine.find((i) => i.id === termin.id);
     expect(withSeat!.teilnehmerList[0]!.patientId).toBe(ids['patient@demo.de']);
-    const other = (await get('/api/termin/therapeut/all/AKTIV', therapist1)).json<Termin[]>();
+    const other = (await get(apiUrl(terminEndpoints.therapeutAlle, { params: { status: 'AKTIV' } }), therapist1)).json<
+      Termin[]
+    >();
     expect(other.some((i) => i.id === termin.id)).toBe(false);
-    expect((await get('/api/termin/therapeut/all/FOO', therapist1)).statusCode).toBe(400);
-    expect((await get('/api/termin/therapeut/all/AKTIV', patientToken)).statusCode).toBe(403);
+    expect(
+      (await get(apiUrl(terminEndpoints.therapeutAlle, { params: { status: 'FOO' } }), therapist1)).statusCode,
+    ).toBe(400);
+    expect(
+      (await get(apiUrl(terminEndpoints.therapeutAlle, { params: { status: 'AKTIV' } }), patientToken)).statusCode,
+    ).toBe(403);
     // a therapist of a company gets names without patient links
     const firmaId = (
       await t.db.select({ firmaId: users.firmaId }).from(users).where(eq(users.email, 'firmenpatient@demo.de'))
     )[0]!.firmaId;
     await t.db.update(users).set({ firmaId }).where(eq(users.id, ids['therapeut2@demo.de']!));
     try {
-      const reduced = (await get('/api/termin/therapeut/all/AKTIV', therapist2)).json<Termin[]>();
+      const reduced = (
+        await get(apiUrl(terminEndpoints.therapeutAlle, { params: { status: 'AKTIV' } }), therapist2)
+      ).json<Termin[]>();
       const entry = reduced.find((i) => i.id === termin.id)!.teilnehmerList[0]!;
       expect(entry.patientId).toBeNull();
       expect(entry.userId).toBeNull();

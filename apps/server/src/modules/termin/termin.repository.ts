@@ -18,8 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Termintyp } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
-import { profiles } from '../profil/index.ts';
-import { users } from '../users/index.ts';
+import { persons } from '../users/index.ts';
 import { terminTeilnahmen, termine, type TerminRow, type TerminTeilnahmeRow } from './termin.table.ts';
 
 type Db = Database | Transaction;
@@ -43,11 +42,16 @@ export interface ParticipantRow {
   nachname: string | null;
 }
 
+// The therapist's and the participants' names, joined into the lists' one query (users owns the profile join).
+const therapistNames = persons('therapeut_person');
+const patientNames = persons('patient_person');
+const patientAccounts = persons('patient_konto');
+
 const selectTermin = (db: Db) =>
   db
-    .select({ termin: termine, vorname: profiles.vorname, nachname: profiles.nachname })
+    .select({ termin: termine, vorname: therapistNames.vorname, nachname: therapistNames.nachname })
     .from(termine)
-    .leftJoin(profiles, eq(profiles.userId, termine.therapeutUserId));
+    .leftJoin(therapistNames, eq(therapistNames.userId, termine.therapeutUserId));
 
 /** The lists' order: by start, the id breaking ties so pages never overlap. */
 const byStart = [asc(termine.datum), asc(termine.id)];
@@ -214,10 +218,15 @@ export async function listForPatient(db: Db, f: PatientFilter): Promise<ListPage
   );
   const offset = f.page * f.size;
   const rows = await db
-    .select({ termin: termine, vorname: profiles.vorname, nachname: profiles.nachname, seat: terminTeilnahmen })
+    .select({
+      termin: termine,
+      vorname: therapistNames.vorname,
+      nachname: therapistNames.nachname,
+      seat: terminTeilnahmen,
+    })
     .from(termine)
     .leftJoin(terminTeilnahmen, ownSeatJoin(f.patientUserId))
-    .leftJoin(profiles, eq(profiles.userId, termine.therapeutUserId))
+    .leftJoin(therapistNames, eq(therapistNames.userId, termine.therapeutUserId))
     .where(where)
     .orderBy(...byStart)
     .limit(f.size)
@@ -228,20 +237,30 @@ export async function listForPatient(db: Db, f: PatientFilter): Promise<ListPage
 /** Appointments by id that the patient may see, with the own seat (PDF list). */
 export const visibleForPatient = (db: Db, patientUserId: number, patientFirmaId: number | null, ids: number[]) =>
   db
-    .select({ termin: termine, vorname: profiles.vorname, nachname: profiles.nachname, seat: terminTeilnahmen })
+    .select({
+      termin: termine,
+      vorname: therapistNames.vorname,
+      nachname: therapistNames.nachname,
+      seat: terminTeilnahmen,
+    })
     .from(termine)
     .leftJoin(terminTeilnahmen, ownSeatJoin(patientUserId))
-    .leftJoin(profiles, eq(profiles.userId, termine.therapeutUserId))
+    .leftJoin(therapistNames, eq(therapistNames.userId, termine.therapeutUserId))
     .where(and(inArray(termine.id, ids), patientVisible(patientFirmaId)))
     .orderBy(...byStart);
 
 /** The patient's own seats (booked and reserved), sorted by start. */
 export const ownBookings = (db: Db, patientUserId: number) =>
   db
-    .select({ termin: termine, vorname: profiles.vorname, nachname: profiles.nachname, seat: terminTeilnahmen })
+    .select({
+      termin: termine,
+      vorname: therapistNames.vorname,
+      nachname: therapistNames.nachname,
+      seat: terminTeilnahmen,
+    })
     .from(terminTeilnahmen)
     .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
-    .leftJoin(profiles, eq(profiles.userId, termine.therapeutUserId))
+    .leftJoin(therapistNames, eq(therapistNames.userId, termine.therapeutUserId))
     .where(and(eq(terminTeilnahmen.patientUserId, patientUserId), ne(terminTeilnahmen.status, 'STORNIERT')))
     .orderBy(...byStart)
     .limit(1000);
@@ -254,11 +273,11 @@ export async function participantsOf(db: Db, terminIds: number[]): Promise<Parti
       terminId: terminTeilnahmen.terminId,
       patientUserId: terminTeilnahmen.patientUserId,
       teilgenommen: terminTeilnahmen.teilgenommen,
-      vorname: profiles.vorname,
-      nachname: profiles.nachname,
+      vorname: patientNames.vorname,
+      nachname: patientNames.nachname,
     })
     .from(terminTeilnahmen)
-    .leftJoin(profiles, eq(profiles.userId, terminTeilnahmen.patientUserId))
+    .leftJoin(patientNames, eq(patientNames.userId, terminTeilnahmen.patientUserId))
     .where(and(inArray(terminTeilnahmen.terminId, terminIds), ne(terminTeilnahmen.status, 'STORNIERT')))
     .orderBy(asc(terminTeilnahmen.id));
 }
@@ -281,31 +300,13 @@ export async function activeSeat(
   return row;
 }
 
-/** Role, mail, company, deletion mark and name of an account (any role); undefined when the id is unknown. */
-export async function userInfo(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      firmaId: users.firmaId,
-      deletedAt: users.deletedAt,
-      vorname: profiles.vorname,
-      nachname: profiles.nachname,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
-  return row;
-}
-
 /** Seats that need their reminder: booked, not reminded, starting within (now, until]. Locked, skipping busy rows. */
 export const dueReminders = (tx: Transaction, now: Date, until: Date, limit: number) =>
   tx
-    .select({ seat: terminTeilnahmen, termin: termine, email: users.email })
+    .select({ seat: terminTeilnahmen, termin: termine, email: patientAccounts.email })
     .from(terminTeilnahmen)
     .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
-    .innerJoin(users, eq(users.id, terminTeilnahmen.patientUserId))
+    .innerJoin(patientAccounts, eq(patientAccounts.userId, terminTeilnahmen.patientUserId))
     .where(
       and(
         eq(terminTeilnahmen.status, 'GEBUCHT'),
@@ -313,7 +314,7 @@ export const dueReminders = (tx: Transaction, now: Date, until: Date, limit: num
         eq(termine.status, 'AKTIV'),
         gt(termine.datum, now),
         lte(termine.datum, until),
-        isNull(users.deletedAt),
+        isNull(patientAccounts.deletedAt),
       ),
     )
     .limit(limit)

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { berlinToUtc, formatDateTimeUhr, utcToBerlin } from '@dihs/contract/common/time';
 import { CREDIT_KIND_LABELS } from '@dihs/contract/guthaben';
 import {
   TERMIN_MESSAGES,
@@ -12,12 +13,11 @@ import {
 } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { formatDateTimeDe } from '../../lib/pdf.ts';
 import { PLATFORM } from '../accounts/index.ts';
-import { firmen } from '../firma/index.ts';
+import { findFirma } from '../firma/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { releaseSeatWithRefund } from './termin-sitz.ts';
-import { berlinToUtc, dayRange, utcToBerlin } from './termin-zeit.ts';
+import { dayRange } from './termin-zeit.ts';
 import { toTeilnehmer, toTermin, type ParticipantView } from './termin.mapper.ts';
 import {
   findTermin,
@@ -27,9 +27,9 @@ import {
   lockTermin,
   ownBookings,
   participantsOf,
-  userInfo,
   type PatientFilter,
 } from './termin.repository.ts';
+import { userInfo } from './termin-people.ts';
 import { terminTeilnahmen, termine } from './termin.table.ts';
 
 export interface Mailer {
@@ -70,8 +70,7 @@ async function assertTherapist(db: Database, therapeutId: number): Promise<void>
 
 async function assertFirma(db: Database, firmaId: number | null): Promise<void> {
   if (firmaId === null) return;
-  const [firma] = await db.select({ id: firmen.id }).from(firmen).where(eq(firmen.id, firmaId));
-  if (!firma) throw HttpError.badRequest('Unbekannte Firma.');
+  if (!(await findFirma(db, firmaId))) throw HttpError.badRequest('Unbekannte Firma.');
 }
 
 /**
@@ -162,11 +161,11 @@ export async function absagen(
       .select()
       .from(terminTeilnahmen)
       .where(and(eq(terminTeilnahmen.terminId, id), ne(terminTeilnahmen.status, 'STORNIERT')));
-    const when = formatDateTimeDe(termin.datum);
+    const when = formatDateTimeUhr(termin.datum);
     for (const seat of seats) {
       const result = await releaseSeatWithRefund(tx, seat.id, {
         now,
-        reason: `Termin abgesagt: ${termin.befund} am ${when} Uhr`,
+        reason: `Termin abgesagt: ${termin.befund} am ${when}`,
         reference: `termin:${id}`,
         authorUserId,
       });

@@ -1,4 +1,6 @@
-export { users, roleEnum, type UserRow } from './users.table.ts';
+// What other modules may call about accounts; the users table itself stays inside this module. The person look-ups
+// (person.repository.ts) are the one users-with-profiles join.
+export { type UserRow } from './users.table.ts';
 export {
   findUserByEmail,
   findUserById,
@@ -6,7 +8,24 @@ export {
   recordFailedLogin,
   resetFailedLogins,
   setUserFirma,
+  markEmailConfirmed,
+  setPasswordHash,
+  emailTakenByOther,
+  setConfirmedEmail,
+  emailConfirmedOf,
+  setHatAbo,
+  setSecondFactorSecret,
+  activeOperatorEmails,
+  lockPatientForBooking,
 } from './users.repository.ts';
-export { usersRoutes } from './users.routes.ts';
+export {
+  findPersonById,
+  findActivePersonByEmail,
+  insertPerson,
+  persons,
+  type Person,
+  type NewProfileFields,
+} from './person.repository.ts';
+export { erasePatient } from './users.erase.ts';
 export { viewerOf, type Viewer } from './viewer.ts';
 export { seedDemoUsers, DEMO_USERS, DEMO_PASSWORD } from './users.demo.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BENUTZER_TEXTS } from '@dihs/contract/benutzer';
+import { BENUTZER_TEXTS } from '@dihs/contract/users';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
 import { PASSWORD_MESSAGES } from '@dihs/contract/common/rules';
@@ -11,6 +11,10 @@ import { profiles } from '../profil/profil.table.ts';
 import { DEMO_PASSWORD } from './users.demo.ts';
 import { findUserByEmail } from './users.repository.ts';
 import { users } from './users.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { accountsEndpoints } from '@dihs/contract/accounts';
+import { authEndpoints } from '@dihs/contract/auth';
+import { usersEndpoints } from '@dihs/contract/users';
 
 let t: TestApp;
 let capture: SmtpCapture;
@@ -50,7 +54,7 @@ async function account(
 
 const idOf = async (email: string) => (await findUserByEmail(t.db, email))!.id;
 const login = (email: string, password = DEMO_PASSWORD) =>
-  t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { email, password } });
+  t.app.inject({ method: 'POST', url: apiUrl(authEndpoints.anmelden), payload: { email, password } });
 const headers = (authorization?: string) => (authorization ? { authorization } : {});
 /** Any JSON value as the body, a bare string included. */
 const jsonHeaders = (authorization?: string) => ({ ...headers(authorization), 'content-type': 'application/json' });
@@ -66,7 +70,7 @@ async function expectRefusedToNonAdmins(send: (authorization?: string) => Promis
 
 describe('GET /api/user/locked/list', () => {
   const call = (authorization?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/user/locked/list', headers: headers(authorization) });
+    t.app.inject({ method: 'GET', url: apiUrl(usersEndpoints.gesperrte), headers: headers(authorization) });
 
   it('is refused to visitors, patients, therapists and operators without BENUTZER_VERWALTEN', async () => {
     await expectRefusedToNonAdmins(call);
@@ -84,7 +88,7 @@ describe('POST /api/user/locked/unlock', () => {
   const unlock = (payload: unknown, authorization?: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/user/locked/unlock',
+      url: apiUrl(usersEndpoints.entsperren),
       headers: jsonHeaders(authorization),
       payload: JSON.stringify(payload),
     });
@@ -100,7 +104,11 @@ describe('POST /api/user/locked/unlock', () => {
       for (let i = 0; i < 5; i++) await login(email, `Falsch#${i}`);
       expect((await login(email)).json().code).toBe('ACCOUNT_LOCKED');
     }
-    const list = await t.app.inject({ method: 'GET', url: '/api/user/locked/list', headers: { authorization: admin } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: apiUrl(usersEndpoints.gesperrte),
+      headers: { authorization: admin },
+    });
     expect(list.json()).toEqual(expect.arrayContaining([first.email, second.email]));
 
     // the address in capitals: e-mails are compared lower-cased
@@ -133,7 +141,7 @@ describe('POST /api/benutzerliste', () => {
   const list = (payload: unknown, authorization?: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/benutzerliste',
+      url: apiUrl(usersEndpoints.liste),
       headers: jsonHeaders(authorization),
       payload: JSON.stringify(payload),
     });
@@ -180,7 +188,7 @@ describe('POST /api/user/other/{role}/new', () => {
   const create = (role: string, email: string, authorization?: string) =>
     t.app.inject({
       method: 'POST',
-      url: `/api/user/other/${role}/new`,
+      url: apiUrl(usersEndpoints.anlegen, { params: { role } }),
       headers: { ...headers(authorization), 'content-type': 'text/plain' },
       payload: email,
     });
@@ -210,7 +218,7 @@ describe('POST /api/user/other/{role}/new', () => {
 
     const set = await t.app.inject({
       method: 'POST',
-      url: `/api/patient/passwort/reset/${link![1]}`,
+      url: apiUrl(accountsEndpoints.passwortMitCodeSetzen, { params: { code: link![1] } }),
       payload: { passwort: 'Neu#Start1', passwortWiederholen: 'Neu#Start1' },
     });
     expect(set.statusCode).toBe(200);
@@ -223,7 +231,7 @@ describe('POST /api/user/other/{role}/new', () => {
       const email = `neu-${role.toLowerCase()}@test.de`;
       const response = await t.app.inject({
         method: 'POST',
-        url: `/api/user/other/${role}/new`,
+        url: apiUrl(usersEndpoints.anlegen, { params: { role } }),
         headers: { authorization: admin, 'content-type': 'application/json' },
         payload: JSON.stringify(email),
       });
@@ -260,7 +268,7 @@ describe('POST /api/user/other/{id}/privileges', () => {
   const setPrivileges = (id: number | string, payload: unknown, authorization?: string) =>
     t.app.inject({
       method: 'POST',
-      url: `/api/user/other/${id}/privileges`,
+      url: apiUrl(usersEndpoints.berechtigungen, { params: { id } }),
       headers: headers(authorization),
       payload: payload as object,
     });
@@ -354,7 +362,7 @@ describe('POST /api/user/other/{id}/email', () => {
   const changeEmail = (id: number, email: string, authorization?: string) =>
     t.app.inject({
       method: 'POST',
-      url: `/api/user/other/${id}/email`,
+      url: apiUrl(usersEndpoints.email, { params: { id } }),
       headers: { ...headers(authorization), 'content-type': 'text/plain' },
       payload: email,
     });
@@ -402,7 +410,7 @@ describe('POST /api/user/other/{id}/password', () => {
   const changePassword = (id: number, password: string, authorization?: string) =>
     t.app.inject({
       method: 'POST',
-      url: `/api/user/other/${id}/password`,
+      url: apiUrl(usersEndpoints.passwort, { params: { id } }),
       headers: { ...headers(authorization), 'content-type': 'text/plain' },
       payload: password,
     });

@@ -1,15 +1,16 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Role } from '@dihs/contract/common/roles';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { privilegeCode, type Role } from '@dihs/contract/common/roles';
 import type { Database, Transaction } from '../../db/client.ts';
-import { profiles } from '../profil/profil.table.ts';
 import { users, type UserRow } from './users.table.ts';
 
 type Db = Database | Transaction;
 
-export const findUserByEmail = async (db: Database, email: string): Promise<UserRow | undefined> =>
+/** An account (deleted ones included) by e-mail, compared lower-cased. */
+export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0];
 
-export const findUserById = async (db: Database, id: number): Promise<UserRow | undefined> =>
+/** An account (deleted ones included) by id. */
+export const findUserById = async (db: Db, id: number): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
 /**
@@ -28,6 +29,7 @@ export async function recordFailedLogin(db: Database, id: number, limit: number)
   return Boolean(row?.lockedAt);
 }
 
+/** Clears the count of wrong passwords in a row after a successful login. */
 export async function resetFailedLogins(db: Database, id: number): Promise<void> {
   await db
     .update(users)
@@ -35,6 +37,7 @@ export async function resetFailedLogins(db: Database, id: number): Promise<void>
     .where(and(eq(users.id, id), sql`${users.failedLogins} <> 0`));
 }
 
+/** The addresses of locked, not deleted accounts, sorted. */
 export const listLockedEmails = async (db: Db): Promise<string[]> =>
   (
     await db
@@ -80,24 +83,6 @@ export const findActiveAccountById = async (db: Db, id: number): Promise<UserRow
   )[0];
 
 /**
- * Creates an account with an empty profile. Null when the e-mail is taken: the unique index decides, so two
- * parallel requests for one address cannot both succeed.
- */
-export async function insertUserWithProfile(
-  tx: Transaction,
-  input: { email: string; role: Role; passwordHash: string },
-): Promise<number | null> {
-  const [row] = await tx
-    .insert(users)
-    .values({ email: input.email, role: input.role, passwordHash: input.passwordHash })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (!row) return null;
-  await tx.insert(profiles).values({ userId: row.id });
-  return row.id;
-}
-
-/**
  * Sets the granted privileges and the active flag in one statement. The codes in `keep` (system-managed, such as
  * HAT_ABO) stay exactly as stored, even if another request changes them meanwhile.
  */
@@ -140,3 +125,91 @@ export async function updatePasswordHash(db: Db, id: number, passwordHash: strin
 export async function setUserFirma(db: Db, id: number, firmaId: number | null): Promise<void> {
   await db.update(users).set({ firmaId }).where(eq(users.id, id));
 }
+
+/** Marks the account's e-mail address as confirmed. */
+export async function markEmailConfirmed(db: Db, id: number): Promise<void> {
+  await db.update(users).set({ emailConfirmed: true }).where(eq(users.id, id));
+}
+
+/**
+ * Sets a new password and clears the count of wrong passwords in a row. A lock (locked_at) stays: only an operator
+ * ends it (docs/decisions.md). confirmEmail: the password was set through a mailed link, which proves the address.
+ * changedAt ends every session issued before it (session-gate.ts).
+ */
+export async function setPasswordHash(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  options: { confirmEmail: boolean; changedAt: Date },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      failedLogins: 0,
+      sessionsValidFrom: options.changedAt,
+      ...(options.confirmEmail ? { emailConfirmed: true } : {}),
+    })
+    .where(eq(users.id, id));
+}
+
+/** Whether an account other than `exceptId` (deleted ones included: their row keeps the address) uses the e-mail. */
+export async function emailTakenByOther(db: Db, email: string, exceptId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Makes a confirmed new address the login; a taken address fails on the unique index (the caller maps it). */
+export async function setConfirmedEmail(db: Db, id: number, email: string): Promise<void> {
+  await db.update(users).set({ email, emailConfirmed: true }).where(eq(users.id, id));
+}
+
+/** The confirmation flag of an account; undefined when there is no such (not deleted) account. */
+export const emailConfirmedOf = async (db: Db, id: number): Promise<boolean | undefined> =>
+  (
+    await db
+      .select({ emailConfirmed: users.emailConfirmed })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1)
+  )[0]?.emailConfirmed;
+
+const HAT_ABO = privilegeCode('HAT_ABO');
+
+/** Adds or removes HAT_ABO in one statement, leaving every other privilege as it is. */
+export async function setHatAbo(tx: Transaction, userId: number, on: boolean): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      privileges: on
+        ? sql`array(select distinct p from unnest(array_append(${users.privileges}, ${HAT_ABO}::integer)) as p order by p)`
+        : sql`array_remove(${users.privileges}, ${HAT_ABO}::integer)`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Stores (sealed) or removes (null) the account's TOTP secret. */
+export async function setSecondFactorSecret(db: Db, userId: number, sealed: string | null): Promise<void> {
+  await db.update(users).set({ secondFactorSecret: sealed }).where(eq(users.id, userId));
+}
+
+/** The addresses of every active operator account. */
+export async function activeOperatorEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'BETREIBER'), eq(users.active, true), isNull(users.deletedAt)));
+  return rows.map((row) => row.email);
+}
+
+/**
+ * Locks the patient's account row (FOR NO KEY UPDATE) until the transaction ends and answers it; undefined when
+ * there is no such account. Serializes a patient's bookings (credit checks, seat limits) without blocking inserts
+ * that reference the row by foreign key.
+ */
+export const lockPatientForBooking = async (tx: Transaction, userId: number): Promise<UserRow | undefined> =>
+  (await tx.select().from(users).where(eq(users.id, userId)).for('no key update'))[0];

@@ -4,7 +4,7 @@ import {
   PASSWORT_SETZEN_TTL_HOURS,
   type BenutzerListEntry,
   type PrivilegesBody,
-} from '@dihs/contract/benutzer';
+} from '@dihs/contract/users';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import {
   PRIVILEGE_LABELS,
@@ -23,7 +23,6 @@ import { issueCode } from '../codes/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import {
   findActiveAccountById,
-  insertUserWithProfile,
   listLockedEmails,
   listUsersByRole,
   unlockEmails,
@@ -31,6 +30,7 @@ import {
   updatePasswordHash,
   updatePrivilegesAndActive,
 } from './users.repository.ts';
+import { insertPerson } from './person.repository.ts';
 import type { UserRow } from './users.table.ts';
 import { emailGeaendertDurchBetreiberMail } from './users.mails.ts';
 
@@ -64,7 +64,7 @@ export async function createUserByOperator(deps: Deps, role: Role, email: string
   // A hash of 256 random bits: a valid argon2 hash, so logins take the usual time, but no password matches it.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const id = await deps.db.transaction(async (tx) => {
-    const userId = await insertUserWithProfile(tx, { email, role, passwordHash });
+    const userId = await insertPerson(tx, { email, role, passwordHash });
     if (userId === null) return null;
     const code = await issueCode(tx, { userId, purpose: 'PASSWORT_SETZEN', ttlHours: PASSWORT_SETZEN_TTL_HOURS });
     const link = mailLinks(deps.config.publicUrl).passwortReset(code);

@@ -13,12 +13,12 @@ export const DEMO_VERWALTUNG = [
   { type: VERWALTUNG_TYPEN.einzelterminInhalt, value: 'Kontrolle des Trainingsplans' },
   { type: 'TERMIN_HINWEIS', value: 'Bitte halten Sie eine Matte und ein Handtuch bereit.' },
   { type: 'SUPPORT_TEXT', value: 'Bei technischen Problemen erreichen Sie uns werktags von 8 bis 18 Uhr.' },
-  // card prices of the booking cart (euro amounts, VAT included)
-  { type: TERMINPREIS_SETTING.EINZEL, value: '25,00' },
-  { type: TERMINPREIS_SETTING.GRUPPE, value: '15,00' },
-  { type: TERMINPREIS_SETTING.BEFUND, value: '30,00' },
-  { type: TERMINPREIS_SETTING.ANAMNESE, value: '35,00' },
-  { type: TERMINPREIS_SETTING.TELEFON, value: '20,00' },
+  // card prices of the booking cart (typed settings in cents, VAT included)
+  { type: TERMINPREIS_SETTING.EINZEL, cents: 25_00 },
+  { type: TERMINPREIS_SETTING.GRUPPE, cents: 15_00 },
+  { type: TERMINPREIS_SETTING.BEFUND, cents: 30_00 },
+  { type: TERMINPREIS_SETTING.ANAMNESE, cents: 35_00 },
+  { type: TERMINPREIS_SETTING.TELEFON, cents: 20_00 },
 ];
 
 export async function seedDemoVerwaltung(tx: Transaction): Promise<void> {

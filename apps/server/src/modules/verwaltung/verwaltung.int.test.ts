@@ -3,7 +3,10 @@ import { privilegeCode, type Privilege } from '@dihs/contract/common/roles';
 import { VERWALTUNG_MESSAGES, type VerwaltungEintrag } from '@dihs/contract/verwaltung';
 import { hashPassword } from '../../lib/password.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_PASSWORD, users } from '../users/index.ts';
+import { DEMO_PASSWORD } from '../users/index.ts';
+import { users } from '../users/users.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { verwaltungEndpoints } from '@dihs/contract/verwaltung';
 
 let t: TestApp;
 let admin: string;
@@ -38,59 +41,64 @@ const post = (url: string, payload: unknown, authorization?: string) =>
 
 describe('application settings', () => {
   it('lists the seeded Befunde, Einzeltermin-Inhalte and general settings', async () => {
-    const befunde = (await get('/api/betreiber/verwaltung/Befunde/get', admin)).json<VerwaltungEintrag[]>();
+    const befunde = (await get(apiUrl(verwaltungEndpoints.befunde), admin)).json<VerwaltungEintrag[]>();
     expect(befunde.map((b) => b.value)).toContain('Rückenschmerzen');
     expect(befunde.every((b) => b.type === 'BEFUND')).toBe(true);
-    const inhalte = (await get('/api/betreiber/verwaltung/Einzeltermine/Inhalte/get', admin)).json<
-      VerwaltungEintrag[]
-    >();
+    const inhalte = (await get(apiUrl(verwaltungEndpoints.inhalte), admin)).json<VerwaltungEintrag[]>();
     expect(inhalte.every((b) => b.type === 'EINZELTERMIN_INHALT')).toBe(true);
-    const sonstige = (await get('/api/betreiber/verwaltung/Sonstige/get', admin)).json<VerwaltungEintrag[]>();
+    const sonstige = (await get(apiUrl(verwaltungEndpoints.sonstige), admin)).json<VerwaltungEintrag[]>();
     expect(sonstige.length).toBeGreaterThan(0);
     expect(sonstige.some((s) => s.type === 'BEFUND' || s.type === 'EINZELTERMIN_INHALT')).toBe(false);
   });
 
   it('lets appointment editors read the two lists but not the general settings or changes', async () => {
-    expect((await get('/api/betreiber/verwaltung/Befunde/get', editorOnly)).statusCode).toBe(200);
-    expect((await get('/api/betreiber/verwaltung/Einzeltermine/Inhalte/get', editorOnly)).statusCode).toBe(200);
-    expect((await get('/api/betreiber/verwaltung/Sonstige/get', editorOnly)).statusCode).toBe(403);
-    expect((await post('/api/betreiber/verwaltung/save', { type: 'BEFUND', value: 'X' }, editorOnly)).statusCode).toBe(
-      403,
-    );
-    expect((await post('/api/betreiber/verwaltung/delete', { id: 1 }, editorOnly)).statusCode).toBe(403);
+    expect((await get(apiUrl(verwaltungEndpoints.befunde), editorOnly)).statusCode).toBe(200);
+    expect((await get(apiUrl(verwaltungEndpoints.inhalte), editorOnly)).statusCode).toBe(200);
+    expect((await get(apiUrl(verwaltungEndpoints.sonstige), editorOnly)).statusCode).toBe(403);
+    expect(
+      (await post(apiUrl(verwaltungEndpoints.speichern), { type: 'BEFUND', value: 'X' }, editorOnly)).statusCode,
+    ).toBe(403);
+    expect((await post(apiUrl(verwaltungEndpoints.loeschen), { id: 1 }, editorOnly)).statusCode).toBe(403);
   });
 
   it('denies visitors, patients and operators without a privilege', async () => {
     for (const url of [
-      '/api/betreiber/verwaltung/Befunde/get',
-      '/api/betreiber/verwaltung/Einzeltermine/Inhalte/get',
-      '/api/betreiber/verwaltung/Sonstige/get',
+      apiUrl(verwaltungEndpoints.befunde),
+      apiUrl(verwaltungEndpoints.inhalte),
+      apiUrl(verwaltungEndpoints.sonstige),
     ]) {
       expect((await get(url)).statusCode).toBe(401);
       expect((await get(url, patient)).statusCode).toBe(403);
       expect((await get(url, nothing)).statusCode).toBe(403);
     }
-    expect((await post('/api/betreiber/verwaltung/save', { type: 'BEFUND', value: 'X' }, patient)).statusCode).toBe(
-      403,
-    );
-    expect((await post('/api/betreiber/verwaltung/save', { type: 'BEFUND', value: 'X' })).statusCode).toBe(401);
+    expect(
+      (await post(apiUrl(verwaltungEndpoints.speichern), { type: 'BEFUND', value: 'X' }, patient)).statusCode,
+    ).toBe(403);
+    expect((await post(apiUrl(verwaltungEndpoints.speichern), { type: 'BEFUND', value: 'X' })).statusCode).toBe(401);
   });
 
   it('saves new and changed entries, answers the saved entry and deletes', async () => {
-    const created = await post('/api/betreiber/verwaltung/save', { type: 'BEFUND', value: ' Hüftschmerzen ' }, admin);
+    const created = await post(
+      apiUrl(verwaltungEndpoints.speichern),
+      { type: 'BEFUND', value: ' Hüftschmerzen ' },
+      admin,
+    );
     expect(created.statusCode).toBe(200);
     const entry = created.json<VerwaltungEintrag>();
     expect(entry).toMatchObject({ type: 'BEFUND', value: 'Hüftschmerzen' });
     const changed = (
-      await post('/api/betreiber/verwaltung/save', { ...entry, value: 'Hüft-Arthrose' }, admin)
+      await post(apiUrl(verwaltungEndpoints.speichern), { ...entry, value: 'Hüft-Arthrose' }, admin)
     ).json<VerwaltungEintrag>();
     expect(changed).toEqual({ ...entry, value: 'Hüft-Arthrose' });
-    expect((await post('/api/betreiber/verwaltung/delete', { id: entry.id }, admin)).json()).toEqual({ id: entry.id });
-    const again = await post('/api/betreiber/verwaltung/delete', { id: entry.id }, admin);
+    expect((await post(apiUrl(verwaltungEndpoints.loeschen), { id: entry.id }, admin)).json()).toEqual({
+      id: entry.id,
+    });
+    const again = await post(apiUrl(verwaltungEndpoints.loeschen), { id: entry.id }, admin);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(VERWALTUNG_MESSAGES.unbekannt);
     expect(
-      (await post('/api/betreiber/verwaltung/save', { id: 999_999, type: 'BEFUND', value: 'X' }, admin)).statusCode,
+      (await post(apiUrl(verwaltungEndpoints.speichern), { id: 999_999, type: 'BEFUND', value: 'X' }, admin))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -104,10 +112,39 @@ describe('application settings', () => {
       [{ type: 'BEFUND', value: 'x'.repeat(31) }, VERWALTUNG_MESSAGES.befundLaenge],
     ];
     for (const [body, message] of cases) {
-      const response = await post('/api/betreiber/verwaltung/save', body, admin);
+      const response = await post(apiUrl(verwaltungEndpoints.speichern), body, admin);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toContain(message);
     }
-    expect((await post('/api/betreiber/verwaltung/delete', { id: 'x' }, admin)).statusCode).toBe(400);
+    expect((await post(apiUrl(verwaltungEndpoints.loeschen), { id: 'x' }, admin)).statusCode).toBe(400);
+  });
+  it('keeps card prices as cents and shows and accepts them as German text', async () => {
+    const sonstige = async () => (await get(apiUrl(verwaltungEndpoints.sonstige), admin)).json<VerwaltungEintrag[]>();
+    const price = (await sonstige()).find((s) => s.type === 'TERMINPREIS_EINZEL')!;
+    expect(price.value).toBe('25,00');
+    const saved = await post(apiUrl(verwaltungEndpoints.speichern), { ...price, value: '1.234,5' }, admin);
+    expect(saved.json()).toEqual({ ...price, value: '1.234,50' });
+    const { getSetting } = await import('./index.ts');
+    expect(await getSetting(t.db, 'TERMINPREIS_EINZEL')).toBe(123450);
+    // saved as new, the one price of the type is replaced (a typed setting exists once)
+    const again = (
+      await post(apiUrl(verwaltungEndpoints.speichern), { type: 'TERMINPREIS_EINZEL', value: '25' }, admin)
+    ).json();
+    expect(again).toEqual({ ...price, value: '25,00' });
+    expect((await sonstige()).filter((s) => s.type === 'TERMINPREIS_EINZEL')).toHaveLength(1);
+    for (const value of ['kostenlos', '0,00', '25.00']) {
+      const refused = await post(apiUrl(verwaltungEndpoints.speichern), { ...price, value }, admin);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain(VERWALTUNG_MESSAGES.betrag);
+    }
+    const renamed = await post(apiUrl(verwaltungEndpoints.speichern), { type: 'TERMIN_HINWEIS_X', value: '5' }, admin);
+    const clash = await post(
+      apiUrl(verwaltungEndpoints.speichern),
+      { ...renamed.json<VerwaltungEintrag>(), type: 'TERMINPREIS_EINZEL' },
+      admin,
+    );
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(VERWALTUNG_MESSAGES.doppelt);
+    expect(await getSetting(t.db, 'TERMINPREIS_EINZEL')).toBe(2500);
   });
 });

@@ -1,3 +1,2 @@
-export { sitzungEreignisse, type SitzungEreignisRow } from './video.table.ts';
-export { videoRoutes } from './video.routes.ts';
-export { deleteSitzungEreignisseOf } from './video-retention.ts';
+export { type SitzungEreignisRow } from './video.table.ts';
+export { erasePatient } from './video.erase.ts';

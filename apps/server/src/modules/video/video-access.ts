@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { SessionClaims } from '@dihs/contract/auth';
 import { ERROR_CODES } from '@dihs/contract/common/errors';
+import { canStartSession } from '@dihs/contract/common/time';
 import { VIDEO_MESSAGES, type ServerMessage } from '@dihs/contract/video';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { profiles } from '../profil/index.ts';
+import { findProfileName } from '../profil/index.ts';
 import { activeSeat, findTermin } from '../termin/index.ts';
-
-/** Spec 2 section 4: a session opens 10 minutes before the start and closes at start + dauer. */
-export const JOIN_LEAD_MS = 10 * 60_000;
 
 export type Refusal =
   | 'unberechtigt'
@@ -43,11 +40,7 @@ export async function admitToConference(
   if (!found || found.termin.status !== 'AKTIV') return refuse('conferenceIdMissing');
   const termin = found.termin;
   if (session.role === 'THERAPEUT' && termin.therapeutUserId !== session.userId) return refuse('conferenceNotYours');
-  const start = termin.datum.getTime();
-  const time = now.getTime();
-  if (termin.termintyp === 'TELEFON' || time < start - JOIN_LEAD_MS || time > start + termin.dauer * 60_000) {
-    return refuse('conferenceNotNow');
-  }
+  if (!canStartSession(termin, now)) return refuse('conferenceNotNow');
   if (termin.sitzungBeendetAt) return refuse('conferenceClosed');
   if (session.role === 'PATIENT') {
     const seat = await activeSeat(db, termin.id, session.userId);
@@ -92,10 +85,6 @@ export function refusalError(refusal: Refusal): HttpError {
   }
 }
 
-export async function namesOf(db: Database, userId: number): Promise<{ vorname: string; nachname: string }> {
-  const [row] = await db
-    .select({ vorname: profiles.vorname, nachname: profiles.nachname })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  return row ?? { vorname: '', nachname: '' };
-}
+/** The first and last name of an account, for the conference's participant list. */
+export const namesOf = (db: Database, userId: number): Promise<{ vorname: string; nachname: string }> =>
+  findProfileName(db, userId);

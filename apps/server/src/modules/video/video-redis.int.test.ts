@@ -5,7 +5,7 @@ import { buildApp } from '../../app.ts';
 import type { AppInstance } from '../../app-types.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newConference } from './conference.ts';
-import { createRedisBackend } from './video-redis.ts';
+import { createRedisBackend } from '../../plugins/stomp/redis-backend.ts';
 import { connectClient, createSession, seatOf, type TestClient } from './video-test-support.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';

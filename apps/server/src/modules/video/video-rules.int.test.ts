@@ -2,10 +2,14 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES } from '@dihs/contract/video';
-import { termine } from '../termin/index.ts';
+import { termine } from '../termin/termin.table.ts';
 import { createSession, idOf, seatOf, sleep, videoSuite } from './video-test-support.ts';
 import { sitzungEreignisse } from './video.table.ts';
 import { deleteOldSitzungEreignisse } from './video-retention.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { loeschungEndpoints } from '@dihs/contract/loeschung';
+import { terminEndpoints } from '@dihs/contract/termin';
+import { videoEndpoints } from '@dihs/contract/video';
 
 const START = new Date('2030-03-04T10:00:00Z');
 const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
@@ -28,7 +32,7 @@ describe('video session rules', () => {
   const sitzung = (conferenceId: number | string, email: string) =>
     v.t.app.inject({
       method: 'GET',
-      url: `/api/video/sitzung/${conferenceId}`,
+      url: apiUrl(videoEndpoints.sitzung, { params: { conferenceId } }),
       headers: { authorization: bearers[email]! },
     });
   /** A group appointment at START for both demo patients. */
@@ -152,7 +156,7 @@ describe('video session rules', () => {
     // the appointment shows as beendet in the patient's plan
     const plan = await v.t.app.inject({
       method: 'GET',
-      url: '/api/termin/patient/angemeldet',
+      url: apiUrl(terminEndpoints.angemeldet),
       headers: { authorization: bearers['patient@demo.de']! },
     });
     expect(plan.statusCode).toBe(200);
@@ -260,7 +264,7 @@ describe('video session rules', () => {
   it('ICE servers: STUN and coturn REST credentials', async () => {
     const response = await v.t.app.inject({
       method: 'GET',
-      url: '/api/video/iceServers',
+      url: apiUrl(videoEndpoints.iceServers),
       headers: { authorization: bearers['patient@demo.de']! },
     });
     const body = response.json<{ iceServers: { urls: string; username?: string; credential?: string }[] }>();
@@ -269,7 +273,7 @@ describe('video session rules', () => {
     const userId = await idOf(v.t.db, 'patient@demo.de');
     expect(turn.username).toBe(`${Math.floor(clock.getTime() / 1000) + 3600}:${userId}`);
     expect(turn.credential).toBe(createHmac('sha1', 'geheim').update(turn.username!).digest('base64'));
-    expect((await v.t.app.inject({ method: 'GET', url: '/api/video/iceServers' })).statusCode).toBe(401);
+    expect((await v.t.app.inject({ method: 'GET', url: apiUrl(videoEndpoints.iceServers) })).statusCode).toBe(401);
   });
 
   it('session metadata: deleted after 90 days and with the patient', async () => {
@@ -292,7 +296,7 @@ describe('video session rules', () => {
     expect(left.map((e) => e.ereignis)).toEqual(['VERLASSEN', 'BEIGETRETEN']);
     const started = await v.t.app.inject({
       method: 'DELETE',
-      url: `/api/profil/betreiber/deleteforever/${patient}/`,
+      url: apiUrl(loeschungEndpoints.loeschen, { params: { patientId: patient } }),
       headers: { authorization: bearers['betreiber@demo.de']! },
     });
     expect(started.statusCode).toBe(200);

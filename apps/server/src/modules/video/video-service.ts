@@ -19,7 +19,7 @@ import {
   type Step,
 } from './conference.ts';
 import { admitToConference, namesOf, refusalMessage } from './video-access.ts';
-import type { ConferenceStore, MessageBus } from './video-store.ts';
+import type { ConferenceStore, MessageBus } from '../../plugins/stomp/realtime-store.ts';
 import { sitzungEreignisse } from './video.table.ts';
 
 /** One signaling socket as the service sees it. */

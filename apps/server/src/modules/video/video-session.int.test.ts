@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES, type ClientCommand } from '@dihs/contract/video';
-import { termine } from '../termin/index.ts';
+import { termine } from '../termin/termin.table.ts';
 import { createSession, seatOf, sleep, videoSuite } from './video-test-support.ts';
 import { sitzungEreignisse } from './video.table.ts';
 

@@ -12,8 +12,8 @@ import {
 } from '@dihs/contract/video';
 import type { Database } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { users } from '../users/index.ts';
-import { terminTeilnahmen, termine } from '../termin/index.ts';
+import { users } from '../users/users.table.ts';
+import { terminTeilnahmen, termine } from '../termin/termin.table.ts';
 
 /** Test helpers: real @stomp/stompjs clients over `ws`, and appointments placed around a clock. */
 

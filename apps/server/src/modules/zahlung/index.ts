@@ -1,9 +1,7 @@
 // Card payments for every purpose: a module creates a payment inside its own transaction (createPayment), sends
-// the browser to the answered address, and applies the effect in its listener (registerPaymentListener), which
-// runs inside the webhook's transaction exactly once per status change.
+// the browser to the answered address, and applies the effect in its listener (its descriptor's paymentListeners),
+// which runs inside the webhook's transaction exactly once per status change.
 export {
-  zahlungen,
-  zahlungEvents,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
   type PaymentPurpose,
@@ -15,10 +13,10 @@ export {
   getPayment,
   getLatestPaymentFor,
   cancelPayment,
-  registerPaymentListener,
+  lockPaymentsFirst,
   returnPathOf,
   checkoutPath,
   type CreatePaymentInput,
   type PaymentListener,
+  type PaymentListeners,
 } from './zahlung.service.ts';
-export { zahlungRoutes } from './zahlung.routes.ts';

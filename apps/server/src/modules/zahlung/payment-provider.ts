@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ProviderEvent } from './zahlung.service.ts';
-import type { PaymentProviderName, ZahlungRow } from './zahlung.table.ts';
+import type { PaymentProviderName, PaymentStatus, ZahlungRow } from './zahlung.table.ts';
 
 /** The provider's checkout for one payment: its id there and the address to send the browser to. */
 export interface CheckoutSession {
@@ -18,4 +17,22 @@ export interface PaymentProvider {
    * null for an event type we do not use (acknowledged, nothing recorded).
    */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent | null;
+}
+
+/** A provider's event, already verified and translated. */
+export interface ProviderEvent {
+  provider: PaymentProviderName;
+  eventId: string;
+  type: string;
+  /** Sandbox: our payment id. */
+  paymentId?: number;
+  /** Stripe: the Checkout Session id. */
+  providerRef?: string;
+  /** Stripe refunds and disputes: the PaymentIntent, found through the payment's transaction id. */
+  transactionRef?: string;
+  /** The amount the provider reports as paid; a PAID event with another amount than ours is refused. */
+  amountCents?: number | null;
+  /** null: an event we record but that changes no status (e.g. a declined card, the checkout stays open). */
+  newStatus: PaymentStatus | null;
+  transactionId?: string | null;
 }

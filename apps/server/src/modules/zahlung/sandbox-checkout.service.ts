@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { SandboxAction } from '@dihs/contract/zahlung';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SandboxDelivery } from './sandbox-delivery.ts';
 import { newSandboxEvent, type SandboxEventType } from './sandbox.provider.ts';
 import { paymentByToken, returnPathOf } from './zahlung.service.ts';
 import type { PaymentStatus } from './zahlung.table.ts';
-
-export const SANDBOX_ACTIONS = ['bezahlen', 'abbrechen', 'fehlschlag', 'rueckerstatten', 'stornieren'] as const;
-export type SandboxAction = (typeof SANDBOX_ACTIONS)[number];
 
 /** Which button sends which event, and from which state the button is offered. */
 const ACTIONS: Record<SandboxAction, { from: PaymentStatus; event: SandboxEventType }> = {

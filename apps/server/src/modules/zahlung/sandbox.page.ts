@@ -1,4 +1,5 @@
-import { formatEuroCents, PAYMENT_PURPOSE_LABELS, paymentStatusText } from '@dihs/contract/zahlung';
+import { formatEuroCents } from '@dihs/contract/common/money';
+import { PAYMENT_PURPOSE_LABELS, paymentStatusText } from '@dihs/contract/zahlung';
 import type { ZahlungRow } from './zahlung.table.ts';
 
 export const SANDBOX_TITLE = 'Testzahlung (Sandbox)';

@@ -2,9 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import type { ProviderEvent } from './zahlung.service.ts';
+import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
 import type { PaymentStatus } from './zahlung.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { zahlungEndpoints } from '@dihs/contract/zahlung';
 
 /**
  * The built-in test provider: a checkout page of our own (sandbox.page.ts) and webhooks signed like Stripe's
@@ -12,7 +13,7 @@ import type { PaymentStatus } from './zahlung.table.ts';
  */
 
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
-export const SANDBOX_WEBHOOK_PATH = '/api/zahlung/webhook/sandbox';
+export const SANDBOX_WEBHOOK_PATH = apiUrl(zahlungEndpoints.webhookSandbox);
 /** A signature older (or newer) than this is refused, so a captured webhook cannot be replayed later. */
 export const SANDBOX_TOLERANCE_SECONDS = 300;
 
@@ -88,7 +89,7 @@ export function createSandboxProvider(options: {
     startCheckout(payment) {
       return Promise.resolve({
         providerRef: `sbx_${payment.id}`,
-        redirectUrl: `/api/zahlung/sandbox/checkout/${payment.checkoutToken}`,
+        redirectUrl: apiUrl(zahlungEndpoints.sandboxSeite, { params: { token: payment.checkoutToken } }),
       });
     },
     parseWebhook(rawBody, headers: IncomingHttpHeaders): ProviderEvent {

@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import { HttpError } from '../../lib/http-error.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import type { ProviderEvent } from './zahlung.service.ts';
+import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
 
 /** The part of the Stripe client the checkout needs; tests pass a fake (no network reaches Stripe there). */
 export interface StripeCheckoutClient {

@@ -7,6 +7,9 @@ import type { Guthaben, GuthabenAngebot, GuthabenBuchung } from '@dihs/contract/
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { zahlungen, zahlungEvents } from './zahlung.table.ts';
 import { tokenOf } from '../../test/payment-support.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { guthabenEndpoints } from '@dihs/contract/guthaben';
+import { zahlungEndpoints } from '@dihs/contract/zahlung';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_platform';
 const PUBLIC_URL = 'http://plattform.test';
@@ -61,7 +64,7 @@ beforeAll(async () => {
     PUBLIC_URL,
   });
   patient = await t.bearer('patient@demo.de');
-  offers = (await get('/api/guthaben/patient/getOffers', patient)).json<GuthabenAngebot[]>();
+  offers = (await get(apiUrl(guthabenEndpoints.angebote), patient)).json<GuthabenAngebot[]>();
 });
 afterAll(async () => {
   await t.close();
@@ -71,15 +74,16 @@ afterAll(async () => {
 function get(url: string, bearer?: string) {
   return t.app.inject({ method: 'GET', url, headers: bearer ? { authorization: bearer } : {} });
 }
-const balance = async () => (await get('/api/guthaben/patient/get', patient)).json<Guthaben>();
-const check = async (id: number) => (await get(`/api/guthaben/patient/check/${id}`, patient)).json<GuthabenBuchung>();
+const balance = async () => (await get(apiUrl(guthabenEndpoints.eigenes), patient)).json<Guthaben>();
+const check = async (id: number) =>
+  (await get(apiUrl(guthabenEndpoints.buchung, { params: { buchungId: id } }), patient)).json<GuthabenBuchung>();
 
 /** Posts a Stripe event signed with the package's own test helper. */
 function postStripeEvent(event: object, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   return t.app.inject({
     method: 'POST',
-    url: '/api/zahlung/webhook/stripe',
+    url: apiUrl(zahlungEndpoints.webhookStripe),
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }),
@@ -108,7 +112,9 @@ const sessionEvent = (id: string, type: string, paymentId: number, session: Reco
 
 async function orderStarter() {
   const starter = offers.find((o) => o.titel === 'Starter')!;
-  const url = (await get(`/api/guthaben/patient/placeOrder/${starter.guthabenAngebotId}`, patient)).body;
+  const url = (
+    await get(apiUrl(guthabenEndpoints.bestellen, { params: { offerId: starter.guthabenAngebotId } }), patient)
+  ).body;
   const start = await get(url);
   expect(start.statusCode).toBe(303);
   const [payment] = await t.db
@@ -184,7 +190,7 @@ describe('Stripe Checkout', () => {
     expect((await postStripeEvent(event, 'whsec_someone_else')).statusCode).toBe(400);
     const unsigned = await t.app.inject({
       method: 'POST',
-      url: '/api/zahlung/webhook/stripe',
+      url: apiUrl(zahlungEndpoints.webhookStripe),
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(event),
     });
@@ -193,7 +199,7 @@ describe('Stripe Checkout', () => {
     const payload = JSON.stringify(event);
     const tampered = await t.app.inject({
       method: 'POST',
-      url: '/api/zahlung/webhook/stripe',
+      url: apiUrl(zahlungEndpoints.webhookStripe),
       headers: {
         'content-type': 'application/json',
         'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
@@ -228,10 +234,12 @@ describe('Stripe Checkout', () => {
 
   it('offers no sandbox in Stripe mode', async () => {
     const { url } = await orderStarter();
-    expect((await get(`/api/zahlung/sandbox/checkout/${tokenOf(url)}`)).statusCode).toBe(404);
+    expect((await get(apiUrl(zahlungEndpoints.sandboxSeite, { params: { token: tokenOf(url) } }))).statusCode).toBe(
+      404,
+    );
     const sandboxHook = await t.app.inject({
       method: 'POST',
-      url: '/api/zahlung/webhook/sandbox',
+      url: apiUrl(zahlungEndpoints.webhookSandbox),
       headers: { 'content-type': 'application/json' },
       payload: '{}',
     });

@@ -3,13 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Zahlung } from '@dihs/contract/zahlung';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { accountWithBearer, postSandboxWebhook, pressSandboxButton, tokenOf } from '../../test/payment-support.ts';
-import { cancelPayment, createPayment, registerPaymentListener } from './zahlung.service.ts';
+import { MODULES } from '../index.ts';
+import { cancelPayment, createPayment, type PaymentListener } from './zahlung.service.ts';
 import { zahlungen } from './zahlung.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { zahlungEndpoints } from '@dihs/contract/zahlung';
 
 let t: TestApp;
 let operator: string;
+/** The WARENKORB listener of this app: the tests below watch and break it. */
+let warenkorbListener: PaymentListener = async () => {};
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    {
+      modules: MODULES.map((module) =>
+        module.name === 'cart'
+          ? { ...module, paymentListeners: () => ({ WARENKORB: (...args) => warenkorbListener(...args) }) }
+          : module,
+      ),
+    },
+  );
   operator = await t.bearer('betreiber@demo.de');
 });
 afterAll(async () => {
@@ -21,7 +35,7 @@ const get = (url: string, bearer?: string) =>
 const sample = (payload: unknown, bearer = operator) =>
   t.app.inject({
     method: 'POST',
-    url: '/api/payment/sample/',
+    url: apiUrl(zahlungEndpoints.beispiel),
     headers: { authorization: bearer },
     payload: payload as object,
   });
@@ -29,10 +43,10 @@ const sample = (payload: unknown, bearer = operator) =>
 describe('payment redirect page data', () => {
   it('answers null for a user without payments, and 401 for a visitor', async () => {
     const fresh = await accountWithBearer(t, 'PATIENT');
-    const none = await get('/api/payment/mostrecent/', fresh.bearer);
+    const none = await get(apiUrl(zahlungEndpoints.neueste), fresh.bearer);
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();
-    expect((await get('/api/payment/mostrecent/')).statusCode).toBe(401);
+    expect((await get(apiUrl(zahlungEndpoints.neueste))).statusCode).toBe(401);
   });
 
   it('answers the newest own payment with its fields, and follows its status', async () => {
@@ -40,7 +54,7 @@ describe('payment redirect page data', () => {
     expect(first.statusCode).toBe(200);
     const second = await sample({ description: 'Zweite Probe', amount: 1234 });
     const token = tokenOf(second.body);
-    const recent = (await get('/api/payment/mostrecent/', operator)).json<Zahlung>();
+    const recent = (await get(apiUrl(zahlungEndpoints.neueste), operator)).json<Zahlung>();
     expect(recent).toMatchObject({
       status: 'PENDING',
       beschreibung: 'Zweite Probe',
@@ -48,15 +62,17 @@ describe('payment redirect page data', () => {
       zweck: 'BEISPIEL',
       anbieter: null,
       transaktionsnummer: null,
-      zahlungsLink: `/api/zahlung/checkout/${token}`,
+      zahlungsLink: apiUrl(zahlungEndpoints.checkout, { params: { token } }),
     });
     expect(recent.zurueck).toBe(`/payment/${recent.zahlungId}`);
 
-    await get(`/api/zahlung/checkout/${token}`);
+    await get(apiUrl(zahlungEndpoints.checkout, { params: { token } }));
     const back = await pressSandboxButton(t, token, 'bezahlen');
     expect(back.headers.location).toBe(`/payment/${recent.zahlungId}`);
     await t.app.zahlungSandbox!.idle();
-    const paid = (await get(`/api/payment/get/${recent.zahlungId}`, operator)).json<Zahlung>();
+    const paid = (
+      await get(apiUrl(zahlungEndpoints.eine, { params: { id: recent.zahlungId } }), operator)
+    ).json<Zahlung>();
     expect(paid).toMatchObject({ status: 'PAID', anbieter: 'sandbox', zahlungsLink: null });
     expect(paid.transaktionsnummer).toMatch(/^SBX-/);
   });
@@ -64,18 +80,18 @@ describe('payment redirect page data', () => {
   it('shows a payment only to its owner and to operators with ZAHLUNGEN_VERWALTEN', async () => {
     const patient = await t.bearer('patient@demo.de');
     const mine = await sample({ description: 'Nur für mich', amount: 500 });
-    const id = (await get('/api/payment/mostrecent/', operator)).json<Zahlung>().zahlungId;
+    const id = (await get(apiUrl(zahlungEndpoints.neueste), operator)).json<Zahlung>().zahlungId;
     expect(mine.statusCode).toBe(200);
-    expect((await get(`/api/payment/get/${id}`, patient)).statusCode).toBe(404);
+    expect((await get(apiUrl(zahlungEndpoints.eine, { params: { id } }), patient)).statusCode).toBe(404);
     const plainOperator = await accountWithBearer(t, 'BETREIBER');
-    expect((await get(`/api/payment/get/${id}`, plainOperator.bearer)).statusCode).toBe(404);
+    expect((await get(apiUrl(zahlungEndpoints.eine, { params: { id } }), plainOperator.bearer)).statusCode).toBe(404);
     const payer = await accountWithBearer(t, 'BETREIBER', ['ZAHLUNGEN_VERWALTEN']);
-    const seen = (await get(`/api/payment/get/${id}`, payer.bearer)).json<Zahlung>();
+    const seen = (await get(apiUrl(zahlungEndpoints.eine, { params: { id } }), payer.bearer)).json<Zahlung>();
     // another operator sees the payment but not the owner's continue link
     expect(seen).toMatchObject({ zahlungId: id, zahlungsLink: null });
-    expect((await get('/api/payment/get/999999', operator)).statusCode).toBe(404);
-    expect((await get('/api/payment/get/abc', operator)).statusCode).toBe(400);
-    expect((await get(`/api/payment/get/${id}`)).statusCode).toBe(401);
+    expect((await get(apiUrl(zahlungEndpoints.eine, { params: { id: 999999 } }), operator)).statusCode).toBe(404);
+    expect((await get(apiUrl(zahlungEndpoints.eine, { params: { id: 'abc' } }), operator)).statusCode).toBe(400);
+    expect((await get(apiUrl(zahlungEndpoints.eine, { params: { id } }))).statusCode).toBe(401);
   });
 });
 
@@ -85,8 +101,13 @@ describe('POST /api/payment/sample/', () => {
     expect((await sample({ description: 'x', amount: 1 }, plainOperator.bearer)).statusCode).toBe(403);
     expect((await sample({ description: 'x', amount: 1 }, await t.bearer('patient@demo.de'))).statusCode).toBe(403);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/payment/sample/', payload: { description: 'x', amount: 1 } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: apiUrl(zahlungEndpoints.beispiel),
+          payload: { description: 'x', amount: 1 },
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
@@ -124,9 +145,10 @@ describe('payment service for other modules', () => {
 
   it('calls the purpose listener once per change inside the transaction, and cancels only open payments', async () => {
     const calls: string[] = [];
-    registerPaymentListener('WARENKORB', async (_tx, payment, newStatus, previous) => {
+    const record: PaymentListener = async (_tx, payment, newStatus, previous) => {
       calls.push(`${payment.id}:${previous}->${newStatus}`);
-    });
+    };
+    warenkorbListener = record;
     const patient = await accountWithBearer(t, 'PATIENT');
     const created = await t.db.transaction((tx) =>
       createPayment(tx, {
@@ -139,13 +161,14 @@ describe('payment service for other modules', () => {
       }),
     );
     await get(created.redirectUrl);
-    expect(await t.db.transaction((tx) => cancelPayment(tx, created.paymentId))).toBe('CANCELLED');
-    expect(await t.db.transaction((tx) => cancelPayment(tx, created.paymentId))).toBe('CANCELLED');
+    // the owning module cancels with its own listener (no registry: erasure and jobs cancel outside the app)
+    expect(await t.db.transaction((tx) => cancelPayment(tx, created.paymentId, record))).toBe('CANCELLED');
+    expect(await t.db.transaction((tx) => cancelPayment(tx, created.paymentId, record))).toBe('CANCELLED');
     expect(calls).toEqual([`${created.paymentId}:PENDING->CANCELLED`]);
     // the provider took the money after all: PAID still arrives and is applied
     await postSandboxWebhook(t, 'payment.paid', created.paymentId);
     expect(calls).toEqual([`${created.paymentId}:PENDING->CANCELLED`, `${created.paymentId}:CANCELLED->PAID`]);
-    expect(await t.db.transaction((tx) => cancelPayment(tx, created.paymentId))).toBe('PAID');
+    expect(await t.db.transaction((tx) => cancelPayment(tx, created.paymentId, record))).toBe('PAID');
     await expect(t.db.transaction((tx) => cancelPayment(tx, 999_999))).rejects.toMatchObject({ statusCode: 404 });
 
     // a listener that fails rolls the status change back, and the event may be delivered again
@@ -159,12 +182,12 @@ describe('payment service for other modules', () => {
       }),
     );
     await get(failing.redirectUrl);
-    registerPaymentListener('WARENKORB', () => Promise.reject(new Error('kaputt')));
+    warenkorbListener = () => Promise.reject(new Error('kaputt'));
     const refused = await postSandboxWebhook(t, 'payment.paid', failing.paymentId, { eventId: 'evt-retry-43' });
     expect(refused.statusCode).toBe(500);
     const [still] = await t.db.select().from(zahlungen).where(eq(zahlungen.id, failing.paymentId));
     expect(still!.status).toBe('PENDING');
-    registerPaymentListener('WARENKORB', async () => {});
+    warenkorbListener = async () => {};
     expect(
       (await postSandboxWebhook(t, 'payment.paid', failing.paymentId, { eventId: 'evt-retry-43' })).statusCode,
     ).toBe(200);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   type PaymentProviderName,
@@ -51,6 +51,17 @@ export async function findPaymentByTransactionId(
 export async function lockPayment(tx: Transaction, id: number): Promise<ZahlungRow | undefined> {
   const [row] = await tx.select().from(zahlungen).where(eq(zahlungen.id, id)).for('update');
   return row;
+}
+
+/** Locks several payments in ascending id order (one order everywhere, so two such calls never deadlock). */
+export async function lockPayments(tx: Transaction, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: zahlungen.id })
+    .from(zahlungen)
+    .where(inArray(zahlungen.id, [...new Set(ids)]))
+    .orderBy(asc(zahlungen.id))
+    .for('update');
 }
 
 export async function updatePaymentStatus(

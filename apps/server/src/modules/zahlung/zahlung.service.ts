@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import type { SessionClaims } from '@dihs/contract/auth';
 import { hasPrivilege } from '@dihs/contract/common/roles';
-import type { Zahlung } from '@dihs/contract/zahlung';
-import type { PaymentProvider } from './payment-provider.ts';
+import { type Zahlung, zahlungEndpoints } from '@dihs/contract/zahlung';
+import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
 import {
   findPayment,
   findPaymentByToken,
@@ -14,10 +15,12 @@ import {
   insertPayment,
   latestPaymentFor,
   lockPayment,
+  lockPayments,
   recordEvent,
   updatePaymentStatus,
 } from './zahlung.repository.ts';
-import type { PaymentProviderName, PaymentPurpose, PaymentStatus, ZahlungRow } from './zahlung.table.ts';
+import type { PaymentPurpose, PaymentStatus, ZahlungRow } from './zahlung.table.ts';
+import { apiUrl } from '@dihs/contract/common/endpoint';
 
 /**
  * Applies a purpose's effect of a status change (grant credit, activate a subscription, mark a cart paid). Called
@@ -30,12 +33,8 @@ export type PaymentListener = (
   previousStatus: PaymentStatus,
 ) => Promise<void>;
 
-const listeners = new Map<PaymentPurpose, PaymentListener>();
-
-/** Sets the listener of a purpose (one per purpose; registering again replaces it). */
-export function registerPaymentListener(purpose: PaymentPurpose, handler: PaymentListener): void {
-  listeners.set(purpose, handler);
-}
+/** The listener of each purpose, composed by app.ts from the module descriptors (one module per purpose). */
+export type PaymentListeners = Readonly<Partial<Record<PaymentPurpose, PaymentListener>>>;
 
 /**
  * Order of the states: a change only moves forward, so events may arrive in any order. A payment that was
@@ -58,7 +57,7 @@ export interface CreatePaymentInput {
 }
 
 /** The address that starts the provider's checkout of a payment (relative to the site). */
-export const checkoutPath = (token: string) => `/api/zahlung/checkout/${token}`;
+export const checkoutPath = (token: string) => apiUrl(zahlungEndpoints.checkout, { params: { token } });
 
 /**
  * Creates a PENDING payment inside the caller's transaction and answers the address to send the browser to. The
@@ -119,44 +118,42 @@ async function changeStatus(
   paymentId: number,
   newStatus: PaymentStatus,
   transactionId: string | null,
+  listenerOf: (purpose: PaymentPurpose) => PaymentListener | undefined,
 ): Promise<{ payment: ZahlungRow; changed: boolean }> {
   const current = await lockPayment(tx, paymentId);
   if (!current) throw HttpError.notFound('Unbekannte Zahlung.');
   if (RANK[newStatus] <= RANK[current.status]) return { payment: current, changed: false };
   const updated = await updatePaymentStatus(tx, paymentId, newStatus, transactionId);
-  const listener = listeners.get(updated.purpose);
+  const listener = listenerOf(updated.purpose);
   if (listener) await listener(tx, updated, newStatus, current.status);
   return { payment: updated, changed: true };
 }
 
 /**
  * Cancels a payment that is still PENDING (the cart is reset, the order withdrawn), inside the caller's
- * transaction; the purpose's listener sees CANCELLED. A payment already decided stays as it is. Answers its status.
+ * transaction. Only the purpose's own module cancels its payments, so it hands in its own listener (which then sees
+ * CANCELLED) rather than the app's registry: erasure and jobs cancel without the app. A payment already decided
+ * stays as it is. Answers its status.
  */
-export async function cancelPayment(tx: Transaction, paymentId: number): Promise<PaymentStatus> {
+export async function cancelPayment(
+  tx: Transaction,
+  paymentId: number,
+  ownListener?: PaymentListener,
+): Promise<PaymentStatus> {
   const current = await lockPayment(tx, paymentId);
   if (!current) throw HttpError.notFound('Unbekannte Zahlung.');
   if (current.status !== 'PENDING') return current.status;
-  const { payment } = await changeStatus(tx, paymentId, 'CANCELLED', null);
+  const { payment } = await changeStatus(tx, paymentId, 'CANCELLED', null, () => ownListener);
   return payment.status;
 }
 
-/** A provider's event, already verified and translated. */
-export interface ProviderEvent {
-  provider: PaymentProviderName;
-  eventId: string;
-  type: string;
-  /** Sandbox: our payment id. */
-  paymentId?: number;
-  /** Stripe: the Checkout Session id. */
-  providerRef?: string;
-  /** Stripe refunds and disputes: the PaymentIntent, found through the payment's transaction id. */
-  transactionRef?: string;
-  /** The amount the provider reports as paid; a PAID event with another amount than ours is refused. */
-  amountCents?: number | null;
-  /** null: an event we record but that changes no status (e.g. a declined card, the checkout stays open). */
-  newStatus: PaymentStatus | null;
-  transactionId?: string | null;
+/**
+ * Locks payments before the caller locks its own records of them: the webhook locks the payment first and then the
+ * purpose's record (in the listener), so a module's own change of such a record (end a subscription, reset a cart)
+ * locks its open payments first too, and the two never wait for each other crosswise.
+ */
+export function lockPaymentsFirst(tx: Transaction, paymentIds: readonly number[]): Promise<void> {
+  return lockPayments(tx, paymentIds);
 }
 
 export type EventOutcome = 'applied' | 'unchanged' | 'duplicate';
@@ -165,14 +162,23 @@ export type EventOutcome = 'applied' | 'unchanged' | 'duplicate';
  * Processes a provider event exactly once per event id: the event row, the status change and the purpose's listener
  * commit together, so a repeated or concurrent delivery of the same event changes nothing. Unknown payment: 404.
  */
-export async function processProviderEvent(db: Database, event: ProviderEvent): Promise<EventOutcome> {
-  return db.transaction(async (tx) => {
-    const payment =
-      event.paymentId !== undefined
-        ? await findPayment(tx, event.paymentId)
-        : event.transactionRef
-          ? await findPaymentByTransactionId(tx, event.provider, event.transactionRef)
-          : undefined;
+export async function processProviderEvent(
+  db: Database,
+  listeners: PaymentListeners,
+  event: ProviderEvent,
+): Promise<EventOutcome> {
+  // Retried: a deadlock or serialization failure with a path outside this one (a job, a cart reset) must not answer
+  // 500 to the provider, whose redelivery would come minutes later.
+  return withTransactionRetry(db, async (tx) => {
+    const paymentId =
+      event.paymentId ??
+      (event.transactionRef
+        ? (await findPaymentByTransactionId(tx, event.provider, event.transactionRef))?.id
+        : undefined);
+    // The payment row is locked before anything else: the event insert below takes a key-share lock on it (foreign
+    // key), and two deliveries holding that lock both waiting for FOR UPDATE deadlocked. Every path that changes a
+    // payment and its purpose's records locks the payment first (see lockCartAndPayment).
+    const payment = paymentId !== undefined ? await lockPayment(tx, paymentId) : undefined;
     if (!payment) throw HttpError.notFound('Unbekannte Zahlung.');
     // an event of one provider never changes a payment of another (sandbox events cannot touch Stripe payments)
     if (payment.provider !== event.provider) throw HttpError.notFound('Unbekannte Zahlung.');
@@ -187,7 +193,13 @@ export async function processProviderEvent(db: Database, event: ProviderEvent): 
     });
     if (!fresh) return 'duplicate';
     if (!event.newStatus) return 'unchanged';
-    const { changed } = await changeStatus(tx, payment.id, event.newStatus, event.transactionId ?? null);
+    const { changed } = await changeStatus(
+      tx,
+      payment.id,
+      event.newStatus,
+      event.transactionId ?? null,
+      (purpose) => listeners[purpose],
+    );
     return changed ? 'applied' : 'unchanged';
   });
 }

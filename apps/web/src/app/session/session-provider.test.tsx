@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api-client.ts';
 import { renderRoutes, stubFetch } from '../../test/render.tsx';
 import { makeToken, nowInSeconds } from '../../test/tokens.ts';
-import { useSession } from './session-context.ts';
+import { useSession } from '../../lib/session-context.ts';
 import { SessionProvider } from './session-provider.tsx';
 
 // jsdom has no Web Crypto or IndexedDB; the encryption itself is tested in lib/auth-storage.test.ts

@@ -7,7 +7,7 @@ import { bindSession } from '../../lib/api-client.ts';
 import { tokenStorage } from '../../lib/auth-storage.ts';
 import { decodeSessionToken, expiryTimerDelay, isExpired, type Session } from '../../lib/session.ts';
 import { lazyPage } from '../lazy-page.ts';
-import { SessionContext, type SessionContextValue } from './session-context.ts';
+import { SessionContext, type SessionContextValue } from '../../lib/session-context.ts';
 
 // The dialog machinery stays out of the start page's bundle; a session fetches it ahead, so that
 // "Login abgelaufen" can show even when the network or the deployed chunks are gone by then.

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { useLoginDialogParam } from '../../lib/login-param.ts';
 import { lazyPage } from '../lazy-page.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session-context.ts';
 import { roleMenuFor } from './role-menus.ts';
 
 // only operators and therapists need the dropdown machinery

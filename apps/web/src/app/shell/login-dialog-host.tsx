@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { lazyPage } from '../lazy-page.ts';
 import { useLoginDialogParam } from '../../lib/login-param.ts';
-import { useSession } from '../session/session-context.ts';
+import { useSession } from '../../lib/session-context.ts';
 
 // the dialog and its form fields load on first use: most visitors of the start page never open it
 const LoginDialog = lazyPage(() => import('./login/login-dialog.tsx'), 'LoginDialog');

@@ -1,29 +1,30 @@
 import { LIMITS } from '@dihs/contract/common/constants';
-import TextField from '@mui/material/TextField';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-fields.tsx';
 
-export const EMAIL_MISSING = 'Bitte geben Sie Ihre E-Mail-Adresse ein.';
-
-interface EmailFieldProps {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
+interface EmailFieldProps<T extends FieldValues, O> {
+  /** A form with the field `email` (the login or the reset request). */
+  control: Control<T, unknown, O>;
+  /** Runs with each address typed, for the dialog that hands it on to the other view. */
+  onChange: (email: string) => void;
   autoFocus?: boolean;
 }
 
 /** The e-mail field shared by the login and the password reset view, which keep the same address. */
-export function EmailField({ value, onChange, error, autoFocus = false }: EmailFieldProps) {
+export function EmailField<T extends FieldValues & { email: string }, O>({
+  control,
+  onChange,
+  autoFocus = false,
+}: EmailFieldProps<T, O>) {
   return (
-    <TextField
+    <FormTextField
+      control={control}
+      name={'email' as FieldPath<T>}
+      onValueChange={(value) => onChange(String(value))}
       label="E-Mail"
       type="email"
       autoComplete="username"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error}
       autoFocus={autoFocus}
-      fullWidth
-      margin="dense"
       slotProps={{ htmlInput: { maxLength: LIMITS.email, 'aria-required': true } }}
     />
   );

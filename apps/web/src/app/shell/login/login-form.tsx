@@ -2,18 +2,20 @@ import { LIMITS } from '@dihs/contract/common/constants';
 import { ERROR_CODES } from '@dihs/contract/common/errors';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { homePathFor } from '@dihs/contract/common/routes';
+import { loginFormSchema } from '@dihs/contract/auth';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../session/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { authenticate, isSecondFactorRequired } from './auth-api.ts';
-import { EMAIL_MISSING, EmailField } from './email-field.tsx';
+import { EmailField } from './email-field.tsx';
 
 interface LoginFormProps {
   email: string;
@@ -29,41 +31,30 @@ interface LoginFormProps {
 export function LoginForm({ email, onEmailChange, onForgotPassword, onCancel }: LoginFormProps) {
   const { login } = useSession();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [codeRequired, setCodeRequired] = useState(false);
-  const [validated, setValidated] = useState(false);
   const [pending, setPending] = useState(false);
   // the text outlives the open flag so that the closing dialog does not go blank during its transition
   const [failure, setFailure] = useState({ open: false, text: '' });
   const fail = (text: string) => setFailure({ open: true, text });
-  const codeInput = useRef<HTMLInputElement>(null);
+  const { control, handleSubmit, setFocus } = useContractForm(
+    loginFormSchema(codeRequired),
+    { email, password: '', secondFactorCode: '' },
+    { submitParsed: true },
+  );
 
   useEffect(() => {
-    if (codeRequired) codeInput.current?.focus();
-  }, [codeRequired]);
+    if (codeRequired) setFocus('secondFactorCode');
+  }, [codeRequired, setFocus]);
 
-  const errors = {
-    email: email.trim() ? undefined : EMAIL_MISSING,
-    password: password ? undefined : 'Bitte geben Sie Ihr Passwort ein.',
-    code: codeRequired && !code.trim() ? MESSAGES.loginAuthCodeFehlt : undefined,
-  };
-  const shown = (error: string | undefined) => (validated ? error : undefined);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (body) => {
     if (pending) return;
-    setValidated(true);
-    if (errors.email || errors.password || errors.code) return;
     setPending(true);
     try {
-      const address = email.trim();
-      if (!codeRequired && (await isSecondFactorRequired(address, password))) {
+      if (!codeRequired && (await isSecondFactorRequired(body.email, body.password))) {
         setCodeRequired(true);
-        setValidated(false);
         return;
       }
-      const session = await login(await authenticate({ email: address, password, secondFactorCode: code.trim() }));
+      const session = await login(await authenticate(body));
       if (!session) {
         fail(MESSAGES.sitzungUngueltig);
         return;
@@ -78,35 +69,27 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onCancel }: 
     } finally {
       setPending(false);
     }
-  }
+  });
 
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <DialogContent sx={{ pt: 0 }}>
-        <EmailField value={email} onChange={onEmailChange} error={shown(errors.email)} autoFocus />
-        <TextField
+        <EmailField control={control} onChange={onEmailChange} autoFocus />
+        <FormTextField
+          control={control}
+          name="password"
           label="Passwort"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(shown(errors.password))}
-          helperText={shown(errors.password)}
-          fullWidth
-          margin="dense"
           slotProps={{ htmlInput: { 'aria-required': true } }}
         />
         {codeRequired && (
-          <TextField
+          <FormTextField
+            control={control}
+            name="secondFactorCode"
             label="Auth-Code"
             autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={Boolean(shown(errors.code))}
-            helperText={shown(errors.code) ?? 'Der Code aus Ihrer Authenticator-App'}
-            inputRef={codeInput}
-            fullWidth
-            margin="dense"
+            helperText="Der Code aus Ihrer Authenticator-App"
             slotProps={{
               htmlInput: { inputMode: 'numeric', maxLength: LIMITS.secondFactorCode, 'aria-required': true },
             }}

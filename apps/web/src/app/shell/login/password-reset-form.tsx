@@ -1,3 +1,4 @@
+import { passwortResetAnfrageFormSchema } from '@dihs/contract/accounts';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -5,10 +6,11 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { requestPasswordReset } from './auth-api.ts';
-import { EMAIL_MISSING, EmailField } from './email-field.tsx';
+import { EmailField } from './email-field.tsx';
 
 type ResetStatus = 'form' | 'pending' | 'success' | 'failure';
 
@@ -22,21 +24,17 @@ interface PasswordResetFormProps {
 /** The reset view of the login dialog: request, pending, then success or failure with a retry (spec 1, section 4). */
 export function PasswordResetForm({ email, onEmailChange, onBackToLogin, onClose }: PasswordResetFormProps) {
   const [status, setStatus] = useState<ResetStatus>('form');
-  const [validated, setValidated] = useState(false);
-  const emailError = validated && !email.trim() ? EMAIL_MISSING : undefined;
+  const { control, handleSubmit } = useContractForm(passwortResetAnfrageFormSchema, { email }, { submitParsed: true });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setValidated(true);
-    if (!email.trim()) return;
+  const submit = handleSubmit(async (values) => {
     setStatus('pending');
     try {
-      await requestPasswordReset(email.trim());
+      await requestPasswordReset(values.email);
       setStatus('success');
     } catch {
       setStatus('failure');
     }
-  }
+  });
 
   if (status === 'pending') {
     return (
@@ -71,7 +69,7 @@ export function PasswordResetForm({ email, onEmailChange, onBackToLogin, onClose
           Passwort vergessen? Geben Sie Ihre E-Mail-Adresse ein. Wir senden Ihnen einen Link, über den Sie ein neues
           Passwort setzen können.
         </DialogContentText>
-        <EmailField value={email} onChange={onEmailChange} error={emailError} autoFocus />
+        <EmailField control={control} onChange={onEmailChange} autoFocus />
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', px: 3, pb: 2 }}>
         <Button onClick={onBackToLogin} sx={{ mr: 'auto' }}>

@@ -1,5 +1,5 @@
 import { type AboPaket } from '@dihs/contract/abo';
-import { formatEuroCents } from '@dihs/contract/zahlung';
+import { formatEuroCents } from '@dihs/contract/common/money';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ShopCard, ShopCardLines } from '../../../components/shop-card.tsx';

@@ -1,5 +1,5 @@
 import { ABO_PAKET_DEFAULTS, aboPaketFieldsSchema, type AboPaket, type AboPaketFields } from '@dihs/contract/abo';
-import { firstErrors } from '../../../lib/use-schema-form.ts';
+import { z } from 'zod';
 
 /** The counts of a package as the form edits them: text, so an empty field can say "darf nicht leer sein". */
 export const ANZAHL_FELDER = [
@@ -15,8 +15,8 @@ export type AnzahlFeld = (typeof ANZAHL_FELDER)[number][0];
 
 export type PaketForm = Record<AnzahlFeld, string> & {
   title: string;
-  /** Euro with up to two decimals, "89,00". */
-  kosten: string;
+  /** Euro with up to two decimals, "89,00"; named as in the body, so the schema's messages land on this field. */
+  kostenProQuartalCent: string;
   aktiv: boolean;
   buchbar: boolean;
 };
@@ -36,7 +36,7 @@ export function formOf(paket: AboPaket | null): PaketForm {
     laufzeitMonate: String(source.laufzeitMonate),
     kuendigungsfristMonate: String(source.kuendigungsfristMonate),
     buchungMonate: String(source.buchungMonate),
-    kosten: euroText(source.kostenProQuartalCent),
+    kostenProQuartalCent: euroText(source.kostenProQuartalCent),
     aktiv: source.aktiv,
     buchbar: source.buchbar,
   };
@@ -64,13 +64,10 @@ export const bodyOf = (form: PaketForm): AboPaketFields => ({
   laufzeitMonate: zahl(form.laufzeitMonate),
   kuendigungsfristMonate: zahl(form.kuendigungsfristMonate),
   buchungMonate: zahl(form.buchungMonate),
-  kostenProQuartalCent: centOf(form.kosten),
+  kostenProQuartalCent: centOf(form.kostenProQuartalCent),
   aktiv: form.aktiv,
   buchbar: form.buchbar,
 });
 
-/** The message under each field; the cost's messages belong to the euro field. */
-export function paketErrors(form: PaketForm): Partial<Record<keyof PaketForm, string>> {
-  const { kostenProQuartalCent, ...rest } = firstErrors(aboPaketFieldsSchema, bodyOf(form));
-  return { ...rest, ...(kostenProQuartalCent ? { kosten: kostenProQuartalCent } : {}) };
-}
+/** The form's schema: the contract's rules (the server checks the same) applied to the body the texts make. */
+export const paketFormSchema = z.custom<PaketForm>().transform(bodyOf).pipe(aboPaketFieldsSchema);

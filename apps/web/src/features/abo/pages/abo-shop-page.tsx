@@ -1,5 +1,5 @@
 import { ABO_TEXTS, AKTIVE_ABO_STATUSES, type AboPaket } from '@dihs/contract/abo';
-import { formatEuroCents } from '@dihs/contract/zahlung';
+import { formatEuroCents } from '@dihs/contract/common/money';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';

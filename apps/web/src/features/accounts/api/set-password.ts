@@ -1,15 +1,10 @@
-import { okResponseSchema, type PasswortSetzenBody } from '@dihs/contract/accounts';
+import { accountsEndpoints, type PasswortSetzenBody } from '@dihs/contract/accounts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** POST /patient/passwort/reset/{code}: sets the password of a reset or of a new account. */
 export const setPassword = (code: string, body: PasswortSetzenBody): Promise<true> =>
-  apiRequest(`/patient/passwort/reset/${encodeURIComponent(code)}`, {
-    method: 'POST',
-    json: body,
-    schema: okResponseSchema,
-    auth: false,
-  });
+  callEndpoint(accountsEndpoints.passwortMitCodeSetzen, { params: { code }, body }, { auth: false });
 
 export const useSetPassword = (code: string) =>
   useMutation({ mutationFn: (body: PasswortSetzenBody) => setPassword(code, body) });

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@dihs/contract/accounts';
 import { useParams } from 'react-router';
-import { useSession } from '../../../app/session/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { useConfirmEmail } from '../api/confirm-email.ts';
 import { CodeOutcome } from '../components/code-outcome.tsx';

@@ -4,26 +4,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { PasswordPairFields } from '../../../components/password-pair-fields.tsx';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSetPassword } from '../api/set-password.ts';
 
 /** /passwortreset/:code (spec 2): a new password for a reset or for an account an operator created. */
 export function PasswordResetPage() {
   const { code = '' } = useParams();
   // The page always sends the repeat, so the server checks it too.
-  const form = useSchemaForm(passwortSetzenBodySchema, { passwort: '', passwortWiederholen: '' });
+  const { control, handleSubmit, formState } = useContractForm(passwortSetzenBodySchema, {
+    passwort: '',
+    passwortWiederholen: '',
+  });
   const setPassword = useSetPassword(code);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    form.showAll();
-    if (!form.valid || setPassword.isPending) return;
-    setPassword.mutate(form.values);
-  }
+  const submit = handleSubmit((values) => {
+    if (!setPassword.isPending) setPassword.mutate(values);
+  });
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
@@ -42,26 +41,15 @@ export function PasswordResetPage() {
           </Box>
         </>
       ) : (
-        <Box component="form" noValidate onSubmit={submit} aria-label="Neues Passwort">
+        <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label="Neues Passwort">
           {setPassword.isError && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
               {ACCOUNT_MESSAGES.passwortSetzenFehler}
             </Alert>
           )}
-          <PasswordPairFields
-            passwort={form.values.passwort}
-            wiederholung={form.values.passwortWiederholen}
-            onPasswortChange={form.set('passwort')}
-            onWiederholungChange={form.set('passwortWiederholen')}
-            onPasswortBlur={() => form.touch('passwort')}
-            onWiederholungBlur={() => form.touch('passwortWiederholen')}
-            passwortError={form.errorOf('passwort')}
-            wiederholungError={form.errorOf('passwortWiederholen')}
-            disabled={setPassword.isPending}
-            autoFocus
-          />
+          <PasswordPairFields control={control} disabled={setPassword.isPending} autoFocus />
           <Box sx={{ mt: 3 }}>
-            <Button type="submit" variant="contained" disabled={!form.valid || setPassword.isPending}>
+            <Button type="submit" variant="contained" disabled={!formState.isValid || setPassword.isPending}>
               {setPassword.isPending ? 'Bitte warten ...' : 'Passwort setzen'}
             </Button>
           </Box>

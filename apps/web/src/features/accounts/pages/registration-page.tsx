@@ -2,21 +2,20 @@ import {
   ACCOUNT_MESSAGES,
   EARLIEST_BIRTHDAY,
   registrierenBodySchema,
-  todayIso,
   type RegistrierenForm,
 } from '@dihs/contract/accounts';
 import { LIMITS } from '@dihs/contract/common/constants';
+import { berlinDay } from '@dihs/contract/common/time';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { PasswordPairFields } from '../../../components/password-pair-fields.tsx';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useRegister } from '../api/register.ts';
 import { ConsentCheckbox } from '../components/consent-checkbox.tsx';
 
@@ -53,29 +52,23 @@ const ADDRESS_FIELDS: { key: TextFieldKey; label: string; max: number; autoCompl
 /** Registration of a new patient (spec 2, "Registration"): every rule checked as typed, submit disabled until valid. */
 export function RegistrationPage() {
   const navigate = useNavigate();
-  const form = useSchemaForm(registrierenBodySchema, EMPTY);
+  const { control, handleSubmit, formState } = useContractForm(registrierenBodySchema, EMPTY);
   const registration = useRegister();
-  const { values } = form;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    form.showAll();
-    if (!form.valid || registration.isPending) return;
-    registration.mutate(values);
-  }
+  const submit = handleSubmit((values) => {
+    if (!registration.isPending) registration.mutate(values);
+  });
 
   const textField = ({ key, label, max, autoComplete, wide }: (typeof TEXT_FIELDS)[number]) => (
-    <CountedTextField
+    <FormTextField
       key={key}
+      control={control}
+      name={key}
       label={label}
       type={key === 'email' ? 'email' : 'text'}
       autoComplete={autoComplete}
       required={key === 'vorname' || key === 'nachname' || key === 'email'}
-      value={values[key]}
-      onChange={form.set(key)}
-      onBlur={() => form.touch(key)}
       max={max}
-      error={form.errorOf(key)}
       sx={wide ? { gridColumn: '1 / -1' } : undefined}
     />
   );
@@ -88,44 +81,38 @@ export function RegistrationPage() {
       <Typography sx={{ mb: 2 }}>
         Legen Sie Ihr Konto als Patientin oder Patient an. Mit * markierte Felder sind Pflichtfelder.
       </Typography>
-      <Box component="form" noValidate onSubmit={submit} aria-label="Registrierung">
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label="Registrierung">
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
           {TEXT_FIELDS.map(textField)}
         </Box>
-        <PasswordPairFields
-          passwort={values.passwort}
-          wiederholung={values.passwortWiederholen}
-          onPasswortChange={form.set('passwort')}
-          onWiederholungChange={form.set('passwortWiederholen')}
-          onPasswortBlur={() => form.touch('passwort')}
-          onWiederholungBlur={() => form.touch('passwortWiederholen')}
-          passwortError={form.errorOf('passwort')}
-          wiederholungError={form.errorOf('passwortWiederholen')}
-        />
+        <PasswordPairFields control={control} />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
           {ADDRESS_FIELDS.map(textField)}
-          <TextField
+          <FormTextField
+            control={control}
+            name="geburtsdatum"
             label="Geburtsdatum"
             type="date"
             required
             autoComplete="bday"
-            margin="dense"
-            fullWidth
-            value={values.geburtsdatum}
-            onChange={(event) => form.set('geburtsdatum')(event.target.value)}
-            onBlur={() => form.touch('geburtsdatum')}
-            error={Boolean(form.errorOf('geburtsdatum'))}
-            helperText={form.errorOf('geburtsdatum') ?? ' '}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EARLIEST_BIRTHDAY, max: todayIso() } }}
+            helperText=" "
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EARLIEST_BIRTHDAY, max: berlinDay() } }}
           />
         </Box>
-        <ConsentCheckbox
-          checked={values.einverstaendnis}
-          onChange={form.set('einverstaendnis')}
-          error={form.errorOf('einverstaendnis')}
+        <Controller
+          control={control}
+          name="einverstaendnis"
+          render={({ field, fieldState }) => (
+            <ConsentCheckbox checked={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+          )}
         />
         <Box sx={{ mt: 3 }}>
-          <Button type="submit" variant="contained" size="large" disabled={!form.valid || registration.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={!formState.isValid || registration.isPending}
+          >
             {registration.isPending ? 'Bitte warten ...' : 'Registrieren'}
           </Button>
         </Box>

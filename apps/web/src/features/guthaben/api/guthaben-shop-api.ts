@@ -1,14 +1,8 @@
-import {
-  guthabenAngebotListSchema,
-  guthabenBuchungSchema,
-  guthabenSchema,
-  type Guthaben,
-  type GuthabenAngebot,
-  type GuthabenBuchung,
-} from '@dihs/contract/guthaben';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useViewerKey } from '../../../app/session/session-context.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { guthabenEndpoints } from '@dihs/contract/guthaben';
+import { useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { endpointQuery, useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
+import { useViewerKey } from '../../../lib/session-context.ts';
 
 /** After the return from the checkout, the provider's confirmation may take a moment: ask again this often. */
 const POLL_MS = 1500;
@@ -16,43 +10,24 @@ const POLL_MS = 1500;
 const MAX_POLLS = 60;
 
 /** GET /guthaben/patient/getOffers. */
-export function useAngebote() {
-  const viewer = useViewerKey();
-  return useQuery({
-    queryKey: ['guthaben', 'angebote', viewer],
-    queryFn: ({ signal }): Promise<GuthabenAngebot[]> =>
-      apiRequest('/guthaben/patient/getOffers', { schema: guthabenAngebotListSchema, ...(signal ? { signal } : {}) }),
-  });
-}
+export const useAngebote = () => useEndpointQuery(guthabenEndpoints.angebote, undefined);
 
 /** GET /guthaben/patient/placeOrder/{offerId}: the address of the payment page (plain text). */
-export function usePlaceOrder() {
-  return useMutation({
-    mutationFn: async (offerId: number): Promise<string> =>
-      String(await apiRequest(`/guthaben/patient/placeOrder/${offerId}`)),
-  });
-}
+export const usePlaceOrder = () =>
+  useEndpointMutation(guthabenEndpoints.bestellen, { toInput: (offerId: number) => ({ params: { offerId } }) });
 
 /** GET /guthaben/patient/get: the own balance; `poll` keeps it fresh while a payment is being confirmed. */
-export function useEigenesGuthaben(poll = false) {
-  const viewer = useViewerKey();
-  return useQuery({
-    queryKey: ['guthaben', 'eigenes', viewer],
-    queryFn: ({ signal }): Promise<Guthaben> =>
-      apiRequest('/guthaben/patient/get', { schema: guthabenSchema, ...(signal ? { signal } : {}) }),
-    refetchInterval: poll ? POLL_MS : false,
-  });
-}
+export const useEigenesGuthaben = (poll = false) =>
+  useEndpointQuery(guthabenEndpoints.eigenes, undefined, { refetchInterval: poll ? POLL_MS : false });
 
 /** GET /guthaben/patient/check/{id}; asked again while the payment is PENDING. */
 export function useBuchung(id: number | null) {
   const viewer = useViewerKey();
   return useQuery({
-    queryKey: ['guthaben', 'buchung', id, viewer],
+    // without an id the query stays disabled: the placeholder is never sent
+    ...endpointQuery(guthabenEndpoints.buchung, viewer, { params: { buchungId: id ?? 0 } }),
     enabled: id !== null,
     retry: false,
-    queryFn: ({ signal }): Promise<GuthabenBuchung> =>
-      apiRequest(`/guthaben/patient/check/${id}`, { schema: guthabenBuchungSchema, ...(signal ? { signal } : {}) }),
     refetchInterval: (query) =>
       query.state.data?.status === 'PENDING' && query.state.dataUpdateCount < MAX_POLLS ? POLL_MS : false,
   });
@@ -60,4 +35,4 @@ export function useBuchung(id: number | null) {
 
 /** GET /pdf/guthabenbestaetigung/{id} as a file. */
 export const getBuchungsPdf = (id: number): Promise<Blob> =>
-  apiRequest(`/pdf/guthabenbestaetigung/${id}`, { blob: true });
+  callEndpoint(guthabenEndpoints.bestaetigungPdf, { params: { id } });

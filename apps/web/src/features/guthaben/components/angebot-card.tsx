@@ -1,9 +1,9 @@
+import { formatEuroCents } from '@dihs/contract/common/money';
 import { GUTHABEN_TEXTS, SHOP_DURATIONS_MINUTES, type GuthabenAngebot } from '@dihs/contract/guthaben';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { ShopCard, ShopCardLines } from '../../../components/shop-card.tsx';
-import { formatEuro } from '../../../lib/format.ts';
 
 /** The counts of a package with the shop's durations; findings show none (spec 2 "Credit shop"). */
 export function angebotZeilen(angebot: GuthabenAngebot): string[] {
@@ -55,7 +55,7 @@ export function AngebotCard({ angebot, agbAkzeptiert, onChoose }: AngebotCardPro
     >
       <ShopCardLines lines={angebotZeilen(angebot)} />
       <Typography sx={{ fontSize: '1.6rem', fontWeight: 700, mt: 2 }} color="primary">
-        {formatEuro(angebot.centPreis)}
+        {formatEuroCents(angebot.centPreis)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {GUTHABEN_TEXTS.inklMwst}

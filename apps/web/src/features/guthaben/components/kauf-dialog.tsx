@@ -1,3 +1,4 @@
+import { formatEuroCents } from '@dihs/contract/common/money';
 import { GUTHABEN_TEXTS, type GuthabenAngebot } from '@dihs/contract/guthaben';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -6,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { formatEuro } from '../../../lib/format.ts';
 
 interface KaufDialogProps {
   angebot: GuthabenAngebot | null;
@@ -30,7 +30,7 @@ export function KaufDialog({ angebot, pending, onBuy, onClose }: KaufDialogProps
       <DialogContent>
         <DialogContentText id={textId} component="div">
           <strong>{angebot?.titel}</strong>
-          {angebot ? ` (${formatEuro(angebot.centPreis)} ${GUTHABEN_TEXTS.inklMwst})` : ''}
+          {angebot ? ` (${formatEuroCents(angebot.centPreis)} ${GUTHABEN_TEXTS.inklMwst})` : ''}
         </DialogContentText>
       </DialogContent>
       <DialogActions>

@@ -1,3 +1,4 @@
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { CREDIT_MESSAGES, GUTHABEN_TEXTS } from '@dihs/contract/guthaben';
 import { paymentStatusText } from '@dihs/contract/zahlung';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -15,7 +16,6 @@ import { ButtonLink } from '../../../components/button-link.tsx';
 import { GuthabenBar } from '../../../components/guthaben-bar.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
-import { formatDateTimeDe } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { getBuchungsPdf, useBuchung, useEigenesGuthaben } from '../api/guthaben-shop-api.ts';
 
@@ -69,8 +69,8 @@ export function GuthabenBuchungPage() {
             >
               <Row label="Status" value={paymentStatusText(data.status)} />
               {data.transactionId && <Row label="Transaktionsnummer" value={data.transactionId} />}
-              <Row label="Buchungsdatum" value={formatDateTimeDe(data.buchungsdatum)} />
-              {data.stornodatum && <Row label="Stornodatum" value={formatDateTimeDe(data.stornodatum)} />}
+              <Row label="Buchungsdatum" value={formatDateTimeUhr(data.buchungsdatum)} />
+              {data.stornodatum && <Row label="Stornodatum" value={formatDateTimeUhr(data.stornodatum)} />}
             </Box>
           </Paper>
           {data.status === 'PENDING' && (

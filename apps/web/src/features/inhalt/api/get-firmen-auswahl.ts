@@ -1,7 +1,9 @@
-import { firmaKurzListeSchema, firmaListeSchema, type FirmaKurz } from '@dihs/contract/firma';
+import { firmaEndpoints, type FirmaKurz } from '@dihs/contract/firma';
 import { useQuery } from '@tanstack/react-query';
-import { useViewerKey } from '../../../app/session/session-context.ts';
-import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { endpointKey } from '../../../lib/endpoint-query.ts';
+import { useViewerKey } from '../../../lib/session-context.ts';
 
 /**
  * The companies a page can be tied to: GET /firma/alle/terminEditieren (spec 3, section 7). That call needs
@@ -11,10 +13,10 @@ import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 export async function getFirmenAuswahl(signal?: AbortSignal): Promise<FirmaKurz[]> {
   const options = signal ? { signal } : {};
   try {
-    return await apiRequest('/firma/alle/terminEditieren', { schema: firmaKurzListeSchema, ...options });
+    return await callEndpoint(firmaEndpoints.alleKurz, {}, options);
   } catch (error) {
     if (!isApiError(error, 403)) throw error;
-    const firmen = await apiRequest('/firma/alle', { schema: firmaListeSchema, ...options });
+    const firmen = await callEndpoint(firmaEndpoints.alle, {}, options);
     return firmen.map(({ id, bezeichner }) => ({ id, bezeichner }));
   }
 }
@@ -23,7 +25,8 @@ export async function getFirmenAuswahl(signal?: AbortSignal): Promise<FirmaKurz[
 export function useFirmenAuswahl() {
   const viewer = useViewerKey();
   return useQuery({
-    queryKey: ['firmen-auswahl', viewer],
+    // under the short list's key: a change of the companies refreshes this choice too
+    queryKey: [...endpointKey(firmaEndpoints.alleKurz, viewer), 'mit-Ersatz'],
     queryFn: ({ signal }) => getFirmenAuswahl(signal),
     retry: false,
   });

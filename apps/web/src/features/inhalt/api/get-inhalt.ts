@@ -1,16 +1,5 @@
-import { pageContentSchema, type PageContent } from '@dihs/contract/inhalt';
-import { useQuery } from '@tanstack/react-query';
-import { useViewerKey } from '../../../app/session/session-context.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { inhaltEndpoints } from '@dihs/contract/inhalt';
+import { useEndpointQuery } from '../../../lib/endpoint-query.ts';
 
 /** GET /inhalt/{url}: the page as the viewer may see it (HTML sanitized by the server). */
-export const getInhalt = (url: string, signal?: AbortSignal): Promise<PageContent> =>
-  apiRequest(`/inhalt/${encodeURIComponent(url)}`, { schema: pageContentSchema, ...(signal ? { signal } : {}) });
-
-export function useInhalt(url: string) {
-  const viewer = useViewerKey();
-  return useQuery({
-    queryKey: ['inhalt', url, viewer],
-    queryFn: ({ signal }) => getInhalt(url, signal),
-  });
-}
+export const useInhalt = (url: string) => useEndpointQuery(inhaltEndpoints.seite, { params: { url } });

@@ -1,17 +1,7 @@
-import { pageMetaSchema, type PageMeta } from '@dihs/contract/inhalt';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { inhaltEndpoints } from '@dihs/contract/inhalt';
+import { useEndpointQuery } from '../../../lib/endpoint-query.ts';
 
-/** GET /inhalt/{url}/edit: who may see the page (editors only). */
-export const getPageMeta = (url: string, signal?: AbortSignal): Promise<PageMeta> =>
-  apiRequest(`/inhalt/${encodeURIComponent(url)}/edit`, { schema: pageMetaSchema, ...(signal ? { signal } : {}) });
-
-/** Loaded fresh for every edit session, so the form never starts from another editor's outdated rules. */
-export function usePageMeta(url: string) {
-  return useQuery({
-    queryKey: ['inhalt-meta', url],
-    queryFn: ({ signal }) => getPageMeta(url, signal),
-    staleTime: 0,
-    gcTime: 0,
-  });
-}
+/** GET /inhalt/{url}/edit: who may see the page (editors only). Loaded fresh for every edit session, so the form
+ * never starts from another editor's outdated rules. */
+export const usePageMeta = (url: string) =>
+  useEndpointQuery(inhaltEndpoints.meta, { params: { url } }, { staleTime: 0, gcTime: 0 });

@@ -1,9 +1,6 @@
-import { feedbackResponseSchema, type FeedbackBody } from '@dihs/contract/feedback';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { feedbackEndpoints, type FeedbackBody } from '@dihs/contract/feedback';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /** POST /feedback: stored and mailed to the operators. */
-export const sendFeedback = (body: FeedbackBody): Promise<true> =>
-  apiRequest('/feedback', { method: 'POST', json: body, schema: feedbackResponseSchema });
-
-export const useSendFeedback = () => useMutation({ mutationFn: sendFeedback });
+export const useSendFeedback = () =>
+  useEndpointMutation(feedbackEndpoints.senden, { toInput: (body: FeedbackBody) => ({ body }) });

@@ -7,6 +7,7 @@ import {
   pageSaveBodySchema,
   privilegesOfferedForPage,
   type PageContent,
+  type PageSaveBody,
   type PageMeta,
   type PageSaved,
 } from '@dihs/contract/inhalt';
@@ -15,7 +16,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -24,42 +24,31 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
-import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { FormSwitch, FormTextField } from '../../../components/form-fields.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useAuthority } from '../api/get-authority.ts';
 import { useFirmenAuswahl } from '../api/get-firmen-auswahl.ts';
 import { usePageMeta } from '../api/get-page-meta.ts';
 import { useSavePage } from '../api/save-page.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
-interface PageForm extends PageMeta {
-  titel: string;
-  bild: string;
-  inhalt: string;
-  url: string;
-}
-type TextField = 'titel' | 'bild' | 'url' | 'inhalt';
-
 /** The select's value for "Keine Firma" (id null). */
 const NO_FIRMA = '';
 
-function fieldErrors(form: PageForm, statisch: boolean): Partial<Record<TextField, string>> {
-  const result = pageSaveBodySchema.safeParse(form);
-  const errors: Partial<Record<TextField, string>> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0] as TextField;
-    // a static page keeps its url and access rules; the server ignores them
-    if (statisch && !['titel', 'bild', 'inhalt'].includes(field)) continue;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+/** A static page keeps its url and access rules (the server ignores them): only title, image and content count. */
+const staticPageSchema = pageSaveBodySchema.extend({
+  url: z.string(),
+  berechtigte: z.array(z.number()),
+  berechtigteRollen: z.array(z.number()),
+  firmaId: z.number().nullable(),
+});
 
 interface PageEditorProps {
   url: string;
@@ -119,157 +108,135 @@ function PageEditorForm({
 }: PageEditorFormProps) {
   const statisch = page.statischeUrl;
   const ids = { firma: useId(), rollen: useId(), rechte: useId() };
-  const [form, setForm] = useState<PageForm>(() => ({
-    ...meta,
-    titel: page.titel,
-    bild: page.bild ?? '',
-    inhalt: page.inhalt,
-    url,
-  }));
-  const [touched, setTouched] = useState<ReadonlySet<TextField>>(new Set());
   const save = useSavePage(url);
-
-  const errors = fieldErrors(form, statisch);
-  const valid = Object.keys(errors).length === 0;
-  const shown = (field: TextField) => (touched.has(field) ? errors[field] : undefined);
+  const schema: z.ZodType<unknown, PageSaveBody> = statisch ? staticPageSchema : pageSaveBodySchema;
+  const { control, handleSubmit, formState, watch, setValue } = useContractForm(
+    schema,
+    { ...meta, titel: page.titel, bild: page.bild ?? '', inhalt: page.inhalt, url },
+    {
+      onEdit: () => {
+        if (save.isError) save.reset();
+      },
+    },
+  );
   const refusal = isApiError(save.error, 400, 404) ? save.error.message : undefined;
-  const offeredPrivileges = privilegesOfferedForPage(allPrivileges, form.berechtigteRollen);
+  const offeredPrivileges = privilegesOfferedForPage(allPrivileges, watch('berechtigteRollen'));
 
-  const touch = (field: TextField) => setTouched((current) => new Set(current).add(field));
-  const set = <K extends keyof PageForm>(key: K, value: PageForm[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    if (save.isError) save.reset();
-  };
-  const setText = (field: TextField) => (value: string) => {
-    set(field, value);
-    touch(field);
-  };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(new Set(['titel', 'bild', 'url', 'inhalt']));
-    if (!valid || save.isPending) return;
-    save.mutate({ ...form, bild: form.bild || null }, { onSuccess: onSaved });
-  }
+  const submit = handleSubmit((form) => {
+    if (!save.isPending) save.mutate({ ...form, bild: form.bild || null }, { onSuccess: onSaved });
+  });
 
   return (
     <Paper
       component="form"
       variant="outlined"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       sx={{ p: { xs: 2, md: 3 } }}
       aria-label="Seite bearbeiten"
     >
       <Typography variant="h2" component="h2" gutterBottom>
         Seite bearbeiten
       </Typography>
-      <CountedTextField
-        label="Titel"
-        required
-        value={form.titel}
-        onChange={setText('titel')}
-        onBlur={() => touch('titel')}
-        max={INHALT_LIMITS.titel}
-        error={shown('titel')}
-      />
-      {!statisch && (
-        <CountedTextField
-          label="Url"
-          required
-          value={form.url}
-          onChange={setText('url')}
-          onBlur={() => touch('url')}
-          max={INHALT_LIMITS.url}
-          error={shown('url')}
-        />
-      )}
-      <TextField
+      <FormTextField control={control} name="titel" label="Titel" required max={INHALT_LIMITS.titel} />
+      {!statisch && <FormTextField control={control} name="url" label="Url" required max={INHALT_LIMITS.url} />}
+      <FormTextField
+        control={control}
+        name="bild"
         label="Bild"
-        fullWidth
-        margin="dense"
         placeholder="/api/files/bild.png"
-        value={form.bild}
-        onChange={(event) => setText('bild')(event.target.value)}
-        onBlur={() => touch('bild')}
-        error={Boolean(shown('bild'))}
-        helperText={shown('bild') ?? 'Pfad eines hochgeladenen Bildes dieser Seite, z. B. /api/files/bild.png'}
+        helperText="Pfad eines hochgeladenen Bildes dieser Seite, z. B. /api/files/bild.png"
       />
       {!statisch && (
         <Stack spacing={1} sx={{ my: 2 }}>
           <FormGroup row sx={{ gap: 2 }}>
-            <FormControlLabel
-              label="Aktiv"
-              control={<Switch checked={form.aktiv} onChange={(event) => set('aktiv', event.target.checked)} />}
-            />
-            <FormControlLabel
-              label="Öffentlich (auch für nicht angemeldete Besucher)"
-              control={
-                <Switch checked={form.oeffentlich} onChange={(event) => set('oeffentlich', event.target.checked)} />
-              }
-            />
+            <FormSwitch control={control} name="aktiv" label="Aktiv" />
+            <FormSwitch control={control} name="oeffentlich" label="Öffentlich (auch für nicht angemeldete Besucher)" />
           </FormGroup>
           <FormControl fullWidth margin="dense">
             <InputLabel id={ids.firma}>Firma</InputLabel>
-            <Select
-              labelId={ids.firma}
-              label="Firma"
-              value={form.firmaId === null ? NO_FIRMA : String(form.firmaId)}
-              onChange={(event) => set('firmaId', event.target.value === NO_FIRMA ? null : Number(event.target.value))}
-            >
-              <MenuItem value={NO_FIRMA}>{INHALT_TEXTS.keineFirma}</MenuItem>
-              {firmen.map((firma) => (
-                <MenuItem key={firma.id} value={String(firma.id)}>
-                  {firma.bezeichner}
-                </MenuItem>
-              ))}
-              {/* a company the list did not bring (load failed) stays selectable as it is */}
-              {form.firmaId !== null && !firmen.some((firma) => firma.id === form.firmaId) && (
-                <MenuItem value={String(form.firmaId)}>Firma {form.firmaId}</MenuItem>
+            <Controller
+              control={control}
+              name="firmaId"
+              render={({ field }) => (
+                <Select
+                  labelId={ids.firma}
+                  label="Firma"
+                  value={field.value === null ? NO_FIRMA : String(field.value)}
+                  onChange={(event) =>
+                    field.onChange(event.target.value === NO_FIRMA ? null : Number(event.target.value))
+                  }
+                  onBlur={field.onBlur}
+                >
+                  <MenuItem value={NO_FIRMA}>{INHALT_TEXTS.keineFirma}</MenuItem>
+                  {firmen.map((firma) => (
+                    <MenuItem key={firma.id} value={String(firma.id)}>
+                      {firma.bezeichner}
+                    </MenuItem>
+                  ))}
+                  {/* a company the list did not bring (load failed) stays selectable as it is */}
+                  {field.value !== null && !firmen.some((firma) => firma.id === field.value) && (
+                    <MenuItem value={String(field.value)}>Firma {field.value}</MenuItem>
+                  )}
+                </Select>
               )}
-            </Select>
+            />
             {firmenFailed && <FormHelperText>Die Firmen konnten nicht geladen werden.</FormHelperText>}
           </FormControl>
           <FormControl fullWidth margin="dense">
             <InputLabel id={ids.rollen}>Berechtigte Rollen</InputLabel>
-            <Select<number[]>
-              labelId={ids.rollen}
-              label="Berechtigte Rollen"
-              multiple
-              value={form.berechtigteRollen}
-              renderValue={(codes) => codes.map((code) => ROLE_LABELS[ROLES[code]!]).join(', ')}
-              onChange={(event) => {
-                const codes = typeof event.target.value === 'string' ? [] : event.target.value;
-                // the privileges offered depend on the roles, so a role change starts them anew (spec 3)
-                setForm((current) => ({ ...current, berechtigteRollen: codes, berechtigte: [] }));
-              }}
-            >
-              {ROLES.map((role, code) => (
-                <MenuItem key={role} value={code}>
-                  <Checkbox checked={form.berechtigteRollen.includes(code)} />
-                  <ListItemText primary={ROLE_LABELS[role]} />
-                </MenuItem>
-              ))}
-            </Select>
+            <Controller
+              control={control}
+              name="berechtigteRollen"
+              render={({ field }) => (
+                <Select<number[]>
+                  labelId={ids.rollen}
+                  label="Berechtigte Rollen"
+                  multiple
+                  value={field.value}
+                  renderValue={(codes) => codes.map((code) => ROLE_LABELS[ROLES[code]!]).join(', ')}
+                  onChange={(event) => {
+                    field.onChange(typeof event.target.value === 'string' ? [] : event.target.value);
+                    // the privileges offered depend on the roles, so a role change starts them anew (spec 3)
+                    setValue('berechtigte', [], { shouldDirty: true, shouldValidate: true });
+                  }}
+                  onBlur={field.onBlur}
+                >
+                  {ROLES.map((role, code) => (
+                    <MenuItem key={role} value={code}>
+                      <Checkbox checked={field.value.includes(code)} />
+                      <ListItemText primary={ROLE_LABELS[role]} />
+                    </MenuItem>
+                  ))}
+                </Select>
+              )}
+            />
             <FormHelperText>Leer: keine Einschränkung nach Rolle.</FormHelperText>
           </FormControl>
           <FormControl fullWidth margin="dense">
             <InputLabel id={ids.rechte}>Berechtigte Rechte</InputLabel>
-            <Select<number[]>
-              labelId={ids.rechte}
-              label="Berechtigte Rechte"
-              multiple
-              value={form.berechtigte}
-              renderValue={(codes) => codes.map((code) => PRIVILEGE_LABELS[PRIVILEGES[code]!]).join(', ')}
-              onChange={(event) => set('berechtigte', typeof event.target.value === 'string' ? [] : event.target.value)}
-            >
-              {offeredPrivileges.map((code) => (
-                <MenuItem key={code} value={code}>
-                  <Checkbox checked={form.berechtigte.includes(code)} />
-                  <ListItemText primary={PRIVILEGE_LABELS[PRIVILEGES[code]!]} />
-                </MenuItem>
-              ))}
-            </Select>
+            <Controller
+              control={control}
+              name="berechtigte"
+              render={({ field }) => (
+                <Select<number[]>
+                  labelId={ids.rechte}
+                  label="Berechtigte Rechte"
+                  multiple
+                  value={field.value}
+                  renderValue={(codes) => codes.map((code) => PRIVILEGE_LABELS[PRIVILEGES[code]!]).join(', ')}
+                  onChange={(event) => field.onChange(typeof event.target.value === 'string' ? [] : event.target.value)}
+                  onBlur={field.onBlur}
+                >
+                  {offeredPrivileges.map((code) => (
+                    <MenuItem key={code} value={code}>
+                      <Checkbox checked={field.value.includes(code)} />
+                      <ListItemText primary={PRIVILEGE_LABELS[PRIVILEGES[code]!]} />
+                    </MenuItem>
+                  ))}
+                </Select>
+              )}
+            />
             <FormHelperText>
               Rechte, die eine gewählte Rolle schon umfasst, werden nicht angeboten. Die Seite sieht, wer eine der
               Rollen oder eines der Rechte hat.
@@ -278,8 +245,16 @@ function PageEditorForm({
         </Stack>
       )}
       <Box sx={{ mt: 2 }}>
-        <RichTextEditor label="Inhalt" initialHtml={page.inhalt} onChange={setText('inhalt')} />
-        {shown('inhalt') && <FormHelperText error>{shown('inhalt')}</FormHelperText>}
+        <Controller
+          control={control}
+          name="inhalt"
+          render={({ field, fieldState }) => (
+            <>
+              <RichTextEditor label="Inhalt" initialHtml={page.inhalt} onChange={field.onChange} />
+              {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+            </>
+          )}
+        />
       </Box>
       {refusal && (
         <Alert severity="error" sx={{ mt: 2 }}>
@@ -290,7 +265,7 @@ function PageEditorForm({
         <Button onClick={onCancel} disabled={save.isPending}>
           Abbrechen
         </Button>
-        <Button type="submit" variant="contained" disabled={!valid} loading={save.isPending}>
+        <Button type="submit" variant="contained" disabled={!formState.isValid} loading={save.isPending}>
           Speichern
         </Button>
       </Box>

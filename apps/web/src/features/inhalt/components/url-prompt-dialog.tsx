@@ -4,8 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 export interface UrlPromptResult {
   url: string;
@@ -27,6 +29,19 @@ interface UrlPromptDialogProps {
   onClose: () => void;
 }
 
+/** The address checked by the editor's rule, both texts trimmed. */
+const urlPromptSchema = (validate: (url: string) => string | undefined) =>
+  z.object({
+    url: z
+      .string()
+      .trim()
+      .superRefine((url, context) => {
+        const message = validate(url);
+        if (message) context.addIssue({ code: 'custom', message });
+      }),
+    text: z.string().trim(),
+  });
+
 /** Asks for the address of a link or an image in the rich-text editor. Mount it per opening. */
 export function UrlPromptDialog({
   title,
@@ -40,44 +55,29 @@ export function UrlPromptDialog({
   onClose,
 }: UrlPromptDialogProps) {
   const titleId = useId();
-  const [url, setUrl] = useState(initialUrl);
-  const [text, setText] = useState('');
-  const [touched, setTouched] = useState(false);
-  const error = validate(url.trim());
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // the dialog sits in a portal, but React bubbles its submit to the page editor's form around the editor
-    event.stopPropagation();
-    setTouched(true);
-    if (!error) onSubmit({ url: url.trim(), text: text.trim() });
-  }
+  const schema = useMemo(() => urlPromptSchema(validate), [validate]);
+  const { control, handleSubmit, formState } = useContractForm(
+    schema,
+    { url: initialUrl, text: '' },
+    { submitParsed: true },
+  );
+  const submit = handleSubmit(onSubmit);
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          // the dialog sits in a portal, but React bubbles its submit to the page editor's form around the editor
+          event.stopPropagation();
+          void submit(event);
+        }}
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
-          <TextField
-            label={urlLabel}
-            autoFocus
-            fullWidth
-            margin="dense"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && Boolean(error)}
-            helperText={touched ? error : undefined}
-          />
-          {textLabel !== undefined && (
-            <TextField
-              label={textLabel}
-              fullWidth
-              margin="dense"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          )}
+          <FormTextField control={control} name="url" label={urlLabel} autoFocus />
+          {textLabel !== undefined && <FormTextField control={control} name="text" label={textLabel} />}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           {onRemove && removeLabel && (
@@ -86,7 +86,7 @@ export function UrlPromptDialog({
             </Button>
           )}
           <Button onClick={onClose}>Abbrechen</Button>
-          <Button type="submit" variant="contained" disabled={Boolean(error)}>
+          <Button type="submit" variant="contained" disabled={!formState.isValid}>
             Übernehmen
           </Button>
         </DialogActions>

@@ -7,7 +7,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../../app/session/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

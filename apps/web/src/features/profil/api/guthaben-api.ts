@@ -1,30 +1,31 @@
 import {
-  guthabenSchema,
-  guthabenVerlaufSchema,
+  guthabenEndpoints,
   type Guthaben,
   type GuthabenStoreBody,
   type GuthabenVerlauf,
 } from '@dihs/contract/guthaben';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useViewerKey } from '../../../app/session/session-context.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { endpointKey, invalidateEndpoints, useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { useViewerKey } from '../../../lib/session-context.ts';
 
 /** null: the own balance (patient); a number: that patient's balance as an operator sees it. */
 type Whose = number | null;
 
-const guthabenKey = (patientId: Whose) => ['profil-guthaben', patientId ?? 'eigenes'] as const;
-const optionalSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+// each hook reads one of two endpoints, each under its own key (the keys endpointQuery would give them)
 
 /** GET /guthaben/patient/get or /guthaben/betreiber/get/{patientId}. */
 export function useGuthaben(patientId: Whose) {
   const viewer = useViewerKey();
   return useQuery({
-    queryKey: [...guthabenKey(patientId), 'stand', viewer],
+    queryKey:
+      patientId === null
+        ? endpointKey(guthabenEndpoints.eigenes, viewer)
+        : endpointKey(guthabenEndpoints.vonPatient, viewer, { params: { patientId } }),
     queryFn: ({ signal }): Promise<Guthaben> =>
-      apiRequest(patientId === null ? '/guthaben/patient/get' : `/guthaben/betreiber/get/${patientId}`, {
-        schema: guthabenSchema,
-        ...optionalSignal(signal),
-      }),
+      patientId === null
+        ? callEndpoint(guthabenEndpoints.eigenes, {}, { signal })
+        : callEndpoint(guthabenEndpoints.vonPatient, { params: { patientId } }, { signal }),
   });
 }
 
@@ -32,21 +33,24 @@ export function useGuthaben(patientId: Whose) {
 export function useGuthabenVerlauf(patientId: Whose) {
   const viewer = useViewerKey();
   return useQuery({
-    queryKey: [...guthabenKey(patientId), 'verlauf', viewer],
+    queryKey:
+      patientId === null
+        ? endpointKey(guthabenEndpoints.eigenerVerlauf, viewer)
+        : endpointKey(guthabenEndpoints.verlaufVonPatient, viewer, { params: { patientId } }),
     queryFn: ({ signal }): Promise<GuthabenVerlauf> =>
-      apiRequest(patientId === null ? '/guthaben/patient/verlauf' : `/guthaben/betreiber/verlauf/${patientId}`, {
-        schema: guthabenVerlaufSchema,
-        ...optionalSignal(signal),
-      }),
+      patientId === null
+        ? callEndpoint(guthabenEndpoints.eigenerVerlauf, {}, { signal })
+        : callEndpoint(guthabenEndpoints.verlaufVonPatient, { params: { patientId } }, { signal }),
   });
 }
 
 /** POST /guthaben/betreiber/store/{patientId} with the full balance. */
 export function useStoreGuthaben(patientId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: GuthabenStoreBody): Promise<Guthaben> =>
-      apiRequest(`/guthaben/betreiber/store/${patientId}`, { method: 'POST', json: body, schema: guthabenSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: guthabenKey(patientId) }),
+  return useEndpointMutation(guthabenEndpoints.speichern, {
+    toInput: (body: GuthabenStoreBody) => ({ params: { patientId }, body }),
+    // also after a failure: the shown balance may be out of date (409)
+    onSettled: () =>
+      invalidateEndpoints(queryClient, guthabenEndpoints.vonPatient, guthabenEndpoints.verlaufVonPatient),
   });
 }

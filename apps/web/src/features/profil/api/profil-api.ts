@@ -1,90 +1,60 @@
 import {
-  betreiberProfilSchema,
-  eigenesProfilSchema,
   patientenViewSchema,
-  therapeutenViewSchema,
-  type BetreiberProfil,
+  profilEndpoints,
   type BetreiberProfilAenderung,
-  type EigenesProfil,
   type PatientenView,
   type ProfilAenderung,
-  type TherapeutenView,
 } from '@dihs/contract/profil';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useViewerKey } from '../../../app/session/session-context.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery, useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
+import { useViewerKey } from '../../../lib/session-context.ts';
 
-/** Every profile query starts with this key, so a save can refresh all views at once. */
-export const profilKey = ['profil'] as const;
-
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+/** Every profile view, so a save can refresh all of them at once. */
+export const PROFIL_VIEWS = [
+  profilEndpoints.my,
+  profilEndpoints.betreiberView,
+  profilEndpoints.patientView,
+  profilEndpoints.therapeutView,
+];
 
 /** GET /profil/my. */
-export function useMyProfil() {
-  const viewer = useViewerKey();
-  return useQuery({
-    queryKey: [...profilKey, 'my', viewer],
-    queryFn: ({ signal }): Promise<EigenesProfil> =>
-      apiRequest('/profil/my', { schema: eigenesProfilSchema, ...withSignal(signal) }),
-  });
-}
+export const useMyProfil = () => useEndpointQuery(profilEndpoints.my, undefined);
 
 /** GET /profil/other/{userId}/betreiber (BETREIBER_VIEW). */
-export function useOperatorProfil(userId: number) {
-  const viewer = useViewerKey();
-  return useQuery({
-    queryKey: [...profilKey, 'betreiber', userId, viewer],
-    queryFn: ({ signal }): Promise<BetreiberProfil> =>
-      apiRequest(`/profil/other/${userId}/betreiber`, { schema: betreiberProfilSchema, ...withSignal(signal) }),
-  });
-}
+export const useOperatorProfil = (userId: number) =>
+  useEndpointQuery(profilEndpoints.betreiberView, { params: { userId } });
 
 /** GET /profil/other/{userId}/patient as a therapist sees it (PATIENTEN_VIEW). */
 export function usePatientenView(userId: number) {
   const viewer = useViewerKey();
   return useQuery({
-    queryKey: [...profilKey, 'patient', userId, viewer],
-    queryFn: ({ signal }): Promise<PatientenView> =>
-      apiRequest(`/profil/other/${userId}/patient`, { schema: patientenViewSchema, ...withSignal(signal) }),
+    ...endpointQuery(profilEndpoints.patientView, viewer, { params: { userId } }),
+    // The endpoint answers operators their full view; this screen is the therapists' shortened one.
+    select: (answer): PatientenView => patientenViewSchema.parse(answer),
   });
 }
 
 /** GET /profil/other/{userId}/therapeut as a patient sees it (THERAPEUTEN_VIEW). */
-export function useTherapeutenView(userId: number) {
-  const viewer = useViewerKey();
-  return useQuery({
-    queryKey: [...profilKey, 'therapeut', userId, viewer],
-    queryFn: ({ signal }): Promise<TherapeutenView> =>
-      apiRequest(`/profil/other/${userId}/therapeut`, { schema: therapeutenViewSchema, ...withSignal(signal) }),
-  });
-}
+export const useTherapeutenView = (userId: number) =>
+  useEndpointQuery(profilEndpoints.therapeutView, { params: { userId } });
 
 /** POST /profil/change: own fields. */
-export function useChangeMyProfil() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: ProfilAenderung): Promise<EigenesProfil> =>
-      apiRequest('/profil/change', { method: 'POST', json: changes, schema: eigenesProfilSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profilKey }),
+export const useChangeMyProfil = () =>
+  useEndpointMutation(profilEndpoints.aendern, {
+    toInput: (changes: ProfilAenderung) => ({ body: changes }),
+    invalidates: PROFIL_VIEWS,
   });
-}
 
 /** POST /profil/other/{userId}/betreiber: an operator's change of another user's profile. */
-export function useChangeOperatorProfil(userId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: BetreiberProfilAenderung): Promise<BetreiberProfil> =>
-      apiRequest(`/profil/other/${userId}/betreiber`, { method: 'POST', json: changes, schema: betreiberProfilSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profilKey }),
+export const useChangeOperatorProfil = (userId: number) =>
+  useEndpointMutation(profilEndpoints.betreiberAendern, {
+    toInput: (changes: BetreiberProfilAenderung) => ({ params: { userId }, body: changes }),
+    invalidates: PROFIL_VIEWS,
   });
-}
 
 /** POST /profil/other/{patientId}/bemerkung, body the text. */
-export function useSetBemerkung(patientId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (text: string): Promise<BetreiberProfil> =>
-      apiRequest(`/profil/other/${patientId}/bemerkung`, { method: 'POST', text, schema: betreiberProfilSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profilKey }),
+export const useSetBemerkung = (patientId: number) =>
+  useEndpointMutation(profilEndpoints.bemerkung, {
+    toInput: (text: string) => ({ params: { patientId }, body: text }),
+    invalidates: PROFIL_VIEWS,
   });
-}

@@ -1,26 +1,20 @@
-import { okResponseSchema } from '@dihs/contract/accounts';
+import { profilEndpoints } from '@dihs/contract/profil';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { PROFILE_PHOTO_KEY } from '../../../components/profile-photo.tsx';
-import { profilKey } from './profil-api.ts';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { invalidateEndpoints } from '../../../lib/endpoint-query.ts';
+import { PROFIL_VIEWS } from './profil-api.ts';
 
 /** POST /upload/profile (own) or /upload/profile/{userId} (operator), multipart with the file. */
 export function useUploadProfilbild(userId?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File): Promise<true> => {
-      const form = new FormData();
-      form.append('file', file);
-      return apiRequest(userId === undefined ? '/upload/profile' : `/upload/profile/${userId}`, {
-        method: 'POST',
-        form,
-        schema: okResponseSchema,
-      });
+      const body = new FormData();
+      body.append('file', file);
+      return userId === undefined
+        ? callEndpoint(profilEndpoints.profilbildHochladen, { body })
+        : callEndpoint(profilEndpoints.profilbildHochladenFuer, { params: { userId }, body });
     },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: profilKey }),
-        queryClient.invalidateQueries({ queryKey: PROFILE_PHOTO_KEY }),
-      ]),
+    onSuccess: () => invalidateEndpoints(queryClient, ...PROFIL_VIEWS, profilEndpoints.profilbild),
   });
 }

@@ -1,8 +1,8 @@
 import { paketKennzahlen, paketPreis, type Abo } from '@dihs/contract/abo';
+import { formatDateTimeUhr, formatDayDe } from '@dihs/contract/common/time';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import { formatDateTimeDe as formatDateTime, formatIsoDate } from '../../../lib/format.ts';
 
 /** One labelled value in the layout of the other profile rows. */
 function AboRow({ label, children }: { label: string; children: ReactNode }) {
@@ -33,23 +33,23 @@ export function AboDetails({ abo }: { abo: Abo }) {
         <Typography>{abo.detailedStatus}</Typography>
       </AboRow>
       <AboRow label="Buchungsdatum">
-        <Typography>{formatDateTime(abo.buchungsdatum)}</Typography>
+        <Typography>{formatDateTimeUhr(abo.buchungsdatum)}</Typography>
       </AboRow>
       {abo.beginn && (
         <AboRow label="Vertragsbeginn">
-          <Typography>{formatIsoDate(abo.beginn)}</Typography>
+          <Typography>{formatDayDe(abo.beginn)}</Typography>
         </AboRow>
       )}
       <AboRow label="Vertragsende">
         {abo.vertragsendeDatum ? (
           <Typography>
-            {formatIsoDate(abo.vertragsendeDatum)}
+            {formatDayDe(abo.vertragsendeDatum)}
             {abo.endeGrund ? ` (${abo.endeGrund})` : ''}
           </Typography>
         ) : abo.laufzeitEnde ? (
           <Typography>
-            Kein Vertragsende festgelegt; die aktuelle Laufzeit endet am {formatIsoDate(abo.laufzeitEnde)} und
-            verlängert sich ohne Kündigung um {paket.laufzeitMonate} {paket.laufzeitMonate === 1 ? 'Monat' : 'Monate'}.
+            Kein Vertragsende festgelegt; die aktuelle Laufzeit endet am {formatDayDe(abo.laufzeitEnde)} und verlängert
+            sich ohne Kündigung um {paket.laufzeitMonate} {paket.laufzeitMonate === 1 ? 'Monat' : 'Monate'}.
           </Typography>
         ) : (
           <Typography color="text.secondary">Beginnt mit der Bezahlung</Typography>
@@ -57,12 +57,12 @@ export function AboDetails({ abo }: { abo: Abo }) {
       </AboRow>
       {abo.letztmoeglicherKuendigungsTag && !abo.vertragsendeDatum && (
         <AboRow label="Letztmöglicher Kündigungstag">
-          <Typography>{formatIsoDate(abo.letztmoeglicherKuendigungsTag)}</Typography>
+          <Typography>{formatDayDe(abo.letztmoeglicherKuendigungsTag)}</Typography>
         </AboRow>
       )}
       {abo.naechsteAbrechnung && (!abo.vertragsendeDatum || abo.naechsteAbrechnung <= abo.vertragsendeDatum) && (
         <AboRow label="Nächstes Buchungsintervall">
-          <Typography>ab {formatIsoDate(abo.naechsteAbrechnung)}</Typography>
+          <Typography>ab {formatDayDe(abo.naechsteAbrechnung)}</Typography>
         </AboRow>
       )}
     </>

@@ -1,4 +1,5 @@
 import { ABO_TEXTS, AKTIVE_ABO_STATUSES, type Abo } from '@dihs/contract/abo';
+import { formatDayDe } from '@dihs/contract/common/time';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,7 +25,6 @@ import {
   useAboHinweise,
   widerrufeKuendigung,
 } from '../api/abo-api.ts';
-import { formatIsoDate } from '../../../lib/format.ts';
 import { AboDetails } from './abo-details.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
@@ -70,7 +70,7 @@ export function AboStatusSection() {
         const datum = await kuendigeAbo(aboId);
         setMeldung({
           title: ABO_TEXTS.gekuendigtTitel,
-          text: ABO_TEXTS.gekuendigtText(formatIsoDate(datum)),
+          text: ABO_TEXTS.gekuendigtText(formatDayDe(datum)),
           reload: true,
         });
       },

@@ -1,4 +1,5 @@
 import { ABO_TEXTS, AKTIVE_ABO_STATUSES, paketLabel, type Abo } from '@dihs/contract/abo';
+import { formatDayDe } from '@dihs/contract/common/time';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +20,6 @@ import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { useAbo, useAboVerwaltung, useZuweisbarePakete } from '../api/abo-api.ts';
 import { useFirmaVon } from '../api/konto-api.ts';
 import { gesternIso } from '../abo-format.ts';
-import { formatIsoDate } from '../../../lib/format.ts';
 import { AboDetails } from './abo-details.tsx';
 import { ProfileSection } from './profile-section.tsx';
 
@@ -53,7 +53,7 @@ export function AboVerwaltungSection({ patientId, canManage }: { patientId: numb
       setMeldung({ title: 'Firmenabo beenden', text: ABO_TEXTS.beendenOhneDatum });
       return;
     }
-    ausfuehren({ kind: 'firmenabo', date: datum }, `Das Firmenabo endet mit Ablauf des ${formatIsoDate(datum)}.`);
+    ausfuehren({ kind: 'firmenabo', date: datum }, `Das Firmenabo endet mit Ablauf des ${formatDayDe(datum)}.`);
   }
 
   let content;
@@ -156,7 +156,7 @@ export function AboVerwaltungSection({ patientId, canManage }: { patientId: numb
           <DialogContentText>
             {beenden?.sofort
               ? 'Das Abo endet heute; nicht genutztes Abo-Guthaben verfällt.'
-              : `Das Abo endet mit Ablauf der aktuellen Laufzeit${current?.laufzeitEnde ? ` am ${formatIsoDate(current.laufzeitEnde)}` : ''}.`}
+              : `Das Abo endet mit Ablauf der aktuellen Laufzeit${current?.laufzeitEnde ? ` am ${formatDayDe(current.laufzeitEnde)}` : ''}.`}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

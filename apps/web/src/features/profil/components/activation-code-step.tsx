@@ -1,18 +1,22 @@
 import { LIMITS } from '@dihs/contract/common/constants';
 import type { ActivationData } from '@dihs/contract/second-factor';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { Control } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-fields.tsx';
+
+/** The code form of the two-factor dialogs. */
+export interface CodeForm {
+  token: string;
+}
 
 interface ActivationCodeStepProps {
   activation: ActivationData;
-  code: string;
-  onCodeChange: (code: string) => void;
-  error: string | undefined;
+  control: Control<CodeForm>;
 }
 
 /** Step "scan and enter the code": the QR code, the key for manual entry and the 6-digit code field. */
-export function ActivationCodeStep({ activation, code, onCodeChange, error }: ActivationCodeStepProps) {
+export function ActivationCodeStep({ activation, control }: ActivationCodeStepProps) {
   return (
     <Box>
       <Typography gutterBottom>
@@ -34,16 +38,13 @@ export function ActivationCodeStep({ activation, code, onCodeChange, error }: Ac
       >
         {activation.privateKey}
       </Typography>
-      <TextField
+      <FormTextField
+        control={control}
+        name="token"
         label="6-stelliger Code"
-        value={code}
-        onChange={(event) => onCodeChange(event.target.value.trim())}
+        parse={(text) => text.trim()}
         autoComplete="one-time-code"
         autoFocus
-        fullWidth
-        margin="dense"
-        error={Boolean(error)}
-        helperText={error}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: LIMITS.secondFactorCode } }}
       />
     </Box>

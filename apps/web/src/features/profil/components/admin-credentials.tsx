@@ -1,4 +1,4 @@
-import { adminEmailBodySchema } from '@dihs/contract/benutzer';
+import { adminEmailBodySchema } from '@dihs/contract/users';
 import { LIMITS } from '@dihs/contract/common/constants';
 import { passwortMitWiederholungRule } from '@dihs/contract/common/rules';
 import { PROFIL_TEXTS } from '@dihs/contract/profil';
@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { z } from 'zod';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import {
   resendConfirmation,
@@ -14,7 +15,6 @@ import {
   useEmailConfirmed,
   useRefreshKonto,
 } from '../api/konto-api.ts';
-import { firstErrors as fieldErrors } from '../../../lib/use-schema-form.ts';
 import { EditableFields } from './editable-fields.tsx';
 import { ValueText } from './edit-section.tsx';
 
@@ -27,6 +27,8 @@ interface AdminCredentialsProps {
   editable: boolean;
   lockedReason: string | undefined;
 }
+
+const adminEmailFormSchema = z.object({ email: adminEmailBodySchema });
 
 /** Admin e-mail with the patient's confirmation status, and a new password with its repetition (spec 1, 2.7). */
 export function AdminCredentials({
@@ -80,10 +82,7 @@ export function AdminCredentials({
         fields={[{ name: 'email', label: 'E-Mail', type: 'email', max: LIMITS.email, autoComplete: 'off' }]}
         values={{ email }}
         display={emailView}
-        validate={(drafts) => {
-          const result = adminEmailBodySchema.safeParse(drafts.email ?? '');
-          return { email: result.success ? undefined : result.error.issues[0]?.message };
-        }}
+        schema={adminEmailFormSchema}
         onSave={async (drafts) => {
           await saveAdminEmail(userId, drafts.email ?? '');
           await refresh();
@@ -111,7 +110,7 @@ export function AdminCredentials({
         ]}
         values={{ passwort: '', passwortWiederholen: '' }}
         display="••••••••"
-        validate={(drafts) => fieldErrors(passwortMitWiederholungRule, drafts)}
+        schema={passwortMitWiederholungRule}
         onSave={async (drafts) => {
           await saveAdminPassword(userId, drafts.passwort ?? '');
           setNotice({ open: true, text: 'Das Passwort wurde gesetzt.' });

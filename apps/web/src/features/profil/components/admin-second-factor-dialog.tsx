@@ -1,4 +1,4 @@
-import { SECOND_FACTOR_TEXTS, totpTokenRule, type ActivationData } from '@dihs/contract/second-factor';
+import { betreiberActivateBodySchema, SECOND_FACTOR_TEXTS, type ActivationData } from '@dihs/contract/second-factor';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { activateFor } from '../api/second-factor-api.ts';
 import { ActivationCodeStep } from './activation-code-step.tsx';
 
@@ -17,14 +18,15 @@ interface AdminSecondFactorDialogProps {
   onChanged: () => void;
 }
 
+const codeFormSchema = betreiberActivateBodySchema.unwrap().unwrap().pick({ token: true });
+
 /** The operator's set-up for another user (spec 1 sections 2.7, 4): 0 loading, 1 scan and enter code, 2 done. */
 export function AdminSecondFactorDialog({ userId, onClose, onChanged }: AdminSecondFactorDialogProps) {
   const titleId = useId();
   const [activation, setActivation] = useState<ActivationData | null>(null);
   const [done, setDone] = useState(false);
-  const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<{ code?: string; general?: string }>({});
+  const { control, formState, getValues, setError } = useContractForm(codeFormSchema, { token: '' });
+  const [general, setGeneral] = useState<string | undefined>(undefined);
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
@@ -34,29 +36,25 @@ export function AdminSecondFactorDialog({ userId, onClose, onChanged }: AdminSec
         if (!cancelled && answer !== true) setActivation(answer);
       })
       .catch((failure: unknown) => {
-        if (!cancelled)
-          setError({ general: isApiError(failure) ? failure.message : SECOND_FACTOR_TEXTS.validierungFehler });
+        if (!cancelled) setGeneral(isApiError(failure) ? failure.message : SECOND_FACTOR_TEXTS.validierungFehler);
       });
     return () => {
       cancelled = true;
     };
   }, [userId]);
 
-  const parsed = totpTokenRule.safeParse(code);
-  const localError = touched && !parsed.success ? parsed.error.issues[0]?.message : undefined;
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!activation || !parsed.success || pending) return;
+    if (!activation || !formState.isValid || pending) return;
     setPending(true);
-    setError({});
+    setGeneral(undefined);
     try {
-      await activateFor(userId, { privateKey: activation.privateKey, token: code });
+      await activateFor(userId, { privateKey: activation.privateKey, token: getValues('token') });
       setDone(true);
       onChanged();
     } catch (failure) {
-      if (isApiError(failure, 400)) setError({ code: failure.message });
-      else setError({ general: SECOND_FACTOR_TEXTS.validierungFehler });
+      if (isApiError(failure, 400)) setError('token', { type: 'server', message: failure.message });
+      else setGeneral(SECOND_FACTOR_TEXTS.validierungFehler);
     } finally {
       setPending(false);
     }
@@ -67,25 +65,17 @@ export function AdminSecondFactorDialog({ userId, onClose, onChanged }: AdminSec
       <DialogTitle id={titleId}>Zwei-Faktor-Authentisierung einrichten</DialogTitle>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogContent>
-          {error.general && (
+          {general && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {error.general}
+              {general}
             </Alert>
           )}
           {done ? (
             <Alert severity="success">{SECOND_FACTOR_TEXTS.erfolgAktiviert}</Alert>
           ) : activation ? (
-            <ActivationCodeStep
-              activation={activation}
-              code={code}
-              onCodeChange={(value) => {
-                setCode(value);
-                setTouched(true);
-              }}
-              error={error.code ?? localError}
-            />
+            <ActivationCodeStep activation={activation} control={control} />
           ) : (
-            !error.general && <LoadingIndicator label="Schlüssel wird erzeugt" />
+            !general && <LoadingIndicator label="Schlüssel wird erzeugt" />
           )}
         </DialogContent>
         <DialogActions>
@@ -98,7 +88,7 @@ export function AdminSecondFactorDialog({ userId, onClose, onChanged }: AdminSec
               <Button onClick={onClose} disabled={pending}>
                 Abbrechen
               </Button>
-              <Button type="submit" variant="contained" disabled={!activation || !parsed.success} loading={pending}>
+              <Button type="submit" variant="contained" disabled={!activation || !formState.isValid} loading={pending}>
                 Aktivieren
               </Button>
             </>

@@ -1,3 +1,4 @@
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { dokumentationBodySchema, PROFIL_LIMITS } from '@dihs/contract/profil';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
@@ -8,13 +9,17 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { getDokumentationPdf, useAddDokumentation, useDokumentation } from '../api/dokumentation-api.ts';
-import { formatDateTimeDe as formatDateTime, fullName } from '../../../lib/format.ts';
+import { fullName } from '../../../lib/format.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSaveFailure } from './save-failure.tsx';
+
+const entryFormSchema = z.object({ beitrag: dokumentationBodySchema });
 
 interface DocumentationSectionProps {
   patientId: number;
@@ -26,25 +31,23 @@ export function DocumentationSection({ patientId, asOperator }: DocumentationSec
   const titleId = useId();
   const list = useDokumentation(patientId, asOperator);
   const add = useAddDokumentation(patientId, asOperator);
-  const [text, setText] = useState('');
-  const [touched, setTouched] = useState(false);
+  const { control, handleSubmit, formState, reset } = useContractForm(
+    entryFormSchema,
+    { beitrag: '' },
+    { submitParsed: true },
+  );
   const [downloading, setDownloading] = useState(false);
   const [pdfError, setPdfError] = useState({ open: false, text: '' });
   const { fail, dialog } = useSaveFailure();
 
-  const parsed = dokumentationBodySchema.safeParse(text);
-  const error = touched && !parsed.success ? parsed.error.issues[0]?.message : undefined;
-
-  async function submit() {
-    if (!parsed.success) return;
+  const submit = handleSubmit(async ({ beitrag }) => {
     try {
-      await add.mutateAsync(parsed.data);
-      setText('');
-      setTouched(false);
+      await add.mutateAsync(beitrag);
+      reset();
     } catch (failure) {
       fail(failure);
     }
-  }
+  });
 
   async function downloadPdf() {
     setDownloading(true);
@@ -68,20 +71,16 @@ export function DocumentationSection({ patientId, asOperator }: DocumentationSec
         </Button>
       </Box>
 
-      <Box component="form" noValidate onSubmit={(event) => (event.preventDefault(), void submit())} sx={{ mb: 2 }}>
-        <CountedTextField
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ mb: 2 }}>
+        <FormTextField
+          control={control}
+          name="beitrag"
           label="Neuer Eintrag"
           multiline
           minRows={3}
-          value={text}
-          onChange={(value) => {
-            setText(value);
-            setTouched(true);
-          }}
           max={PROFIL_LIMITS.beitrag}
-          error={error}
         />
-        <Button type="submit" variant="contained" disabled={!parsed.success} loading={add.isPending}>
+        <Button type="submit" variant="contained" disabled={!formState.isValid} loading={add.isPending}>
           Eintrag hinzufügen
         </Button>
       </Box>
@@ -95,7 +94,7 @@ export function DocumentationSection({ patientId, asOperator }: DocumentationSec
           {(list.data ?? []).map((entry) => (
             <ListItem key={entry.id} divider disableGutters sx={{ display: 'block' }}>
               <Typography variant="subtitle2" component="p">
-                {formatDateTime(entry.datum)} –{' '}
+                {formatDateTimeUhr(entry.datum)} –{' '}
                 {fullName({ vorname: entry.therapeutVorname, nachname: entry.therapeutNachname }) || 'Unbekannt'}
                 {entry.email && (
                   <Typography component="span" variant="body2" color="text.secondary">

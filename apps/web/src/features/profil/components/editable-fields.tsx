@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
-import { useState, type ReactNode } from 'react';
-import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { EditSection, ValueText } from './edit-section.tsx';
 
 export interface FieldSpec {
@@ -16,6 +17,9 @@ export interface FieldSpec {
   grow?: number;
 }
 
+/** The drafts of a group by field name, as the contract's schema for its save takes them. */
+export type Drafts = Record<string, unknown>;
+
 interface EditableFieldsProps {
   label: string;
   fields: readonly FieldSpec[];
@@ -23,8 +27,8 @@ interface EditableFieldsProps {
   values: Record<string, string>;
   /** How the saved value reads outside edit mode; default: the values joined by spaces. */
   display?: ReactNode;
-  /** Rule messages by field name for the drafts (from the contract's schema). */
-  validate: (drafts: Record<string, string>) => Record<string, string | undefined>;
+  /** The contract's schema of this save (the server checks the same): the messages under the fields. */
+  schema: z.ZodType<unknown, Drafts>;
   onSave: (drafts: Record<string, string>) => Promise<unknown>;
   editable: boolean;
   lockedReason?: string | undefined;
@@ -36,15 +40,12 @@ export function EditableFields({
   fields,
   values,
   display,
-  validate,
+  schema,
   onSave,
   editable,
   lockedReason,
 }: EditableFieldsProps) {
-  const [drafts, setDrafts] = useState<Record<string, string>>(values);
-  const errors = validate(drafts);
-  const valid = fields.every((field) => !errors[field.name]);
-  const dirty = fields.some((field) => (drafts[field.name] ?? '') !== (values[field.name] ?? ''));
+  const { control, formState, getValues, reset } = useContractForm(schema, values);
   const shown =
     display ??
     fields
@@ -54,40 +55,22 @@ export function EditableFields({
 
   const editor = (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-      {fields.map((field, index) => {
-        const common = {
-          label: field.label,
-          type: field.type ?? 'text',
-          autoComplete: field.autoComplete ?? 'off',
-          autoFocus: index === 0,
-          multiline: field.multiline ?? false,
-          minRows: field.multiline ? 3 : undefined,
-          sx: { flex: { xs: '1 1 100%', sm: `${field.grow ?? 1} 1 0` }, minWidth: 120 },
-          ...(field.type === 'date' ? { slotProps: { inputLabel: { shrink: true } } } : {}),
-        };
-        const value = drafts[field.name] ?? '';
-        const setValue = (next: string) => setDrafts((current) => ({ ...current, [field.name]: next }));
-        return field.max ? (
-          <CountedTextField
-            key={field.name}
-            {...common}
-            value={value}
-            onChange={setValue}
-            max={field.max}
-            error={errors[field.name]}
-          />
-        ) : (
-          <TextField
-            key={field.name}
-            {...common}
-            margin="dense"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={Boolean(errors[field.name])}
-            helperText={errors[field.name]}
-          />
-        );
-      })}
+      {fields.map((field, index) => (
+        <FormTextField
+          key={field.name}
+          control={control}
+          name={field.name}
+          label={field.label}
+          type={field.type ?? 'text'}
+          autoComplete={field.autoComplete ?? 'off'}
+          autoFocus={index === 0}
+          multiline={field.multiline ?? false}
+          minRows={field.multiline ? 3 : undefined}
+          sx={{ flex: { xs: '1 1 100%', sm: `${field.grow ?? 1} 1 0` }, minWidth: 120 }}
+          {...(field.type === 'date' ? { slotProps: { inputLabel: { shrink: true } } } : {})}
+          {...(field.max ? { max: field.max } : {})}
+        />
+      ))}
     </Box>
   );
 
@@ -98,11 +81,11 @@ export function EditableFields({
       editor={editor}
       editable={editable}
       lockedReason={lockedReason}
-      valid={valid}
-      dirty={dirty}
-      onStartEdit={() => setDrafts(values)}
-      onSave={() => onSave(drafts)}
-      onDiscard={() => setDrafts(values)}
+      valid={formState.isValid}
+      dirty={formState.isDirty}
+      onStartEdit={() => reset(values)}
+      onSave={() => onSave(getValues() as Record<string, string>)}
+      onDiscard={() => reset(values)}
     />
   );
 }

@@ -2,8 +2,9 @@ import type { Guthaben } from '@dihs/contract/guthaben';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formErrors } from '../../../test/form-errors.ts';
 import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
-import { fieldError, GuthabenSection, parseTexts } from './guthaben-section.tsx';
+import { GuthabenSection, guthabenFormSchema } from './guthaben-section.tsx';
 
 const OPERATOR = testSession({ sub: 'betreiber@demo.de', role: 'BETREIBER', userId: 1 });
 const BALANCE: Guthaben = {
@@ -20,6 +21,10 @@ const BALANCE: Guthaben = {
   rezeptGruppenTermin: 0,
   rezeptBefundTermin: 0,
 };
+const TEXTS = Object.fromEntries(Object.entries(BALANCE).map(([k, v]) => [k, String(v)])) as Record<
+  keyof Guthaben,
+  string
+>;
 const VERLAUF = {
   eintraege: [
     {
@@ -50,17 +55,13 @@ describe('credit fields', () => {
     ['', 'Bitte eine ganze Zahl ab 0 eingeben.'],
     ['zwei', 'Bitte eine ganze Zahl ab 0 eingeben.'],
     ['10001', 'Höchstens 10000 sind möglich.'],
-  ])('"%s" → %s', (text, message) => {
-    expect(fieldError(text)).toBe(message);
+  ])('"%s" → %s', async (text, message) => {
+    expect((await formErrors(guthabenFormSchema, { ...TEXTS, aboTrainingsplan: text })).aboTrainingsplan).toBe(message);
   });
 
-  it('turns twelve valid texts into the full balance, or null', () => {
-    const texts = Object.fromEntries(Object.entries(BALANCE).map(([k, v]) => [k, String(v)])) as Record<
-      keyof Guthaben,
-      string
-    >;
-    expect(parseTexts(texts)).toEqual(BALANCE);
-    expect(parseTexts({ ...texts, aboTrainingsplan: '-2' })).toBeNull();
+  it('turns twelve valid texts into the full balance, and refuses one invalid', () => {
+    expect(guthabenFormSchema.parse(TEXTS)).toEqual(BALANCE);
+    expect(guthabenFormSchema.safeParse({ ...TEXTS, aboTrainingsplan: '-2' }).success).toBe(false);
   });
 });
 

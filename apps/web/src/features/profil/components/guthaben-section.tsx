@@ -1,3 +1,4 @@
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import {
   CREDIT_KIND_LABELS,
   CREDIT_KINDS,
@@ -19,10 +20,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useState } from 'react';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import {
   ABO_CREDIT_LABELS,
   GuthabenBar,
@@ -32,7 +34,7 @@ import {
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { useGuthaben, useGuthabenVerlauf, useStoreGuthaben } from '../api/guthaben-api.ts';
-import { formatDateTimeDe as formatDateTime } from '../../../lib/format.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { ProfileSection } from './profile-section.tsx';
 import { SaveDialog } from './save-dialog.tsx';
 
@@ -47,22 +49,13 @@ type Texts = Record<CreditKind, string>;
 const textsOf = (guthaben: Guthaben): Texts =>
   Object.fromEntries(CREDIT_KINDS.map((kind) => [kind, String(guthaben[kind])])) as Texts;
 
-/** The message under a balance field: whole numbers from 0 (spec: free text fields; the rule is ours). */
-export function fieldError(text: string): string | undefined {
-  const result = creditCountTextRule.safeParse(text);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
-
-/** The twelve texts as the full balance the server takes, or null while one is not a valid count. */
-export function parseTexts(texts: Texts): Guthaben | null {
-  const balance: Partial<Guthaben> = {};
-  for (const kind of CREDIT_KINDS) {
-    const result = creditCountTextRule.safeParse(texts[kind]);
-    if (!result.success) return null;
-    balance[kind] = result.data;
-  }
-  return balance as Guthaben;
-}
+/** The twelve texts: whole numbers from 0 (spec: free text fields; the rule is ours), parsed to the full balance. */
+export const guthabenFormSchema = z.object(
+  Object.fromEntries(CREDIT_KINDS.map((kind) => [kind, creditCountTextRule])) as Record<
+    CreditKind,
+    typeof creditCountTextRule
+  >,
+);
 
 interface GuthabenSectionProps {
   /** null: the patient's own balance (MY_PROFIL); a number: the operator's view of that patient. */
@@ -121,28 +114,30 @@ function GuthabenEditor({
   onDone: () => void;
 }) {
   const store = useStoreGuthaben(patientId);
-  const [texts, setTexts] = useState<Texts>(() => textsOf(guthaben));
-  const [confirming, setConfirming] = useState(false);
+  const { control, handleSubmit, formState } = useContractForm(guthabenFormSchema, textsOf(guthaben), {
+    submitParsed: true,
+  });
+  // the balance checked by the form, waiting in the dialog "Änderungen Speichern?"
+  const [confirming, setConfirming] = useState<Guthaben | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const parsed = parseTexts(texts);
-  const changed = parsed !== null && CREDIT_KINDS.some((kind) => parsed[kind] !== guthaben[kind]);
+  const changed = formState.isValid && formState.isDirty;
 
   function save() {
-    if (!parsed) return;
-    store.mutate(parsed, {
+    if (!confirming) return;
+    store.mutate(confirming, {
       onSuccess: () => {
-        setConfirming(false);
+        setConfirming(null);
         onDone();
       },
       onError: (error) => {
-        setConfirming(false);
+        setConfirming(null);
         setFailure(error.message);
       },
     });
   }
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => (event.preventDefault(), setConfirming(true))}>
+    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(setConfirming)(event)}>
       <Stack spacing={3}>
         {GROUPS.map(([title, kinds]) => (
           <Box key={title} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -156,21 +151,19 @@ function GuthabenEditor({
                 gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(12rem, 1fr))' },
               }}
             >
-              {kinds.map(([kind]) => {
-                const error = fieldError(texts[kind]);
-                return (
-                  <TextField
-                    key={kind}
-                    label={CREDIT_KIND_LABELS[kind]}
-                    value={texts[kind]}
-                    onChange={(event) => setTexts((current) => ({ ...current, [kind]: event.target.value }))}
-                    error={error !== undefined}
-                    helperText={error ?? ' '}
-                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                    size="small"
-                  />
-                );
-              })}
+              {kinds.map(([kind]) => (
+                <FormTextField
+                  key={kind}
+                  control={control}
+                  name={kind}
+                  label={CREDIT_KIND_LABELS[kind]}
+                  helperText=" "
+                  fullWidth={false}
+                  margin="none"
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  size="small"
+                />
+              ))}
             </Box>
           </Box>
         ))}
@@ -182,15 +175,15 @@ function GuthabenEditor({
         </Stack>
       </Stack>
       <SaveDialog
-        open={confirming}
+        open={confirming !== null}
         subject="Guthaben"
         pending={store.isPending}
         onSave={save}
         onDiscard={() => {
-          setConfirming(false);
+          setConfirming(null);
           onDone();
         }}
-        onBack={() => setConfirming(false)}
+        onBack={() => setConfirming(null)}
       />
       <MessageDialog
         open={failure !== null}
@@ -232,7 +225,7 @@ function VerlaufView({ verlauf }: { verlauf: GuthabenVerlauf }) {
               <TableBody>
                 {verlauf.eintraege.map((eintrag) => (
                   <TableRow key={eintrag.id}>
-                    <TableCell>{formatDateTime(eintrag.datum)}</TableCell>
+                    <TableCell>{formatDateTimeUhr(eintrag.datum)}</TableCell>
                     <TableCell>{CREDIT_KIND_LABELS[eintrag.art]}</TableCell>
                     <TableCell align="right">
                       {eintrag.aenderung > 0 ? `+${eintrag.aenderung}` : eintrag.aenderung}

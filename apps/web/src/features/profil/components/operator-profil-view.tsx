@@ -3,10 +3,10 @@ import { hasPrivilege, ROLE_LABELS } from '@dihs/contract/common/roles';
 import { betreiberProfilAenderungSchema, bemerkungBodySchema, type BetreiberProfil } from '@dihs/contract/profil';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useSession } from '../../../app/session/session-context.ts';
+import { z } from 'zod';
+import { useSession } from '../../../lib/session-context.ts';
 import { useChangeOperatorProfil, useSetBemerkung } from '../api/profil-api.ts';
 import { fullName } from '../../../lib/format.ts';
-import type { FormSchema as SafeParser } from '../../../lib/use-schema-form.ts';
 import { AboVerwaltungSection } from './abo-verwaltung-section.tsx';
 import { AdminCredentials } from './admin-credentials.tsx';
 import { CompanyEditor } from './company-editor.tsx';
@@ -29,17 +29,7 @@ const GROUPS: Record<BetreiberProfil['rolle'], ProfileGroupKey[]> = {
 };
 
 /** The remarks group edits `beschreibung` with the longer remark rule. */
-const remarksSchema: SafeParser = {
-  safeParse(value) {
-    const result = bemerkungBodySchema.safeParse((value as { beschreibung?: string }).beschreibung ?? '');
-    return result.success
-      ? { success: true }
-      : {
-          success: false,
-          error: { issues: result.error.issues.map((issue) => ({ ...issue, path: ['beschreibung'] })) },
-        };
-  },
-};
+const remarksSchema = z.object({ beschreibung: bemerkungBodySchema });
 
 /** BETREIBER_VIEW: an operator looking at any user (spec 1, sections 2.6 and 2.7). */
 export function OperatorProfilView({ profile }: { profile: BetreiberProfil }) {

@@ -1,10 +1,9 @@
 import { emailAendernBodySchema, passwortAendernBodySchema } from '@dihs/contract/accounts';
 import { LIMITS } from '@dihs/contract/common/constants';
 import { useState } from 'react';
-import { useSession } from '../../../app/session/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { changeOwnEmail, changeOwnPassword } from '../api/konto-api.ts';
-import { firstErrors as fieldErrors } from '../../../lib/use-schema-form.ts';
 import { EditableFields } from './editable-fields.tsx';
 
 const CURRENT_PASSWORD = {
@@ -33,7 +32,7 @@ export function OwnCredentials({ email }: { email: string }) {
         ]}
         values={{ email, aktuellesPasswort: '' }}
         display={email}
-        validate={(drafts) => fieldErrors(emailAendernBodySchema, drafts)}
+        schema={emailAendernBodySchema}
         onSave={async (drafts) => {
           await changeOwnEmail({ email: drafts.email ?? '', aktuellesPasswort: drafts.aktuellesPasswort ?? '' });
           tell(
@@ -64,7 +63,7 @@ export function OwnCredentials({ email }: { email: string }) {
         ]}
         values={{ passwort: '', passwortWiederholen: '', aktuellesPasswort: '' }}
         display="••••••••"
-        validate={(drafts) => fieldErrors(passwortAendernBodySchema, drafts)}
+        schema={passwortAendernBodySchema}
         onSave={async (drafts) => {
           const { token } = await changeOwnPassword({
             passwort: drafts.passwort ?? '',

@@ -1,6 +1,7 @@
+import { formatDayDe } from '@dihs/contract/common/time';
 import type { PatientenView } from '@dihs/contract/profil';
 import Stack from '@mui/material/Stack';
-import { formatIsoDate, fullName } from '../../../lib/format.ts';
+import { fullName } from '../../../lib/format.ts';
 import { DocumentationSection } from './documentation-section.tsx';
 import { ReadOnlyRow } from './edit-section.tsx';
 import { IconLinks } from './icon-links.tsx';
@@ -13,7 +14,7 @@ export function PatientenViewProfil({ patient }: { patient: PatientenView }) {
     <Stack spacing={3}>
       <ProfileHeader name={fullName(patient)} subtitle="Patientin/Patient" />
       <ProfileSection title="Patientendaten">
-        <ReadOnlyRow label="Geburtsdatum" value={formatIsoDate(patient.geburtsdatum)} />
+        <ReadOnlyRow label="Geburtsdatum" value={formatDayDe(patient.geburtsdatum)} />
         <ReadOnlyRow label="Telefon" value={patient.telefon} />
         <ReadOnlyRow label="Bemerkungen" value={patient.beschreibung} />
         <IconLinks patientId={patient.patientId} asOperator={false} />

@@ -1,4 +1,4 @@
-import { BENUTZER_TEXTS } from '@dihs/contract/benutzer';
+import { BENUTZER_TEXTS } from '@dihs/contract/users';
 import { PRIVILEGE_LABELS, privilegeFromCode, type Role } from '@dihs/contract/common/roles';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';

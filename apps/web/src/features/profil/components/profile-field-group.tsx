@@ -1,8 +1,8 @@
 import { LIMITS } from '@dihs/contract/common/constants';
+import { formatDayDe } from '@dihs/contract/common/time';
 import { PROFIL_LIMITS } from '@dihs/contract/profil';
-import { formatIsoDate } from '../../../lib/format.ts';
-import { firstErrors as fieldErrors, type FormSchema as SafeParser } from '../../../lib/use-schema-form.ts';
-import { EditableFields, type FieldSpec } from './editable-fields.tsx';
+import type { z } from 'zod';
+import { EditableFields, type Drafts, type FieldSpec } from './editable-fields.tsx';
 
 /** The profile's editable values, as every view's data has them. */
 export interface ProfileValues {
@@ -38,7 +38,7 @@ export const PROFILE_GROUPS = {
   geburtsdatum: {
     label: 'Geburtsdatum',
     fields: [{ name: 'geburtsdatum', label: 'Geburtsdatum', type: 'date', autoComplete: 'bday' }],
-    display: (values) => formatIsoDate(values.geburtsdatum),
+    display: (values) => formatDayDe(values.geburtsdatum),
   },
   adresse: {
     label: 'Straße und Hausnummer',
@@ -82,7 +82,7 @@ interface ProfileFieldGroupProps {
   group: ProfileGroupKey;
   profile: ProfileValues;
   /** The contract schema the server applies to this save. */
-  schema: SafeParser;
+  schema: z.ZodType<unknown, Drafts>;
   onSave: (changes: Record<string, string>) => Promise<unknown>;
   editable: boolean;
   lockedReason?: string | undefined;
@@ -100,7 +100,7 @@ export function ProfileFieldGroup({ group, profile, schema, onSave, editable, lo
       fields={spec.fields}
       values={values}
       {...(spec.display ? { display: spec.display(profile) } : {})}
-      validate={(drafts) => fieldErrors(schema, drafts)}
+      schema={schema}
       onSave={onSave}
       editable={editable}
       lockedReason={lockedReason}

@@ -1,13 +1,14 @@
-import { SECOND_FACTOR_TEXTS, totpTokenRule, type ActivationData } from '@dihs/contract/second-factor';
+import { deactivateBodySchema, SECOND_FACTOR_TEXTS, type ActivationData } from '@dihs/contract/second-factor';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { activateOwn, deactivateOwn } from '../api/second-factor-api.ts';
 import { ActivationCodeStep } from './activation-code-step.tsx';
 
@@ -19,10 +20,9 @@ interface SecondFactorDialogProps {
   onChanged: () => void;
 }
 
-const codeError = (code: string): string | undefined => {
-  const result = totpTokenRule.safeParse(code);
-  return result.success ? undefined : result.error.issues[0]?.message;
-};
+// two forms, because the code is asked only in some steps: each knows from its start whether it is valid
+const passwordFormSchema = deactivateBodySchema.pick({ password: true });
+const codeFormSchema = deactivateBodySchema.pick({ token: true });
 
 /**
  * The own two-factor dialog (spec 1, section 2.10). Activation: password, then QR code, key and 6-digit code, then
@@ -32,27 +32,27 @@ const codeError = (code: string): string | undefined => {
 export function SecondFactorDialog({ mode, onClose, onChanged }: SecondFactorDialogProps) {
   const titleId = useId();
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [codeTouched, setCodeTouched] = useState(false);
-  const [errors, setErrors] = useState<{ password?: string; code?: string; general?: string }>({});
+  const passwordForm = useContractForm(passwordFormSchema, { password: '' });
+  const codeForm = useContractForm(codeFormSchema, { token: '' });
+  const [general, setGeneral] = useState<string | undefined>(undefined);
   const [pending, setPending] = useState(false);
 
   const needsCode = mode === 'deactivate' || step.kind === 'code';
-  const localCodeError = needsCode && codeTouched ? codeError(code) : undefined;
-  const canSubmit = password.length > 0 && (!needsCode || !codeError(code));
+  const canSubmit = passwordForm.formState.isValid && (!needsCode || codeForm.formState.isValid);
 
   function handleError(error: unknown) {
-    if (isApiError(error, 400)) setErrors({ code: error.message });
-    else if (isApiError(error, 401)) setErrors({ password: error.message });
-    else setErrors({ general: SECOND_FACTOR_TEXTS.validierungFehler });
+    if (isApiError(error, 400)) codeForm.setError('token', { type: 'server', message: error.message });
+    else if (isApiError(error, 401)) passwordForm.setError('password', { type: 'server', message: error.message });
+    else setGeneral(SECOND_FACTOR_TEXTS.validierungFehler);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit || pending) return;
+    const { password } = passwordForm.getValues();
+    const { token: code } = codeForm.getValues();
     setPending(true);
-    setErrors({});
+    setGeneral(undefined);
     try {
       if (mode === 'deactivate') {
         await deactivateOwn({ password, token: code });
@@ -76,18 +76,14 @@ export function SecondFactorDialog({ mode, onClose, onChanged }: SecondFactorDia
   const title =
     mode === 'activate' ? 'Zwei-Faktor-Authentisierung einrichten' : 'Zwei-Faktor-Authentisierung deaktivieren';
   const passwordField = (
-    <TextField
+    <FormTextField
+      control={passwordForm.control}
+      name="password"
       label="Passwort"
       type="password"
       autoComplete="current-password"
-      value={password}
-      onChange={(event) => setPassword(event.target.value)}
       autoFocus
-      fullWidth
-      margin="dense"
       required
-      error={Boolean(errors.password)}
-      helperText={errors.password}
     />
   );
 
@@ -96,9 +92,9 @@ export function SecondFactorDialog({ mode, onClose, onChanged }: SecondFactorDia
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogContent>
-          {errors.general && (
+          {general && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {errors.general}
+              {general}
             </Alert>
           )}
           {step.kind === 'done' ? (
@@ -106,33 +102,19 @@ export function SecondFactorDialog({ mode, onClose, onChanged }: SecondFactorDia
               {mode === 'activate' ? SECOND_FACTOR_TEXTS.erfolgAktiviert : SECOND_FACTOR_TEXTS.erfolgDeaktiviert}
             </Alert>
           ) : step.kind === 'code' ? (
-            <ActivationCodeStep
-              activation={step.activation}
-              code={code}
-              onCodeChange={(value) => {
-                setCode(value);
-                setCodeTouched(true);
-              }}
-              error={errors.code ?? localCodeError}
-            />
+            <ActivationCodeStep activation={step.activation} control={codeForm.control} />
           ) : mode === 'activate' ? (
             passwordField
           ) : (
             <>
               {passwordField}
-              <TextField
+              <FormTextField
+                control={codeForm.control}
+                name="token"
                 label="6-stelliger Code"
-                value={code}
-                onChange={(event) => {
-                  setCode(event.target.value.trim());
-                  setCodeTouched(true);
-                }}
+                parse={(text) => text.trim()}
                 autoComplete="one-time-code"
-                fullWidth
-                margin="dense"
                 required
-                error={Boolean(errors.code ?? localCodeError)}
-                helperText={errors.code ?? localCodeError}
                 slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
               />
             </>

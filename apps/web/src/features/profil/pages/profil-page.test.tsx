@@ -287,7 +287,19 @@ describe('operator view (BETREIBER_VIEW)', { timeout: 20_000 }, () => {
   const operatorCommon = {
     'GET /api/profil/other/7/betreiber': { body: OPERATOR_VIEW_OF_PAULA },
     'GET /api/firma/eine/patient/7': { body: null },
-    'GET /api/firma/alle': { body: [{ id: 4, bezeichner: 'Demo GmbH' }] },
+    'GET /api/firma/alle': {
+      body: [
+        {
+          id: 4,
+          bezeichner: 'Demo GmbH',
+          hatLogo: false,
+          statistikSchreiben: false,
+          logoPath: null,
+          logoLink: null,
+          linkTarget: false,
+        },
+      ],
+    },
     'GET /api/secondFactor/betreiber/status/7': { body: false },
     'GET /api/patient/email/confirmed/patient%40demo.de': { body: false },
     'GET /api/authority/PATIENT': { body: [privilegeCode('STATISTIK_SCHREIBEN')] },

@@ -1,7 +1,7 @@
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useSession } from '../../../app/session/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useMyProfil, useOperatorProfil, usePatientenView, useTherapeutenView } from '../api/profil-api.ts';

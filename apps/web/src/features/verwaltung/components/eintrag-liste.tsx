@@ -1,11 +1,12 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { verwaltungSaveBodySchema, type VerwaltungEintrag } from '@dihs/contract/verwaltung';
-import { useState } from 'react';
+import { verwaltungSaveBodySchema, type VerwaltungEintrag, type VerwaltungSaveBody } from '@dihs/contract/verwaltung';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useDeleteEintrag, useSaveEintrag, useVerwaltungListe, type VerwaltungListe } from '../api/verwaltung-api.ts';
 
 interface EintragListeProps {
@@ -17,11 +18,11 @@ interface EintragListeProps {
   onError: (message: string) => void;
 }
 
-/** The first message of the contract's rules for this value, or null when it may be saved. */
-function fehlerVon(type: string, value: string): string | null {
-  const result = verwaltungSaveBodySchema.safeParse({ type, value });
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
+/** The field for a new entry may stay empty: nothing is saved then, and nothing is wrong. */
+const newEntrySchema = z
+  .custom<VerwaltungSaveBody>()
+  .transform((entry) => (entry.value.trim() === '' ? undefined : entry))
+  .pipe(verwaltungSaveBodySchema.optional());
 
 /** One entry: edited in place, saved when the field is left (or Enter) with a changed, valid value. */
 function EintragFeld(props: {
@@ -31,39 +32,40 @@ function EintragFeld(props: {
   onError: (message: string) => void;
 }) {
   const { eintrag, type, label, onError } = props;
-  const [value, setValue] = useState(eintrag?.value ?? '');
   const save = useSaveEintrag();
   const remove = useDeleteEintrag();
-  const changed = value.trim() !== (eintrag?.value ?? '');
-  const fehler = value.trim() === '' && !eintrag ? null : fehlerVon(type, value);
+  const { control, handleSubmit, watch, reset } = useContractForm(eintrag ? verwaltungSaveBodySchema : newEntrySchema, {
+    id: eintrag?.id ?? null,
+    type,
+    value: eintrag?.value ?? '',
+  });
+  const changed = watch('value').trim() !== (eintrag?.value ?? '');
 
   const commit = () => {
-    if (!changed || fehler) return;
-    save.mutate(
-      { id: eintrag?.id ?? null, type, value },
-      {
+    if (!changed) return;
+    void handleSubmit((entry) =>
+      save.mutate(entry, {
         onSuccess: () => {
-          if (!eintrag) setValue('');
+          if (!eintrag) reset();
         },
         onError: (error) => onError(error.message),
-      },
-    );
+      }),
+    )();
   };
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField
+      <FormTextField
+        control={control}
+        name="value"
         label={eintrag ? label : `Neuer Eintrag: ${label}`}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit();
         }}
-        error={Boolean(fehler) && changed}
-        helperText={changed && fehler ? fehler : ' '}
+        helperText=" "
         disabled={save.isPending}
-        fullWidth
+        margin="none"
         size="small"
       />
       {eintrag && (

@@ -2,45 +2,41 @@ import CheckIcon from '@mui/icons-material/Check';
 import UndoIcon from '@mui/icons-material/Undo';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { verwaltungSaveBodySchema, type VerwaltungEintrag } from '@dihs/contract/verwaltung';
-import { useState } from 'react';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSaveEintrag, useVerwaltungListe } from '../api/verwaltung-api.ts';
 
 /** One general setting: a multi-line field labelled by its type, with revert and confirm icons. */
 function EinstellungFeld({ eintrag, onError }: { eintrag: VerwaltungEintrag; onError: (message: string) => void }) {
-  const [value, setValue] = useState(eintrag.value);
   const save = useSaveEintrag();
-  const changed = value !== eintrag.value;
-  const result = verwaltungSaveBodySchema.safeParse({ id: eintrag.id, type: eintrag.type, value });
-  const fehler = result.success ? null : (result.error.issues[0]?.message ?? null);
+  const { control, handleSubmit, formState, watch, reset } = useContractForm(verwaltungSaveBodySchema, {
+    id: eintrag.id,
+    type: eintrag.type,
+    value: eintrag.value,
+  });
+  const changed = watch('value') !== eintrag.value;
+  const submit = handleSubmit((entry) => save.mutate(entry, { onError: (error) => onError(error.message) }));
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField
+      <FormTextField
+        control={control}
+        name="value"
         label={eintrag.type}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
         multiline
         minRows={2}
-        fullWidth
-        error={changed && Boolean(fehler)}
-        helperText={changed && fehler ? fehler : ' '}
+        helperText=" "
+        margin="none"
       />
-      <IconButton
-        aria-label={`${eintrag.type} zurücksetzen`}
-        onClick={() => setValue(eintrag.value)}
-        disabled={!changed}
-      >
+      <IconButton aria-label={`${eintrag.type} zurücksetzen`} onClick={() => reset()} disabled={!changed}>
         <UndoIcon />
       </IconButton>
       <IconButton
         aria-label={`${eintrag.type} speichern`}
-        disabled={!changed || Boolean(fehler) || save.isPending}
-        onClick={() =>
-          save.mutate({ id: eintrag.id, type: eintrag.type, value }, { onError: (error) => onError(error.message) })
-        }
+        disabled={!changed || !formState.isValid || save.isPending}
+        onClick={() => void submit()}
       >
         <CheckIcon />
       </IconButton>

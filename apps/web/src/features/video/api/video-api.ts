@@ -1,15 +1,15 @@
-import { feedbackResponseSchema } from '@dihs/contract/feedback';
-import { iceServersResponseSchema, sitzungInfoSchema, type SitzungInfo } from '@dihs/contract/video';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { feedbackEndpoints } from '@dihs/contract/feedback';
+import { videoEndpoints, type SitzungInfo } from '@dihs/contract/video';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
 
 /** GET /video/sitzung/{id}: the same checks as joining, answered with the spec's refusal texts. */
 export const getSitzungInfo = (conferenceId: number): Promise<SitzungInfo> =>
-  apiRequest(`/video/sitzung/${conferenceId}`, { schema: sitzungInfoSchema });
+  callEndpoint(videoEndpoints.sitzung, { params: { conferenceId } });
 
 /** GET /video/iceServers: STUN and short-lived TURN credentials; without them only host candidates are tried. */
 export async function getIceServers(): Promise<RTCIceServer[]> {
   try {
-    return (await apiRequest('/video/iceServers', { schema: iceServersResponseSchema })).iceServers;
+    return (await callEndpoint(videoEndpoints.iceServers)).iceServers;
   } catch {
     return [];
   }
@@ -17,4 +17,4 @@ export async function getIceServers(): Promise<RTCIceServer[]> {
 
 /** The connection test's "Nachricht senden": the feedback channel to the operators (POST /feedback). */
 export const sendTestMessage = (feedback: string): Promise<true> =>
-  apiRequest('/feedback', { method: 'POST', json: { email: null, feedback }, schema: feedbackResponseSchema });
+  callEndpoint(feedbackEndpoints.senden, { body: { email: null, feedback } });

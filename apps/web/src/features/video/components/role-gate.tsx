@@ -3,7 +3,7 @@ import { VIDEO_MESSAGES } from '@dihs/contract/video';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
-import { useSession } from '../../../app/session/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
 
 /** How long "Unberechtigter Zugriff!" stays before the viewer is sent to the start page. */
 const NOTICE_MS = 3000;

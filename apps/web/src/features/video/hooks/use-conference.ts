@@ -7,7 +7,7 @@ import {
   type ServerMessage,
 } from '@dihs/contract/video';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSession } from '../../../app/session/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
 import { getIceServers } from '../api/video-api.ts';
 import { isNegotiation, PeerManager, type PairRole } from '../rtc/peer-manager.ts';
 import { SignalingClient, type SignalingStatus } from '../signaling/signaling-client.ts';

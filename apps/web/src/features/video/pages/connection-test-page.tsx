@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
-import { useSession } from '../../../app/session/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { sendTestMessage } from '../api/video-api.ts';

@@ -1,4 +1,5 @@
 import { ROUTES } from '@dihs/contract/common/routes';
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { VIDEO_MESSAGES, VIEW_MODES } from '@dihs/contract/video';
 import PanToolIcon from '@mui/icons-material/PanTool';
 import Alert from '@mui/material/Alert';
@@ -7,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
-import { formatDateTimeDe } from '../../../lib/format.ts';
 import { ConferenceStage } from '../components/conference-stage.tsx';
 import { ConnectionStatus } from '../components/connection-status.tsx';
 import { SessionDialogs } from '../components/session-dialogs.tsx';
@@ -60,7 +60,7 @@ function PatientSession({ conferenceId }: { conferenceId: number }) {
     <Stack spacing={2}>
       {info && (
         <Typography>
-          {info.befund} · {formatDateTimeDe(info.datum)} · {info.therapeut.vorname} {info.therapeut.nachname}
+          {info.befund} · {formatDateTimeUhr(info.datum)} · {info.therapeut.vorname} {info.therapeut.nachname}
         </Typography>
       )}
       <ConnectionStatus status={conference.status} onReconnect={conference.reconnect} />

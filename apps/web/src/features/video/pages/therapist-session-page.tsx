@@ -1,4 +1,5 @@
 import { fillPath, ROUTES } from '@dihs/contract/common/routes';
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { VIDEO_MESSAGES, VIEW_MODES, type Member, type ViewMode } from '@dihs/contract/video';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -15,7 +16,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
-import { formatDateTimeDe } from '../../../lib/format.ts';
 import { ConferenceStage, memberName } from '../components/conference-stage.tsx';
 import { ConnectionStatus } from '../components/connection-status.tsx';
 import { SessionDialogs } from '../components/session-dialogs.tsx';
@@ -79,7 +79,7 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
     <Stack spacing={2}>
       {info && (
         <Typography>
-          {info.befund} · {formatDateTimeDe(info.datum)}
+          {info.befund} · {formatDateTimeUhr(info.datum)}
         </Typography>
       )}
       <ConnectionStatus status={conference.status} onReconnect={conference.reconnect} />

@@ -1,3 +1,5 @@
+import { formatEuroCents } from '@dihs/contract/common/money';
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { PAYMENT_PURPOSE_LABELS, PAYMENT_TEXTS, paymentStatusText, type Zahlung } from '@dihs/contract/zahlung';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,11 +9,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import { useSession } from '../../../app/session/session-context.ts';
+import { useSession } from '../../../lib/session-context.ts';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formatDateTimeDe, formatEuro } from '../../../lib/format.ts';
 import { useZahlung } from '../api/zahlung-api.ts';
 
 const PROVIDER_LABELS = { sandbox: 'Testzahlung (Sandbox)', stripe: 'Kartenzahlung (Stripe)' } as const;
@@ -58,12 +59,12 @@ function ZahlungDetails({ zahlung }: { zahlung: Zahlung }) {
   const rows: [string, string][] = [
     ['Zahlungsnummer', String(zahlung.zahlungId)],
     ['Beschreibung', zahlung.beschreibung],
-    ['Betrag', `${formatEuro(zahlung.betragCent)} inkl. MwSt`],
+    ['Betrag', `${formatEuroCents(zahlung.betragCent)} inkl. MwSt`],
     ['Art', PAYMENT_PURPOSE_LABELS[zahlung.zweck]],
     ['Zahlungsanbieter', zahlung.anbieter ? PROVIDER_LABELS[zahlung.anbieter] : 'noch nicht gewählt'],
     ['Transaktionsnummer', zahlung.transaktionsnummer ?? '–'],
-    ['Angelegt am', formatDateTimeDe(zahlung.erstelltAm)],
-    ['Zuletzt geändert am', formatDateTimeDe(zahlung.aktualisiertAm)],
+    ['Angelegt am', formatDateTimeUhr(zahlung.erstelltAm)],
+    ['Zuletzt geändert am', formatDateTimeUhr(zahlung.aktualisiertAm)],
   ];
   return (
     <Stack spacing={3}>

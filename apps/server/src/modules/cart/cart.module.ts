@@ -1,0 +1,14 @@
+import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { createCartTimeoutScheduler, releaseOpenCartsOf } from './cart-job.ts';
+import { cartPaymentListener } from './cart-payment.ts';
+import { cartRoutes } from './cart.routes.ts';
+
+/** The booking cart: reservations that expire (scheduled) and are booked when their card payment arrives. */
+export const cartModule: ModuleDescriptor = {
+  name: 'cart',
+  routes: cartRoutes,
+  jobs: ({ db, now, log }) => [createCartTimeoutScheduler({ db, now, log })],
+  paymentListeners: ({ now }) => ({ WARENKORB: cartPaymentListener(now) }),
+  // open carts of an erased patient end: payment cancelled, seats freed, no refund (the account is gone)
+  erasePatient: (tx, userId) => releaseOpenCartsOf(tx, userId, new Date()),
+};

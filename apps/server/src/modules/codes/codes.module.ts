@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { erasePatient } from './codes.erase.ts';
+
+/** One-time codes (e-mail confirmation, resets); no routes of its own. */
+export const codesModule: ModuleDescriptor = {
+  name: 'codes',
+  erasePatient,
+};

@@ -1,0 +1,12 @@
+import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { seedDemoGuthaben } from './guthaben.demo.ts';
+import { guthabenRoutes } from './guthaben.routes.ts';
+import { onGuthabenPayment } from './guthaben.service.ts';
+
+/** Credit: the ledger, the shop (paid by card) and the operator's balance editing. */
+export const guthabenModule: ModuleDescriptor = {
+  name: 'guthaben',
+  routes: guthabenRoutes,
+  paymentListeners: () => ({ GUTHABEN: onGuthabenPayment }),
+  seedDemo: (tx) => seedDemoGuthaben(tx),
+};

@@ -1,1 +1,0 @@
-export { secondFactorRoutes } from './second-factor.routes.ts';

@@ -1,0 +1,16 @@
+import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { createReminderScheduler } from './termin-erinnerung.ts';
+import { seedDemoTermine } from './termin.demo.ts';
+import { erasePatient } from './termin.erase.ts';
+import { terminRoutes } from './termin.routes.ts';
+
+/** Appointments, their seats and the reminder mails (scheduled). */
+export const terminModule: ModuleDescriptor = {
+  name: 'termin',
+  routes: terminRoutes,
+  jobs: ({ db, now, log, mail, config }) => [
+    createReminderScheduler({ db, now, log, mail, intervalMs: config.reminderIntervalSeconds * 1000 }),
+  ],
+  erasePatient,
+  seedDemo: (tx) => seedDemoTermine(tx),
+};

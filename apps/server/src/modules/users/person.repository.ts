@@ -1,0 +1,75 @@
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Role } from '@dihs/contract/common/roles';
+import type { Database, Transaction } from '../../db/client.ts';
+// An account and its profile row are created together and read together everywhere: this file is the one place
+// outside the profil module that touches the profile table (ARCHITECTURE.md, convention 4; eslint.config.js).
+import { profiles, type ProfileRow } from '../profil/profil.table.ts';
+import { users, type UserRow } from './users.table.ts';
+
+type Db = Database | Transaction;
+
+/** An account with its profile; the profile is null for accounts that never got one (and deleted patients). */
+export interface Person {
+  user: UserRow;
+  profile: ProfileRow | null;
+}
+
+// The one users-with-profiles join; every person look-up goes through it.
+const selectPersons = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(where);
+
+/** An account (deleted ones included) with its profile, by id. */
+export const findPersonById = async (db: Db, id: number): Promise<Person | undefined> =>
+  (await selectPersons(db, eq(users.id, id)).limit(1))[0];
+
+/** A not deleted account with its profile, by e-mail (compared lower-cased). */
+export const findActivePersonByEmail = async (db: Db, email: string): Promise<Person | undefined> =>
+  (await selectPersons(db, and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt))).limit(1))[0];
+
+export type NewProfileFields = Partial<Omit<typeof profiles.$inferInsert, 'userId' | 'geaendertAm'>>;
+
+/**
+ * Creates an account with its profile row. Null when the e-mail is taken: the unique index decides, so two parallel
+ * requests for one address cannot both succeed.
+ */
+export async function insertPerson(
+  tx: Transaction,
+  account: { email: string; role: Role; passwordHash: string; emailConfirmed?: boolean },
+  profile: NewProfileFields = {},
+): Promise<number | null> {
+  const [row] = await tx.insert(users).values(account).onConflictDoNothing().returning({ id: users.id });
+  if (!row) return null;
+  await tx.insert(profiles).values({ ...profile, userId: row.id });
+  return row.id;
+}
+
+/**
+ * The same join as a subquery (account fields and profile fields, profile ones null without a profile) for lists
+ * that join people into their one query by user id: appointment lists, the therapist directory, documentation
+ * authors. Postgres pulls the subquery up, so the plan equals a join of the tables.
+ */
+export const persons = <Alias extends string>(alias: Alias) =>
+  new QueryBuilder()
+    .select({
+      userId: users.id,
+      email: users.email,
+      role: users.role,
+      active: users.active,
+      firmaId: users.firmaId,
+      deletedAt: users.deletedAt,
+      vorname: profiles.vorname,
+      nachname: profiles.nachname,
+      ausbildung: profiles.ausbildung,
+      schwerpunkte: profiles.schwerpunkte,
+      beschreibung: profiles.beschreibung,
+      listenanzeige: profiles.listenanzeige,
+      profilbild: profiles.profilbild,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .as(alias);

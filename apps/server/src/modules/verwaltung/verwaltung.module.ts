@@ -1,0 +1,10 @@
+import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { seedDemoVerwaltung } from './verwaltung.demo.ts';
+import { verwaltungRoutes } from './verwaltung.routes.ts';
+
+/** Administrative entries. */
+export const verwaltungModule: ModuleDescriptor = {
+  name: 'verwaltung',
+  routes: verwaltungRoutes,
+  seedDemo: (tx) => seedDemoVerwaltung(tx),
+};

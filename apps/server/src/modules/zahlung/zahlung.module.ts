@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { zahlungRoutes } from './zahlung.routes.ts';
+
+/** Card payments for every purpose; the providers come from plugins/payment-providers.ts. */
+export const zahlungModule: ModuleDescriptor = {
+  name: 'zahlung',
+  routes: zahlungRoutes,
+};

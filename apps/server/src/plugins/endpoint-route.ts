@@ -1,0 +1,136 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
+import type {
+  EndpointBody,
+  EndpointDeclaration,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResult,
+} from '@dihs/contract/common/endpoint';
+import { routePattern } from '@dihs/contract/common/endpoint';
+import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
+import type { AppInstance } from '../app-types.ts';
+import { guard } from './auth.ts';
+
+/** The request a handler of the declaration receives: params, query and body as its schemas parse them. */
+export type EndpointRequest<E extends EndpointDeclaration> = FastifyRequest<{
+  Params: EndpointParams<E>;
+  Querystring: EndpointQuery<E>;
+  Body: EndpointBody<E>;
+}>;
+
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * A handler bound to its declaration: it must return what the response schema accepts (or answer through the
+ * reply itself, as file downloads do), so a handler that drifts from its declaration does not type-check.
+ */
+export type EndpointHandler<E extends EndpointDeclaration> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Awaitable<EndpointResult<E> | FastifyReply>;
+
+/** Route options the declaration does not carry: rate limits, body limits, extra hooks after the access check. */
+export interface RouteExtras {
+  config?: RouteOptions['config'];
+  bodyLimit?: number;
+  onRequest?: onRequestHookHandler | onRequestHookHandler[];
+  preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract declaration a route was bound to (read by the route catalogue). */
+    endpoint?: EndpointDeclaration;
+  }
+}
+
+/** The access rule as an onRequest hook: before the body is parsed, so a visitor gets 401, not 400. */
+function accessHook(declaration: EndpointDeclaration): onRequestHookHandler[] {
+  const { access } = declaration;
+  if (access.kind === 'public') return [];
+  return [
+    guard({
+      ...(access.roles ? { roles: access.roles } : {}),
+      ...(access.anyPrivilege ? { anyPrivilege: access.anyPrivilege } : {}),
+    }),
+  ];
+}
+
+/** The Fastify schema (validation and OpenAPI) of a declaration. */
+function schemaOf(declaration: EndpointDeclaration): FastifySchema {
+  const errors = {
+    ...Object.fromEntries((declaration.errors ?? []).map((status) => [status, errorEnvelopeSchema])),
+    ...declaration.otherResponses,
+  };
+  const format = declaration.requestFormat ?? 'json';
+  return {
+    tags: [declaration.tag],
+    summary: declaration.summary,
+    ...(declaration.access.kind === 'login' ? { security: [{ bearer: [] }] } : {}),
+    ...(declaration.params ? { params: declaration.params } : {}),
+    ...(declaration.query ? { querystring: declaration.query } : {}),
+    ...(declaration.body && format !== 'multipart' ? { body: declaration.body } : {}),
+    ...(format === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
+    ...(format === 'text' ? { consumes: ['text/plain'] } : {}),
+    ...(declaration.fileType ? { produces: [declaration.fileType] } : {}),
+    response: declaration.response && declaration.responseFormat !== 'file' ? { 200: declaration.response, ...errors } : errors,
+  };
+}
+
+const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** Registers the handler of one contract declaration: path, schemas, access check and OpenAPI from one place. */
+export function route<E extends EndpointDeclaration>(
+  app: AppInstance | FastifyInstance,
+  declaration: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+): void {
+  (app as FastifyInstance).route({
+    method: declaration.method,
+    url: routePattern(declaration),
+    schema: schemaOf(declaration),
+    config: { ...extras.config, endpoint: declaration },
+    ...(extras.bodyLimit !== undefined ? { bodyLimit: extras.bodyLimit } : {}),
+    onRequest: [...accessHook(declaration), ...asArray(extras.onRequest)],
+    ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
+    handler: handler as unknown as RouteOptions['handler'],
+  });
+}
+
+/** One row of the route catalogue: every route the app registered, with the declaration it was bound to. */
+export interface CatalogEntry {
+  method: string;
+  url: string;
+  endpoint: EndpointDeclaration | undefined;
+}
+
+/**
+ * Collects every route registered after it (in every scope: onRoute hooks are inherited), so a test can check that
+ * each /api route is bound to a declaration and each declaration to a route.
+ */
+export function collectRouteCatalog(app: FastifyInstance): CatalogEntry[] {
+  const catalog: CatalogEntry[] = [];
+  app.addHook('onRoute', (options) => {
+    for (const method of asArray(options.method)) {
+      if (method === 'HEAD') continue;
+      catalog.push({ method, url: options.url, endpoint: options.config?.endpoint });
+    }
+  });
+  return catalog;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered, with its declaration (see collectRouteCatalog). */
+    routeCatalog: CatalogEntry[];
+  }
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthEndpoints } from '@dihs/contract/health';
+import { zahlungEndpoints } from '@dihs/contract/zahlung';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { apiUrl, routePattern } from '@dihs/contract/common/endpoint';
+import { feedbackEndpoints } from '@dihs/contract/feedback';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('caching of API answers', () => {
+  it('marks a JSON answer no-store', async () => {
+    const response = await t.app.inject({ method: 'GET', url: apiUrl(healthEndpoints.health) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('marks an error answer no-store', async () => {
+    const response = await t.app.inject({ method: 'GET', url: apiUrl(zahlungEndpoints.neueste) });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: apiUrl(feedbackEndpoints.senden),
+      payload: '"x"',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.headers['cache-control']).toBe('no-store');
+  });
+
+  it('marks a 404 and a malformed address under /api no-store', async () => {
+    const unknown = `${routePattern(healthEndpoints.ping)}/gibt-es-nicht`;
+    for (const url of [unknown, routePattern(zahlungEndpoints.eine).replace(':id', '%E0%A4%A')]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { FIRMA_LIMITS, firmaFieldsSchema, type Firma } from '@dihs/contract/firma';
+import FormGroup from '@mui/material/FormGroup';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormSwitch, FormTextField } from '../../../components/form-fields.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
+import { useSaveFirma } from '../api/save-firma.ts';
+
+interface FirmaForm {
+  bezeichner: string;
+  logoPath: string;
+  logoLink: string;
+  hatLogo: boolean;
+  linkTarget: boolean;
+  statistikSchreiben: boolean;
+}
+
+const formOf = (firma: Firma | null): FirmaForm => ({
+  bezeichner: firma?.bezeichner ?? '',
+  logoPath: firma?.logoPath ?? '',
+  logoLink: firma?.logoLink ?? '',
+  hatLogo: firma?.hatLogo ?? false,
+  linkTarget: firma?.linkTarget ?? false,
+  statistikSchreiben: firma?.statistikSchreiben ?? false,
+});
+
+interface FirmaDialogProps {
+  /** The company to edit; null creates a new one. */
+  firma: Firma | null;
+  onClose: () => void;
+}
+
+/** "Neue Firma" and "Firma bearbeiten": every field with the rules of spec 3 section 5. Mount it per opening. */
+export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
+  const save = useSaveFirma();
+  const { control, handleSubmit, formState } = useContractForm(firmaFieldsSchema, formOf(firma), {
+    onEdit: () => {
+      if (save.isError) save.reset();
+    },
+  });
+  // a refused name (taken) is said in the dialog; anything else is the spec's network error
+  const refusal = isApiError(save.error, 400) ? save.error.message : undefined;
+
+  const submit = handleSubmit((fields) => {
+    if (!save.isPending) save.mutate({ fields, ...(firma ? { id: firma.id } : {}) }, { onSuccess: onClose });
+  });
+
+  return (
+    <FormDialog
+      title={firma ? 'Firma bearbeiten' : 'Neue Firma'}
+      maxWidth="sm"
+      valid={formState.isValid}
+      pending={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      refusal={refusal}
+      failed={save.isError}
+      onFailureClosed={() => save.reset()}
+    >
+      <FormTextField
+        control={control}
+        name="bezeichner"
+        label="Titel"
+        required
+        autoFocus
+        max={FIRMA_LIMITS.bezeichner}
+      />
+      <FormTextField
+        control={control}
+        name="logoPath"
+        label="Logo-Pfad"
+        placeholder="/api/files/logo.png"
+        max={FIRMA_LIMITS.logoPath}
+      />
+      <FormTextField
+        control={control}
+        name="logoLink"
+        label="Logo-Link"
+        placeholder="https://www.beispiel.de"
+        max={FIRMA_LIMITS.logoLink}
+      />
+      <FormGroup sx={{ mt: 1 }}>
+        <FormSwitch control={control} name="hatLogo" label="Hat Logo" />
+        <FormSwitch control={control} name="linkTarget" label="Logo-Link in neuem Tab öffnen" />
+        <FormSwitch control={control} name="statistikSchreiben" label="Statistik schreiben" />
+      </FormGroup>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
+import { TERMINTYP_LABELS, type Termin } from '@dihs/contract/termin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+import { ButtonLink } from '../../../components/button-link.tsx';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
+import { useNow } from '../../../lib/use-now.ts';
+import {
+  anzeigestatus,
+  buchbar,
+  kannBuchungBestaetigen,
+  kannSitzungStarten,
+  kannStornieren,
+  kannTeilnahmeBestaetigen,
+  naechsteAenderung,
+  vollGebucht,
+  type Anzeigestatus,
+} from '../termin-status.ts';
+
+const STATUS_FARBE: Record<Anzeigestatus, 'success' | 'primary' | 'default' | 'warning'> = {
+  teilgenommen: 'success',
+  gebucht: 'primary',
+  'nicht gebucht': 'default',
+  'nicht teilgenommen': 'warning',
+};
+
+export type TerminAktion = 'stornieren' | 'teilnahme-pdf' | 'buchung-pdf' | 'details';
+
+interface TerminKarteProps {
+  termin: Termin;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  /** The patient's own buttons (session, cancel, PDFs); an operator booking for a patient sees status only. */
+  eigeneAktionen: boolean;
+  onAktion: (aktion: TerminAktion, termin: Termin) => void;
+}
+
+/** One appointment of the plan: selection, time, type, therapist, display status and the buttons of spec 2 section 4. */
+export function TerminKarte({ termin, selected, onSelect, eigeneAktionen, onAktion }: TerminKarteProps) {
+  const now = useNow((nowMs) => naechsteAenderung(termin, nowMs));
+  const status = anzeigestatus(termin, now);
+  const headingId = `plan-termin-${termin.id}`;
+  const waehlbar = buchbar(termin, now);
+  const gebucht = vollGebucht(termin);
+  const therapeut = `${termin.therapeut.vorname} ${termin.therapeut.nachname}`;
+  const frei = Math.max(termin.maxTeilnehmer - termin.anzahlTeilnehmer, 0);
+
+  return (
+    <Card component="section" variant="outlined" aria-labelledby={headingId}>
+      <CardContent sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pb: 1 }}>
+        <FormControlLabel
+          sx={{ m: 0 }}
+          label={<VisuallyHidden>Termin auswählen</VisuallyHidden>}
+          control={
+            <Checkbox checked={selected} disabled={!waehlbar} onChange={(event) => onSelect(event.target.checked)} />
+          }
+        />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <Typography id={headingId} variant="h2" sx={{ fontSize: '1.15rem', mr: 'auto' }}>
+              {termin.befund} – {formatDateTimeUhr(termin.datum)}
+            </Typography>
+            <Chip label={status} color={STATUS_FARBE[status]} size="small" />
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            {TERMINTYP_LABELS[termin.termintyp]} · {termin.dauer} Min. · {therapeut}
+            {termin.status === 'ABGESAGT' ? ' · abgesagt' : ` · ${frei} ${frei === 1 ? 'Platz' : 'Plätze'} frei`}
+            {termin.istFirmentermin ? ' · Firmentermin' : ''}
+          </Typography>
+          {termin.teilnehmerList.length > 0 && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              Teilnehmer: {termin.teilnehmerList.map((t) => `${t.firstname} ${t.lastname}`).join(', ')}
+            </Typography>
+          )}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+        <Button size="small" onClick={() => onAktion('details', termin)}>
+          Details
+        </Button>
+        {eigeneAktionen && gebucht && (
+          <>
+            {termin.termintyp !== 'TELEFON' &&
+              (kannSitzungStarten(termin, now) ? (
+                <ButtonLink size="small" variant="contained" to={`/video/therapie/patient/${termin.id}`}>
+                  Sitzung starten
+                </ButtonLink>
+              ) : (
+                // a link cannot be disabled: outside the window it is a disabled button with the same name
+                <Button size="small" variant="contained" disabled>
+                  Sitzung starten
+                </Button>
+              ))}
+            <Button size="small" disabled={!kannStornieren(termin, now)} onClick={() => onAktion('stornieren', termin)}>
+              Stornieren
+            </Button>
+            <Button
+              size="small"
+              disabled={!kannBuchungBestaetigen(termin)}
+              onClick={() => onAktion('buchung-pdf', termin)}
+            >
+              Buchungsbestätigung (PDF)
+            </Button>
+            <Button
+              size="small"
+              disabled={!kannTeilnahmeBestaetigen(termin, now)}
+              onClick={() => onAktion('teilnahme-pdf', termin)}
+            >
+              Teilnahmebestätigung (PDF)
+            </Button>
+          </>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,313 @@
+import { CART_MESSAGES, type Cart } from '@dihs/contract/cart';
+import { berlinDay } from '@dihs/contract/common/time';
+import { TERMIN_MESSAGES, type Termin } from '@dihs/contract/termin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  ABO_CREDIT_LABELS,
+  GuthabenBar,
+  PAID_CREDIT_LABELS,
+  REZEPT_CREDIT_LABELS,
+} from '../../../components/guthaben-bar.tsx';
+import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { TerminPagination, TERMIN_PAGE_SIZES } from '../../../components/termin-pagination.tsx';
+import { TermineQuery } from '../../../components/termine-query.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import {
+  buchungPdf,
+  cartApi,
+  teilnahmePdf,
+  terminlistePdf,
+  usePlanCart,
+  usePlanGuthaben,
+  usePlanHatAbo,
+  usePlanPatient,
+  usePlanTermine,
+  useRefreshPlan,
+  useTherapeutenFilter,
+  type PlanModus,
+} from '../api/plan-api.ts';
+import { keinGuthabenCode } from '../cart-state.ts';
+import { apiQueryOf, filterOfSearch, searchOfFilter, type PlanFilter } from '../plan-filter.ts';
+import { buchbar } from '../termin-status.ts';
+import { CartDialog } from './cart-dialog.tsx';
+import { PlanFilterBar } from './plan-filter-bar.tsx';
+import { StornoDialog, type Meldung } from './storno-dialog.tsx';
+import { TerminDetailsDialog } from './termin-details-dialog.tsx';
+import { TerminKarte, type TerminAktion } from './termin-karte.tsx';
+
+interface TerminPlanProps {
+  modus: PlanModus;
+  /** "IHR TERMINPLAN" or "TERMINPLAN FÜR". */
+  heading: string;
+  /** Where filter changes lead: the route without its optional therapist parameter. */
+  basePath: string;
+}
+
+type Offen =
+  | { kind: 'cart'; cart: Cart; phase: 'uebersicht' | 'ergebnis' }
+  | { kind: 'storno'; termin: Termin }
+  | { kind: 'details'; termin: Termin }
+  | null;
+
+/**
+ * The appointment plan of one patient (spec 2 "Patient appointment plan", "Operator booking for a patient"):
+ * filters in the address, selection, booking cart, print, balance bar, and per appointment status and buttons.
+ */
+export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
+  const [searchParams] = useSearchParams();
+  const { therapeut } = useParams();
+  const navigate = useNavigate();
+  const filter = useMemo(() => filterOfSearch(searchParams, therapeut), [searchParams, therapeut]);
+  const [today] = useState(() => berlinDay(Date.now()));
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(50);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [offen, setOffen] = useState<Offen>(null);
+  const [meldung, setMeldung] = useState<Meldung | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const termine = usePlanTermine(modus, apiQueryOf(filter, today, page, size));
+  const patient = usePlanPatient(modus);
+  const guthaben = usePlanGuthaben(modus);
+  const hatAbo = usePlanHatAbo(modus);
+  const therapeuten = useTherapeutenFilter();
+  const refresh = useRefreshPlan();
+  const api = useMemo(() => cartApi(modus), [modus]);
+  const eigene = modus.kind === 'patient';
+
+  // the return from the payment page: /patient/termine?cart={id} shows that cart's state
+  const cartParam = searchParams.get('cart');
+  const returnCartId = cartParam && /^\d{1,10}$/.test(cartParam) ? Number(cartParam) : null;
+  const returnCart = usePlanCart(modus, returnCartId);
+  const returnShown =
+    offen === null && returnCartId !== null && returnCart.data?.cartId === returnCartId ? returnCart.data : null;
+
+  const items = termine.data?.items ?? [];
+  // patients cannot read the operators' Befund list: the choice offers the Befunde of the list shown
+  const befunde = useMemo(
+    () =>
+      [...new Set([...(termine.data?.items ?? []).map((t) => t.befund), ...(filter.b ? [filter.b] : [])])].sort(
+        (a, b) => a.localeCompare(b, 'de'),
+      ),
+    [termine.data, filter.b],
+  );
+
+  const changeFilter = (next: PlanFilter) => {
+    const search = searchOfFilter(next).toString();
+    // synchronously, so a controlled checkbox or radio shows its new state at once instead of flicking back
+    void navigate(search ? `${basePath}?${search}` : basePath, { flushSync: true });
+    setPage(0);
+    setSelected(new Set());
+  };
+  const closeCartParam = () => {
+    if (returnCartId === null) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete('cart');
+    const search = next.toString();
+    void navigate(search ? `${basePath}?${search}` : basePath, { replace: true });
+  };
+
+  // selectable appointments change when one starts: a minute's precision is enough for the checkboxes
+  const nowMs = useNow(() => 60_000);
+  const waehlbar = items.filter((t) => buchbar(t, nowMs));
+  const selectedShown = items.filter((t) => selected.has(t.id));
+  const allSelected = waehlbar.length > 0 && waehlbar.every((t) => selected.has(t.id));
+
+  const buchen = async () => {
+    setBusy(true);
+    try {
+      const cart = await api.create(selectedShown.map((t) => t.id));
+      setOffen({ kind: 'cart', cart, phase: 'uebersicht' });
+    } catch (error) {
+      const code = isApiError(error, 409) ? keinGuthabenCode(error.code) : null;
+      setMeldung({
+        title: CART_MESSAGES.buchungFehlerTitel,
+        text: code ? CART_MESSAGES.guthabenFehlt(code) : error instanceof Error ? error.message : String(error),
+      });
+      void refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pdf = async (load: () => Promise<Blob>, fileName: string, failureTitle: string) => {
+    setBusy(true);
+    try {
+      saveFile(await load(), fileName);
+    } catch (error) {
+      setMeldung({ title: failureTitle, text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const drucken = () => {
+    const ids = (selectedShown.length > 0 ? selectedShown : items).map((t) => t.id);
+    void pdf(() => terminlistePdf(ids), 'terminliste.pdf', 'Die Terminliste konnte nicht erstellt werden');
+  };
+
+  const aktion = (was: TerminAktion, termin: Termin) => {
+    if (was === 'details') setOffen({ kind: 'details', termin });
+    else if (was === 'stornieren') setOffen({ kind: 'storno', termin });
+    else if (was === 'buchung-pdf')
+      void pdf(
+        () => buchungPdf(termin.id),
+        `terminbuchungsbestaetigung-${termin.id}.pdf`,
+        'Die Buchungsbestätigung konnte nicht erstellt werden',
+      );
+    else
+      void pdf(
+        () => teilnahmePdf(termin.id),
+        `teilnahmebestaetigung-${termin.id}.pdf`,
+        TERMIN_MESSAGES.teilnahmeBestaetigungTitel,
+      );
+  };
+
+  const cartClosed = (gebucht: boolean, melden: boolean) => {
+    setOffen(null);
+    closeCartParam();
+    if (gebucht) setSelected(new Set());
+    if (melden) setMeldung({ title: 'Buchung abgeschlossen', text: CART_MESSAGES.erfolg });
+    void refresh();
+  };
+
+  const name = patient.data ? `${patient.data.vorname} ${patient.data.nachname}` : '';
+  const shownCart =
+    offen?.kind === 'cart' ? offen : returnShown ? { cart: returnShown, phase: 'ergebnis' as const } : null;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        {heading} {name}
+      </Typography>
+      <Stack spacing={2}>
+        {guthaben.data && (
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Guthaben">
+            <Stack spacing={1.5}>
+              <GuthabenBar guthaben={guthaben.data} title="Bezahltes Guthaben" kinds={PAID_CREDIT_LABELS} />
+              {hatAbo.data === true && (
+                <GuthabenBar guthaben={guthaben.data} title="Abo-Guthaben" kinds={ABO_CREDIT_LABELS} />
+              )}
+              <GuthabenBar guthaben={guthaben.data} title="Rezept-Guthaben" kinds={REZEPT_CREDIT_LABELS} />
+            </Stack>
+          </Paper>
+        )}
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+          <PlanFilterBar
+            filter={filter}
+            onChange={changeFilter}
+            onReset={() => changeFilter(filterOfSearch(new URLSearchParams()))}
+            today={today}
+            therapeuten={therapeuten.data ?? []}
+            befunde={befunde}
+            zeigeFirma={patient.data?.firmaId != null}
+          />
+        </Paper>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <FormControlLabel
+            label="Alle auswählen"
+            sx={{ mr: 'auto' }}
+            control={
+              <Checkbox
+                checked={allSelected}
+                indeterminate={!allSelected && waehlbar.some((t) => selected.has(t.id))}
+                disabled={waehlbar.length === 0}
+                onChange={(event) => setSelected(event.target.checked ? new Set(waehlbar.map((t) => t.id)) : new Set())}
+              />
+            }
+          />
+          {eigene && (
+            <Button variant="outlined" disabled={items.length === 0 || busy} onClick={drucken}>
+              Terminliste drucken
+            </Button>
+          )}
+          <Button variant="contained" disabled={selectedShown.length === 0 || busy} onClick={() => void buchen()}>
+            {selectedShown.length > 0 ? `Buchen (${selectedShown.length})` : 'Buchen'}
+          </Button>
+        </Box>
+        <TermineQuery query={termine}>
+          {() =>
+            items.length === 0 ? (
+              <Typography>Keine Termine gefunden</Typography>
+            ) : (
+              <Stack spacing={1.5} component="div" aria-label="Termine" role="list">
+                {items.map((termin) => (
+                  <Box role="listitem" key={termin.id}>
+                    <TerminKarte
+                      termin={termin}
+                      selected={selected.has(termin.id)}
+                      onSelect={(on) =>
+                        setSelected((current) => {
+                          const next = new Set(current);
+                          if (on) next.add(termin.id);
+                          else next.delete(termin.id);
+                          return next;
+                        })
+                      }
+                      eigeneAktionen={eigene}
+                      onAktion={aktion}
+                    />
+                  </Box>
+                ))}
+              </Stack>
+            )
+          }
+        </TermineQuery>
+        {termine.data && termine.data.total > Math.min(...TERMIN_PAGE_SIZES) && (
+          <TerminPagination
+            data={termine.data}
+            page={page}
+            size={size}
+            onPageChange={(next) => {
+              setPage(next);
+              setSelected(new Set());
+            }}
+            onSizeChange={(next) => {
+              setSize(next);
+              setPage(0);
+            }}
+          />
+        )}
+      </Stack>
+      {shownCart && (
+        <CartDialog
+          key={shownCart.cart.cartId}
+          api={api}
+          cart={shownCart.cart}
+          initialPhase={shownCart.phase}
+          onGebucht={(melden) => cartClosed(true, melden)}
+          onClose={() => cartClosed(false, false)}
+        />
+      )}
+      {offen?.kind === 'storno' && (
+        <StornoDialog
+          termin={offen.termin}
+          onCancel={() => setOffen(null)}
+          onDone={(next) => {
+            setOffen(null);
+            setMeldung(next);
+            void refresh();
+          }}
+        />
+      )}
+      {offen?.kind === 'details' && <TerminDetailsDialog termin={offen.termin} onClose={() => setOffen(null)} />}
+      <MessageDialog
+        open={meldung !== null}
+        title={meldung?.title ?? ''}
+        text={meldung?.text ?? ''}
+        onClose={() => setMeldung(null)}
+      />
+    </Container>
+  );
+}

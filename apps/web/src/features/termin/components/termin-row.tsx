@@ -1,0 +1,167 @@
+import { formatDayDe, utcToBerlin } from '@dihs/contract/common/time';
+import { type TERMIN_STATUSES, TERMINTYP_LABELS, type Teilnehmer, type Termin } from '@dihs/contract/termin';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Collapse from '@mui/material/Collapse';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { useHatAbo, useTeilgenommen } from '../api/termine-betreiber-api.ts';
+import { TerminStatusButton } from './termin-status-button.tsx';
+
+const STATUS_LABELS: Record<(typeof TERMIN_STATUSES)[number], string> = {
+  PLANUNG: 'Planung',
+  AKTIV: 'Aktiv',
+  ABGESAGT: 'Abgesagt',
+};
+
+function TrainingsplanLink({ teilnehmer }: { teilnehmer: Teilnehmer }) {
+  const abo = useHatAbo(teilnehmer.userId);
+  if (teilnehmer.patientId === null || abo.isPending) return null;
+  return abo.data ? (
+    <Link component={RouterLink} to={`/therapeut/trainingsplan/${teilnehmer.patientId}`}>
+      Trainingsplan
+    </Link>
+  ) : (
+    <Typography component="span" variant="body2" color="text.secondary">
+      Kein Abo abgeschlossen
+    </Typography>
+  );
+}
+
+function TeilnehmerListe({ termin }: { termin: Termin }) {
+  const teilgenommen = useTeilgenommen();
+  if (termin.teilnehmerList.length === 0) return <Typography variant="body2">Keine Teilnehmer angemeldet</Typography>;
+  return (
+    <>
+      <Box component="ul" aria-label="Teilnehmer" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {termin.teilnehmerList.map((teilnehmer) => {
+          const name = `${teilnehmer.firstname} ${teilnehmer.lastname}`;
+          const patientId = teilnehmer.patientId;
+          return (
+            <Box
+              component="li"
+              key={`${patientId}-${name}`}
+              sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+            >
+              {patientId !== null ? (
+                <Link component={RouterLink} to={`/profil/${patientId}`}>
+                  {name}
+                </Link>
+              ) : (
+                <span>{name}</span>
+              )}
+              {patientId !== null && (
+                <FormControlLabel
+                  label="teilgenommen"
+                  control={
+                    <Checkbox
+                      checked={teilnehmer.teilgenommen}
+                      disabled={teilgenommen.isPending}
+                      slotProps={{ input: { 'aria-label': `${name} teilgenommen` } }}
+                      onChange={(event) =>
+                        teilgenommen.mutate({
+                          terminId: termin.id,
+                          body: { patientId, teilgenommen: event.target.checked },
+                        })
+                      }
+                    />
+                  }
+                />
+              )}
+              <TrainingsplanLink teilnehmer={teilnehmer} />
+            </Box>
+          );
+        })}
+      </Box>
+      <MessageDialog
+        open={teilgenommen.isError}
+        title="Teilnahme nicht gespeichert"
+        text={teilgenommen.error?.message ?? ''}
+        onClose={() => teilgenommen.reset()}
+      />
+    </>
+  );
+}
+
+interface TerminRowProps {
+  termin: Termin;
+  onEdit: (termin: Termin) => void;
+}
+
+/** One appointment of the operator list; expands to therapist, status, details, participants and "Termin ändern". */
+export function TerminRow({ termin, onEdit }: TerminRowProps) {
+  const [open, setOpen] = useState(false);
+  const [tag, uhrzeit] = utcToBerlin(termin.datum);
+  const datum = formatDayDe(tag);
+  const therapeut = `${termin.therapeut.vorname} ${termin.therapeut.nachname}`;
+  const detailsId = `termin-details-${termin.id}`;
+  return (
+    <>
+      <TableRow>
+        <TableCell>{termin.befund}</TableCell>
+        <TableCell>{datum}</TableCell>
+        <TableCell>{uhrzeit} Uhr</TableCell>
+        <TableCell>{TERMINTYP_LABELS[termin.termintyp]}</TableCell>
+        <TableCell>{therapeut}</TableCell>
+        <TableCell>
+          <IconButton
+            aria-label={`Details ${open ? 'ausblenden' : 'anzeigen'}: ${termin.befund} am ${datum} ${uhrzeit}`}
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((current) => !current)}
+          >
+            {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          </IconButton>
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={6} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
+          <Collapse in={open} unmountOnExit>
+            <Box
+              id={detailsId}
+              role="region"
+              aria-label={`Termin ${termin.befund}`}
+              sx={{ py: 2, display: 'grid', gap: 1 }}
+            >
+              <Typography variant="body2">
+                Therapeut:{' '}
+                <Link component={RouterLink} to={`/profil/${termin.therapeut.userId}`}>
+                  {therapeut}
+                </Link>
+              </Typography>
+              <Typography variant="body2">Status: {STATUS_LABELS[termin.status]}</Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                Details: {termin.details}
+              </Typography>
+              {termin.everyoneView && (
+                <Typography variant="body2" color="info.main">
+                  In diesem Termin sieht jeder Teilnehmer jeden anderen.
+                </Typography>
+              )}
+              <Typography variant="subtitle2" component="h3">
+                Teilnehmer ({termin.anzahlTeilnehmer}/{termin.maxTeilnehmer})
+              </Typography>
+              <TeilnehmerListe termin={termin} />
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+                <TerminStatusButton terminId={termin.id} status={termin.status} befund={termin.befund} />
+                <Button variant="outlined" onClick={() => onEdit(termin)} disabled={termin.status === 'ABGESAGT'}>
+                  Termin ändern
+                </Button>
+              </Box>
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import type { z } from 'zod';
+import type { Privilege, Role } from './roles.ts';
+
+/**
+ * One declaration per endpoint: method, path, schemas and access rule. The server binds its handler to it
+ * (apps/server/src/lib/endpoint-route.ts), the web calls it through one typed client (apps/web/src/lib/endpoint-client.ts),
+ * the tests inject it, and OpenAPI is generated from the server routes built from it.
+ *
+ * This file imports zod only as types: the web's start page loads it without pulling zod in.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint, checked before the body is parsed. `public`: anyone, a token is optional. `login`:
+ * a valid session, optionally with one of the roles and at least one of the privileges. Ownership (a patient's own
+ * records, a therapist's patients) is the handler's business: it depends on the record.
+ */
+export type EndpointAccess =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'login'; readonly roles?: readonly Role[]; readonly anyPrivilege?: readonly Privilege[] };
+
+export const PUBLIC: EndpointAccess = { kind: 'public' };
+export const LOGIN: EndpointAccess = { kind: 'login' };
+/** A session with one of the roles (and, when given, at least one of the privileges). */
+export const roles = (allowed: readonly Role[], anyPrivilege?: readonly Privilege[]): EndpointAccess =>
+  anyPrivilege ? { kind: 'login', roles: allowed, anyPrivilege } : { kind: 'login', roles: allowed };
+/** An operator with at least one of the privileges. */
+export const operator = (...anyPrivilege: Privilege[]): EndpointAccess =>
+  anyPrivilege.length ? { kind: 'login', roles: ['BETREIBER'], anyPrivilege } : { kind: 'login', roles: ['BETREIBER'] };
+
+/**
+ * How the request body travels: JSON (default), plain text (the password reset takes the raw address) or
+ * multipart form data (uploads; the handler reads the parts, the body schema is not applied).
+ */
+export type RequestFormat = 'json' | 'text' | 'multipart';
+/** JSON (checked by `response`) or a file download (PDF, CSV, image) that the client receives as a Blob. */
+export type ResponseFormat = 'json' | 'file';
+
+export interface EndpointDeclaration {
+  readonly method: HttpMethod;
+  /** Relative to /api, with `:name` parameters: '/firma/eine/patient/:id'. */
+  readonly path: string;
+  readonly summary: string;
+  /** OpenAPI group. */
+  readonly tag: string;
+  readonly access: EndpointAccess;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly requestFormat?: RequestFormat;
+  /** The 200 answer; absent for a file download. */
+  readonly response?: z.ZodType;
+  readonly responseFormat?: ResponseFormat;
+  /** The media type of a file download, for OpenAPI ('application/pdf'). */
+  readonly fileType?: string;
+  /** The error statuses the endpoint answers with besides 200 (each with the error envelope). */
+  readonly errors?: readonly number[];
+  /** Statuses besides 200 whose body is not the error envelope (the health check's 503). */
+  readonly otherResponses?: Readonly<Record<number, z.ZodType>>;
+}
+
+/** Declares an endpoint; keeps the literal types so handlers and callers are checked against them. */
+export const endpoint = <const E extends EndpointDeclaration>(declaration: E): E => declaration;
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Given<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What the handler receives after validation. */
+export type EndpointParams<E extends EndpointDeclaration> = Parsed<E['params']>;
+export type EndpointQuery<E extends EndpointDeclaration> = Parsed<E['query']>;
+export type EndpointBody<E extends EndpointDeclaration> = E['requestFormat'] extends 'multipart'
+  ? unknown
+  : Parsed<E['body']>;
+/** What the handler returns (before serialization) for a JSON endpoint. */
+export type EndpointResult<E extends EndpointDeclaration> = E['response'] extends z.ZodType
+  ? z.input<E['response']>
+  : unknown;
+/** What the caller receives. */
+export type EndpointAnswer<E extends EndpointDeclaration> = E['responseFormat'] extends 'file'
+  ? Blob
+  : E['response'] extends z.ZodType
+    ? z.output<E['response']>
+    : unknown;
+
+type Part<Key extends string, S> = S extends z.ZodType ? { [K in Key]: z.input<S> } : { [K in Key]?: undefined };
+/** What a caller passes: params, query and body exactly when the declaration has them. */
+export type EndpointInput<E extends EndpointDeclaration> = Part<'params', E['params']> &
+  Part<'query', E['query']> &
+  (E['requestFormat'] extends 'multipart'
+    ? { body: FormData }
+    : E['requestFormat'] extends 'text'
+      ? { body: string }
+      : Part<'body', E['body']>);
+
+/** True when the caller must pass something (a declaration with params, query or body). */
+export type EndpointNeedsInput<E extends EndpointDeclaration> = undefined extends Given<E['params']> &
+  Given<E['query']> &
+  Given<E['body']>
+  ? false
+  : true;
+
+/** Where the API lives; every other path belongs to the web app. */
+export const API_PREFIX = '/api';
+
+const PARAM = /:([A-Za-z0-9_]+)/g;
+
+/** The names of a path's parameters, in order. */
+export const pathParamNames = (path: string): string[] => [...path.matchAll(PARAM)].map((match) => match[1] ?? '');
+
+/** A path or query value as text: scalars as JavaScript writes them, anything else as JSON. */
+const asText = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+      ? String(value)
+      : JSON.stringify(value);
+
+/** The path with its parameters filled in (URI-encoded), relative to /api. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(PARAM, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Pfadparameter ${name} fehlt für ${path}`);
+    return encodeURIComponent(asText(value));
+  });
+}
+
+/** The query string (with leading ?) of a flat query object: arrays repeat their key, undefined and null are left out. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === undefined || item === null) continue;
+      search.append(key, asText(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The full address under /api of one call: '/api/firma/eine/patient/7?x=1'. */
+export const apiUrl = (declaration: EndpointDeclaration, input: { params?: unknown; query?: unknown } = {}): string =>
+  `${API_PREFIX}${fillPath(declaration.path, input.params as Record<string, unknown> | undefined)}${queryString(
+    input.query as Record<string, unknown> | undefined,
+  )}`;
+
+/** The Fastify route pattern of a declaration. */
+export const routePattern = (declaration: EndpointDeclaration): string => `${API_PREFIX}${declaration.path}`;
