@@ -122,32 +122,48 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Temporary: cart/ is being rewritten separately; its repository still reads the payment table. Remove this
-    // block when cart goes through zahlung's index.ts.
-    files: ['apps/server/src/modules/cart/cart.repository.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [appsApart, indexOrTable] }],
-    },
-  },
   // Web features never import each other; shared pieces live in components/ or lib/. A relative import that climbs
-  // exactly to features/ and descends again reaches another feature; the climb depends on the file's depth.
-  ...[1, 2, 3].map((depth) => ({
+  // exactly to features/ and descends again reaches another feature; the climb depends on the file's depth. The page
+  // layer (app/routes/) composes features, so a feature never reaches back into app/ either.
+  ...[1, 2, 3, 4].map((depth) => ({
     files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            appsApart,
             {
               regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\./)[^/]+/`,
-              message: 'Features importieren einander nicht.',
+              message: 'Features importieren einander nicht; Seiten aus mehreren Features gehören nach app/routes/.',
+            },
+            {
+              regex: `^${'\\.\\./'.repeat(depth + 1)}app/`,
+              message: 'Features importieren app/ nicht; die Seitenebene (app/routes/) importiert die Features.',
             },
           ],
         },
       ],
     },
   })),
+  {
+    // Shared UI and helpers serve every feature, so they know none of them.
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            appsApart,
+            {
+              regex: '^\\.\\./(features|app)/',
+              message: 'components/ und lib/ importieren weder Features noch app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

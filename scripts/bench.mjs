@@ -1,4 +1,5 @@
-// npm run bench: prints throughput of a plain and an authenticated endpoint, the server's memory after
+// npm run bench: prints throughput of a plain and an authenticated endpoint (with and without the session gate's
+// revocation check), the server's memory after
 // start on PGlite, the time from `npm start` to the first 200 on /, then the appointment figures of
 // bench-termin.mjs (patient plan by database size, bookings/s), bench-video.mjs (STOMP round trip against a raw
 // WebSocket echo, memory per participant) and bench-video-media.mjs (join click to the first remote video frame
@@ -41,6 +42,15 @@ const plain = await load(`${base}/api/ping`);
 const authenticated = await load(`${base}/api/authority/THERAPEUT`, { authorization: token });
 const rssAfterLoad = rssMiB(server.pid);
 await stop(server);
+// The same authenticated call on a server whose session gate skips the revocation check (logged-out tokens and
+// "sessions valid from"; BENCH_NO_REVOCATION, ignored in production): the check's cost per request.
+const unchecked = startServer(process.execPath, ['apps/server/dist/main.js'], port, dataDir, {
+  BENCH_NO_REVOCATION: '1',
+});
+await waitFor(`${base}/api/health`);
+const uncheckedToken = await bearer(base, 'betreiber@demo.de');
+const withoutRevocation = await load(`${base}/api/authority/THERAPEUT`, { authorization: uncheckedToken });
+await stop(unchecked);
 rmSync(dataDir, { recursive: true, force: true });
 
 // Start time of `npm start` on an installed and built clone: first start (new data folder) and restart.
@@ -62,6 +72,8 @@ Benchmark (${DURATION_S} s je Messung, 50 Verbindungen, ein Prozess auf diesem R
   GET /api/ping ohne Anmeldung             ${f(plain)} Anfragen/s
   GET /api/authority/THERAPEUT mit JWT     ${f(authenticated)} Anfragen/s
   Verhältnis angemeldet / ohne             ${((authenticated / plain) * 100).toFixed(0).padStart(7)} %  (Ziel ≥ 60 %)
+  dasselbe ohne Widerrufsprüfung           ${f(withoutRevocation)} Anfragen/s
+  Verhältnis mit / ohne Widerrufsprüfung   ${((authenticated / withoutRevocation) * 100).toFixed(0).padStart(7)} %
   Speicher (RSS) nach dem ersten Start     ${f(rssAfterFirstStart)} MiB  (PGlite legt die Datenbank an)
   Speicher (RSS) nach einem Neustart       ${f(rssAfterStart)} MiB
   Speicher (RSS) nach der Last             ${f(rssAfterLoad)} MiB

@@ -12,6 +12,7 @@ import type { FileStore } from './lib/file-store.ts';
 import type { TokenService } from './lib/jwt.ts';
 import type { MailWorker } from './modules/mail/index.ts';
 import type { PaymentListeners } from './modules/zahlung/index.ts';
+import type { SessionPublisher } from './plugins/session-events.ts';
 
 /** The Fastify instance every module registers its routes on, typed for zod schemas. */
 export type AppInstance = FastifyInstance<
@@ -37,14 +38,19 @@ export interface AppDeps extends AppInput {
   mail: Pick<MailWorker, 'flush'>;
   /** Uploaded files under {dataDir}/files; health documents encrypted. */
   files: FileStore;
+  /** Tells every instance's session gate that sessions ended (users module: endSessions, revokeToken). */
+  sessions: SessionPublisher;
   /** Every module's payment listeners by purpose, composed from the descriptors (the payment webhooks use them). */
   paymentListeners: PaymentListeners;
   /** The composed module list (modules/index.ts, or a test's variant); patient erasure runs their steps. */
   modules: readonly ModuleDescriptor[];
 }
 
-/** What a module's jobs and payment listeners get: the app's services, its clock (tests move it) and its logger. */
-export interface ModuleContext extends Omit<AppDeps, 'paymentListeners' | 'now' | 'modules'> {
+/**
+ * What a module's jobs and payment listeners get: the app's services, the composed module list, its clock (tests
+ * move it) and its logger.
+ */
+export interface ModuleContext extends Omit<AppDeps, 'paymentListeners' | 'now'> {
   now: () => Date;
   log: FastifyBaseLogger;
 }

@@ -1,5 +1,4 @@
 import '@dihs/contract/common/zod-locale';
-import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput, AppInstance } from './app-types.ts';
@@ -8,13 +7,16 @@ import { defaultWebDist } from './lib/paths.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { MODULES } from './modules/index.ts';
 import type { ModuleContext, ModuleDescriptor } from './modules/module-descriptor.ts';
-import { findUserById } from './modules/users/index.ts';
+import { findUserById, listRevokedTokens, pruneRevokedTokens } from './modules/users/index.ts';
 import type { PaymentListener, PaymentListeners, PaymentPurpose } from './modules/zahlung/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { collectRouteCatalog } from './plugins/endpoint-route.ts';
-import { createSessionGate } from './plugins/session-gate.ts';
+import { createSessionEvents, type SessionEvents } from './plugins/session-events.ts';
+import { createSessionGate, type SessionGate } from './plugins/session-gate.ts';
+import { createPeriodicJob } from './lib/periodic-job.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { paymentProvidersPlugin } from './plugins/payment-providers.ts';
+import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
@@ -52,7 +54,9 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names may tell the client's address (X-Forwarded-For); by default the socket's
+    // address counts, so no client can pick the address that the per-address limits count.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     // German envelope for the router's own errors (malformed URL, overlong parameter) instead of English echoes
     frameworkErrors,
     // Time limits, so no client holds a connection (and a shutdown) open: the whole request must arrive within
@@ -78,9 +82,15 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { frameAncestors: deps.config.frameAncestors });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, deps.config);
   // one gate (and one cache) for the bearer of every HTTP request and of every STOMP frame
-  const gate = createSessionGate((userId) => findUserById(deps.db, userId), deps.config.sessionCheckSeconds);
+  const gate = createSessionGate((userId) => findUserById(deps.db, userId), {
+    cacheSeconds: deps.config.sessionCheckSeconds,
+    tokenTtlSeconds: deps.config.tokenTtlSeconds,
+    // `npm run bench` measures the check's cost against a server without it; never off in production
+    checkRevocation: deps.config.env === 'production' || process.env.BENCH_NO_REVOCATION !== '1',
+  });
+  const sessions = await startSessionEvents(app, deps, gate);
   await app.register(authPlugin, { tokens: deps.tokens, gate });
   await app.register(docsPlugin);
   const mail = startMailWorker({
@@ -99,9 +109,37 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   const files = createLocalFileStore({ dataDir: deps.config.dataDir, secret: deps.config.jwtSecret });
   await app.register(paymentProvidersPlugin, { config: deps.config });
   await app.register(stompPlugin, { config: deps.config, tokens: deps.tokens, gate });
-  await composeModules(app, { ...deps, mail, files }, modules);
+  await composeModules(app, { ...deps, mail, files, sessions }, modules);
   await app.register(staticSpaPlugin, { webDist: deps.config.webDist ?? defaultWebDist() });
   return app;
+}
+
+/** How often each instance re-reads the revoked tokens (a lost event) and deletes expired ones. */
+const REVOKED_RELOAD_MS = 60_000;
+
+/**
+ * Connects the gate to the session events of every instance and loads the stored revoked tokens before the first
+ * request; then re-reads them now and then, so an event lost with a broken connection is made up for.
+ */
+async function startSessionEvents(app: AppInstance, deps: AppInput, gate: SessionGate): Promise<SessionEvents> {
+  const events = await createSessionEvents(deps.config, app.log);
+  events.subscribe((event) => gate.apply(event));
+  gate.restore(await listRevokedTokens(deps.db));
+  const reload = createPeriodicJob({
+    intervalMs: REVOKED_RELOAD_MS,
+    run: async () => {
+      await pruneRevokedTokens(deps.db);
+      gate.restore(await listRevokedTokens(deps.db));
+    },
+    log: app.log,
+    failureMessage: 'Widerrufene Sitzungen nicht geladen',
+  });
+  app.addHook('onReady', async () => reload.start());
+  app.addHook('onClose', async () => {
+    await reload.stop();
+    await events.close();
+  });
+  return events;
 }
 
 /**
@@ -113,7 +151,7 @@ async function composeModules(
   deps: Omit<AppDeps, 'paymentListeners' | 'modules'>,
   modules: readonly ModuleDescriptor[],
 ): Promise<void> {
-  const ctx: ModuleContext = { ...deps, now: deps.now ?? (() => new Date()), log: app.log };
+  const ctx: ModuleContext = { ...deps, modules, now: deps.now ?? (() => new Date()), log: app.log };
   const paymentListeners = composePaymentListeners(modules, ctx);
   const jobs = modules.flatMap((module) => module.jobs?.(ctx) ?? []);
   for (const module of modules) await module.routes?.(app, { ...deps, paymentListeners, modules });

@@ -22,4 +22,21 @@ describe('loadConfig', () => {
   it('names every wrong variable in German', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'kurz' })).toThrow(/Ungültige Konfiguration: PORT.*JWT_SECRET/);
   });
+
+  it('trusts no proxy by default, and only the hop count or the addresses TRUST_PROXY names', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret).trustProxy).toBe(false);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...secret, TRUST_PROXY: '10.0.0.0/8, ::1,192.168.1.7, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      '192.168.1.7',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', '10.0.0', '1,', '-1', '10.0.0.1/8/9'])
+      expect(() => loadConfig({ ...secret, TRUST_PROXY: bad }), bad).toThrow(
+        /Ungültige Konfiguration: TRUST_PROXY: erwartet eine Anzahl/,
+      );
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -6,6 +7,37 @@ import { CART_TIMEOUT_MINUTES_DEFAULT } from '@dihs/contract/cart';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '@dihs/contract/common/constants';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const TRUST_PROXY_MESSAGE =
+  'erwartet eine Anzahl vertrauenswürdiger Proxys (z. B. 1) oder eine durch Kommas getrennte Liste von IP-Adressen ' +
+  'und CIDR-Bereichen (z. B. 10.0.0.0/8, ::1); „true“ ist nicht erlaubt, weil dann jeder Client seine Adresse ' +
+  'fälschen kann.';
+
+/** An address or CIDR range as proxy-addr reads it, or one of its names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may name the client in X-Forwarded-For: a hop count (the last N entries were added by our own
+ * proxies) or the proxies' addresses. Unset or 0: nobody, the socket's address counts. Trusting every sender
+ * (`true`) is refused: any client could then pick the address that the per-address limits count.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^[0-9]{1,2}$/.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim())),
+    TRUST_PROXY_MESSAGE,
+  )
+  .transform((value): number | string[] =>
+    /^[0-9]+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim()),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,7 +83,9 @@ const envSchema = z.object({
   CART_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(CART_TIMEOUT_MINUTES_DEFAULT),
   /** How often the appointment reminder job looks for due reminders (e2e tests shorten it). */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  /** Redis for video sessions across several server instances; unset: one instance, state in memory. */
+  /** Proxies whose X-Forwarded-For is believed; unset: none (the socket's address is the client's). */
+  TRUST_PROXY: trustProxySchema.optional(),
+  /** Redis for video sessions and rate limits across several server instances; unset: one instance, in memory. */
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key and channel: instances of one deployment share it, test runs use their own. */
   REDIS_KEY_PREFIX: z.string().default('dihs:'),
@@ -96,6 +130,8 @@ export interface Config {
   reminderIntervalSeconds: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  /** Fastify's trustProxy: false (default), a hop count or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   stunUrls: string[];
   turnUrl: string | undefined;
   turnSecret: string | undefined;
@@ -164,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    trustProxy: e.TRUST_PROXY === undefined || e.TRUST_PROXY === 0 ? false : e.TRUST_PROXY,
     stunUrls: e.STUN_URLS.split(/\s+/).filter(Boolean),
     turnUrl: e.TURN_URL,
     turnSecret: e.TURN_SECRET,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, LOGIN, operator, roles } from './common/endpoint.ts';
-import { MAX_LENGTH_MESSAGE, pflichtDatumRule } from './common/rules.ts';
+import { idParam, MAX_LENGTH_MESSAGE, pflichtDatumRule } from './common/rules.ts';
 import { formatEuroCents } from './common/money.ts';
 
 /**
@@ -283,11 +283,7 @@ export const aktivesAboSchema = aboSchema.nullable();
 export const aboHinweisSchema = z.object({ message: z.string() });
 export const aboHinweisListSchema = z.array(aboHinweisSchema);
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ message: `Ungültige ${label}.` })
-    .int(`Ungültige ${label}.`)
-    .positive(`Ungültige ${label}.`);
+const positiveId = (label: string) => idParam(`Ungültige ${label}.`);
 
 export const aboIdParamSchema = z.object({ aboId: positiveId('Abo-ID') });
 export const aboPaketIdParamSchema = z.object({ id: positiveId('Abopaket-ID') });

@@ -69,6 +69,8 @@ export const sessionClaimsSchema = z.object({
    * cannot tell a token from just before the change from one just after it (docs/decisions.md).
    */
   iatMs: z.number().int().optional(),
+  /** The token's id: a logout revokes exactly this token (docs/decisions.md "Sessions end at once"). */
+  jti: z.string().max(64).optional(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
@@ -104,6 +106,15 @@ export const authEndpoints = {
     body: authenticateBodySchema,
     response: secondFactorRequiredResponseSchema,
     errors,
+  }),
+  abmelden: endpoint({
+    method: 'POST',
+    path: '/logout',
+    summary: 'Abmeldung: das Token der Anfrage gilt ab sofort nicht mehr',
+    tag,
+    access: LOGIN,
+    response: z.literal(true),
+    errors: [401],
   }),
   berechtigungen: endpoint({
     method: 'GET',

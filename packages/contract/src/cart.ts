@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idParam } from './common/rules.ts';
 import { endpoint, operator, roles } from './common/endpoint.ts';
 import { TERMINTYPEN, ZAHLUNGSARTEN, terminIdParamSchema, type Termintyp, type Zahlungsart } from './termin.ts';
 import type { SettingKey } from './verwaltung.ts';
@@ -87,18 +88,15 @@ export const STORNO_MESSAGES = {
   verboten: 'Sie sind nicht zu dieser Aktion berechtigt.',
 } as const;
 
-const MAX_ID = 2_147_483_647;
-const idRule = (message: string) => z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message);
-
-export const cartIdParamSchema = z.object({ cartId: idRule(CART_MESSAGES.unbekannt) });
-export const cartPatientIdParamSchema = z.object({ patientId: idRule('Ungültige Patienten-ID.') });
+export const cartIdParamSchema = z.object({ cartId: idParam(CART_MESSAGES.unbekannt) });
+export const cartPatientIdParamSchema = z.object({ patientId: idParam('Ungültige Patienten-ID.') });
 
 /**
  * POST /cart/create and /cart/create/forpatient/{patientId}: "an array of appointments". Only each entry's id
  * counts (other fields of a Termin are ignored), 1 to 50 distinct ids.
  */
 export const cartCreateBodySchema = z
-  .array(z.object({ id: idRule('Ungültige Termin-ID.') }), { message: CART_MESSAGES.leer })
+  .array(z.object({ id: idField('Ungültige Termin-ID.') }), { message: CART_MESSAGES.leer })
   .min(1, CART_MESSAGES.leer)
   .max(CART_MAX_ITEMS, CART_MESSAGES.zuViele)
   .refine((items) => new Set(items.map((item) => item.id)).size === items.length, CART_MESSAGES.doppelt);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LENGTH_MESSAGE } from './common/rules.ts';
+import { idParam, MAX_LENGTH_MESSAGE } from './common/rules.ts';
 import { endpoint, LOGIN, operator } from './common/endpoint.ts';
 
 /** Companies (spec 3 "Company admin", spec 1 section 7 "Companies"). */
@@ -96,7 +96,7 @@ export const firmaSetzenTherapeutBodySchema = z.object({
 });
 
 export const firmaUserIdParamSchema = z.object({
-  id: z.coerce.number({ message: 'Ungültige Benutzer-ID.' }).int().positive('Ungültige Benutzer-ID.'),
+  id: idParam('Ungültige Benutzer-ID.'),
 });
 
 const tag = 'Firmen';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common/rules.ts';
 import { endpoint, operator, roles } from './common/endpoint.ts';
 
 /** Credit: balances (spec 1 section 3 "Credit balance"), the credit shop and its bookings (spec 2). */
@@ -73,8 +74,6 @@ export const guthabenStoreBodySchema = z.strictObject(
 );
 export type GuthabenStoreBody = z.infer<typeof guthabenStoreBodySchema>;
 
-const MAX_ID = 2_147_483_647;
-const idParam = (message: string) => z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message);
 export const guthabenPatientIdParamSchema = z.object({ patientId: idParam('Ungültige Patienten-ID.') });
 export const guthabenOfferIdParamSchema = z.object({ offerId: idParam('Ungültige Angebots-ID.') });
 export const guthabenBuchungIdParamSchema = z.object({ buchungId: idParam('Ungültige Buchungs-ID.') });

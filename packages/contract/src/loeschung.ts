@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { idParam } from './common/rules.ts';
 import { endpoint, operator } from './common/endpoint.ts';
 
 export const patientIdParamSchema = z.object({
-  patientId: z.coerce.number({ message: 'Ungültige Patienten-ID.' }).int().positive('Ungültige Patienten-ID.'),
+  patientId: idParam('Ungültige Patienten-ID.'),
 });
 
 /** Result status of a permanent deletion (spec 1, section 4); anything else is shown as unknown. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, operator, PUBLIC } from './common/endpoint.ts';
-import { MAX_LENGTH_MESSAGE } from './common/rules.ts';
+import { idParam, MAX_LENGTH_MESSAGE } from './common/rules.ts';
 import { INHALT_TEXTS, withoutNul } from './inhalt.ts';
 
 /** Link target kinds of a navigation entry (spec 1, section 2.3). */
@@ -190,7 +190,7 @@ export const trashEntrySchema = pageToDeleteSchema.extend({ geloeschtAm: z.strin
 export type TrashEntry = z.infer<typeof trashEntrySchema>;
 export const trashListSchema = z.array(trashEntrySchema);
 
-export const trashIdParamSchema = z.object({ id: z.coerce.number().int().positive('Ungültige Seiten-ID.') });
+export const trashIdParamSchema = z.object({ id: idParam('Ungültige Seiten-ID.') });
 
 /** GET /navigation/emptytrash: how many pages were deleted for good. */
 export const emptyTrashResponseSchema = z.object({ geloescht: z.number().int() });

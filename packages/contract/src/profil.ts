@@ -6,6 +6,7 @@ import { ROLES } from './common/roles.ts';
 import {
   MAX_LENGTH_MESSAGE,
   hausnummerRule,
+  idParam,
   landRule,
   nachnameRule,
   plzRule,
@@ -46,6 +47,7 @@ export const PROFIL_TEXTS = {
   nurPatienten: 'Diese Angabe gibt es nur bei Patientinnen und Patienten.',
   beitragLeer: 'Der Beitrag darf nicht leer sein.',
   bildFehlt: 'Bitte wählen Sie ein Bild aus.',
+  bildFeld: 'Das Bild muss im Formularfeld „file“ gesendet werden.',
   bildFormat: 'Bitte laden Sie ein Bild im Format JPEG oder PNG hoch.',
   bildZuGross: 'Das Bild ist zu groß (höchstens 5 MB).',
   bildUnlesbar: 'Das Bild konnte nicht gelesen werden.',
@@ -124,7 +126,6 @@ export const BETREIBER_PROFILFELDER: Record<(typeof ROLES)[number], readonly (Pr
   BETREIBER: ['vorname', 'nachname', 'strasse', 'hausnummer', 'plz', 'ort', 'land', 'telefon'],
 };
 
-const idParam = (message: string) => z.coerce.number({ message }).int(message).positive(message);
 export const profilUserIdParamSchema = z.object({ userId: idParam('Ungültige Benutzer-ID.') });
 export const profilPatientIdParamSchema = z.object({ patientId: idParam('Ungültige Patienten-ID.') });
 export const lookupIdParamSchema = z.object({ id: idParam('Ungültige ID.') });
@@ -489,6 +490,7 @@ export const profilEndpoints = {
     tag: profilbildTag,
     access: roles(['THERAPEUT']),
     requestFormat: 'multipart',
+    fileField: 'file',
     response: profilbildUploadResponseSchema,
     errors,
   }),
@@ -500,6 +502,7 @@ export const profilEndpoints = {
     access: userManager,
     params: profilUserIdParamSchema,
     requestFormat: 'multipart',
+    fileField: 'file',
     response: profilbildUploadResponseSchema,
     errors,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common/rules.ts';
 import { LIMITS } from './common/constants.ts';
 import { endpoint, LOGIN, operator } from './common/endpoint.ts';
 
@@ -74,10 +75,7 @@ export const activateResponseSchema = z.union([activationDataSchema, z.literal(t
 export const secondFactorStatusSchema = z.boolean();
 
 export const secondFactorUserIdParamSchema = z.object({
-  userId: z.coerce
-    .number({ message: 'Ungültige Benutzer-ID.' })
-    .int('Ungültige Benutzer-ID.')
-    .positive('Ungültige Benutzer-ID.'),
+  userId: idParam('Ungültige Benutzer-ID.'),
 });
 
 /** POST /secondFactor/deactivate and /betreiber/deactivate/{userId}: true once removed. */

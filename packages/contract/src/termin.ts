@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idParam, MAX_ID, wholeNumberField } from './common/rules.ts';
 import { endpoint, operator, roles } from './common/endpoint.ts';
 
 /** Appointments (spec 2 sections 2-9): Termin, Teilnehmer, the operator form and the list queries. */
@@ -84,11 +85,9 @@ export const TERMIN_MESSAGES = {
   typLeer: 'Mindestens eine Terminart muss gewählt sein.',
 } as const;
 
-const MAX_ID = 2_147_483_647;
-const idRule = (message: string) => z.coerce.number({ message }).int(message).positive(message).max(MAX_ID, message);
-export const terminIdParamSchema = z.object({ id: idRule(TERMIN_MESSAGES.ungueltigeId) });
-export const terminIdAsTerminIdParamSchema = z.object({ terminId: idRule(TERMIN_MESSAGES.ungueltigeId) });
-export const terminPatientIdParamSchema = z.object({ patientId: idRule('Ungültige Patienten-ID.') });
+export const terminIdParamSchema = z.object({ id: idParam(TERMIN_MESSAGES.ungueltigeId) });
+export const terminIdAsTerminIdParamSchema = z.object({ terminId: idParam(TERMIN_MESSAGES.ungueltigeId) });
+export const terminPatientIdParamSchema = z.object({ patientId: idParam('Ungültige Patienten-ID.') });
 export const terminStatusParamSchema = z.object({
   status: z.enum(TERMIN_STATUSES, { message: 'Unbekannter Terminstatus.' }),
 });
@@ -189,16 +188,25 @@ export const terminFormSchema = z
       .string({ message: TERMIN_MESSAGES.uhrzeitLeer })
       .min(1, TERMIN_MESSAGES.uhrzeitLeer)
       .regex(TIME_RE, TERMIN_MESSAGES.uhrzeitFormat),
-    maxTeilnehmer: z.coerce
-      .number({ message: TERMIN_MESSAGES.maxTeilnehmerLeer })
-      .int(TERMIN_MESSAGES.maxTeilnehmerBereich)
-      .min(1, TERMIN_MESSAGES.maxTeilnehmerBereich)
-      .max(TERMIN_LIMITS.maxTeilnehmerMax, TERMIN_MESSAGES.maxTeilnehmerBereich),
-    dauer: z.coerce
-      .number({ message: TERMIN_MESSAGES.dauerLeer })
-      .int(TERMIN_MESSAGES.dauerBereich)
-      .min(TERMIN_LIMITS.dauerMin, TERMIN_MESSAGES.dauerBereich)
-      .max(TERMIN_LIMITS.dauerMax, TERMIN_MESSAGES.dauerBereich),
+    // the form sends its fields' text; a JSON true or null is no count (it was once stored as 1 and 0)
+    maxTeilnehmer: wholeNumberField(
+      TERMIN_MESSAGES.maxTeilnehmerLeer,
+      TERMIN_MESSAGES.maxTeilnehmerBereich,
+      z
+        .number()
+        .int(TERMIN_MESSAGES.maxTeilnehmerBereich)
+        .min(1, TERMIN_MESSAGES.maxTeilnehmerBereich)
+        .max(TERMIN_LIMITS.maxTeilnehmerMax, TERMIN_MESSAGES.maxTeilnehmerBereich),
+    ),
+    dauer: wholeNumberField(
+      TERMIN_MESSAGES.dauerLeer,
+      TERMIN_MESSAGES.dauerBereich,
+      z
+        .number()
+        .int(TERMIN_MESSAGES.dauerBereich)
+        .min(TERMIN_LIMITS.dauerMin, TERMIN_MESSAGES.dauerBereich)
+        .max(TERMIN_LIMITS.dauerMax, TERMIN_MESSAGES.dauerBereich),
+    ),
   })
   .superRefine((form, ctx) => {
     if (form.termintyp === 'EINZEL' && form.maxTeilnehmer !== 1) {
@@ -255,9 +263,9 @@ export type TerminFilterKind = (typeof TERMIN_FILTER_KINDS)[number];
 export const terminPatientQuerySchema = z
   .object({
     ta: z.enum(TERMIN_FILTER_KINDS, { message: 'Unbekannter Filter.' }).default('frei'),
-    id: idRule(TERMIN_MESSAGES.ungueltigeId).optional(),
+    id: idParam(TERMIN_MESSAGES.ungueltigeId).optional(),
     b: z.string().trim().max(TERMIN_LIMITS.befund, TERMIN_MESSAGES.maxLaenge).optional(),
-    t: idRule('Ungültige Therapeuten-ID.').optional(),
+    t: idParam('Ungültige Therapeuten-ID.').optional(),
     typen: typenQuery,
     von: dayQuery,
     bis: dayQuery,
@@ -276,7 +284,7 @@ export type TerminPatientQuery = z.input<typeof terminPatientQuerySchema>;
 
 /** POST /terminanmeldung/patient/teilgenommen/{terminId}: the operator's attendance checkbox. */
 export const teilgenommenBodySchema = z.object({
-  patientId: idRule('Ungültige Patienten-ID.'),
+  patientId: idField('Ungültige Patienten-ID.'),
   teilgenommen: z.boolean({ message: 'teilgenommen muss wahr oder falsch sein.' }),
 });
 export type TeilgenommenBody = z.infer<typeof teilgenommenBodySchema>;
@@ -284,7 +292,7 @@ export type TeilgenommenBody = z.infer<typeof teilgenommenBodySchema>;
 /** POST /pdf/terminliste: the ids of the selected (or all filtered) appointments, in display order. */
 export const terminlisteBodySchema = z.object({
   ids: z
-    .array(idRule(TERMIN_MESSAGES.ungueltigeId))
+    .array(idField(TERMIN_MESSAGES.ungueltigeId))
     .min(1, 'Keine Termine ausgewählt.')
     .max(TERMIN_LIMITS.pageSizeMax, `Höchstens ${TERMIN_LIMITS.pageSizeMax} Termine je Liste.`),
 });

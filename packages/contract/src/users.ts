@@ -3,7 +3,7 @@ import { lockedListSchema, roleParamSchema } from './auth.ts';
 import { LIMITS } from './common/constants.ts';
 import { endpoint, operator } from './common/endpoint.ts';
 import { PRIVILEGES, ROLES, type Role } from './common/roles.ts';
-import { emailRule, passwortRule } from './common/rules.ts';
+import { emailRule, idParam, passwortRule } from './common/rules.ts';
 
 /** Operators' user administration (spec 3 "Operator tools: User lists"; spec 1 section 7 /user/other/...). */
 
@@ -38,7 +38,7 @@ export type BenutzerListEntry = z.infer<typeof benutzerListEntrySchema>;
 export const benutzerListeSchema = z.array(benutzerListEntrySchema);
 
 export const userIdParamSchema = z.object({
-  id: z.coerce.number({ message: 'Ungültige Benutzer-ID.' }).int().positive('Ungültige Benutzer-ID.'),
+  id: idParam('Ungültige Benutzer-ID.'),
 });
 
 /** POST /user/other/{role}/new: the body is the e-mail text. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common/rules.ts';
 import { endpoint, LOGIN } from './common/endpoint.ts';
 import { TERMINTYPEN } from './termin.ts';
 
@@ -246,11 +247,7 @@ export const iceServersResponseSchema = z.object({
 export type IceServersResponse = z.infer<typeof iceServersResponseSchema>;
 
 export const conferenceIdParamSchema = z.object({
-  conferenceId: z.coerce
-    .number({ message: VIDEO_MESSAGES.unbekannt })
-    .int(VIDEO_MESSAGES.unbekannt)
-    .positive(VIDEO_MESSAGES.unbekannt)
-    .max(MAX_ID, VIDEO_MESSAGES.unbekannt),
+  conferenceId: idParam(VIDEO_MESSAGES.unbekannt),
 });
 
 /** GET /video/sitzung/{conferenceId}: what the session page shows before joining (same checks as joining). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common/rules.ts';
 import { endpoint, LOGIN, operator, PUBLIC } from './common/endpoint.ts';
 
 /** Payments at the external card provider (spec 2 "Payment redirect page", section 4). */
@@ -65,14 +66,7 @@ export type Zahlung = z.infer<typeof zahlungSchema>;
 /** GET /payment/mostrecent/: the user's newest payment, or null when there is none. */
 export const mostRecentPaymentResponseSchema = zahlungSchema.nullable();
 
-const MAX_ID = 2_147_483_647;
-export const zahlungIdParamSchema = z.object({
-  id: z.coerce
-    .number({ message: 'Ungültige Zahlungs-ID.' })
-    .int('Ungültige Zahlungs-ID.')
-    .positive('Ungültige Zahlungs-ID.')
-    .max(MAX_ID, 'Ungültige Zahlungs-ID.'),
-});
+export const zahlungIdParamSchema = z.object({ id: idParam('Ungültige Zahlungs-ID.') });
 
 /** Highest amount of a sample payment: 1.000,00 €. */
 export const MAX_SAMPLE_AMOUNT_CENTS = 100_000;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { sessionClaimsSchema, type SessionClaims } from '@dihs/contract/auth';
 
@@ -6,7 +7,7 @@ export interface TokenService {
    * Signs a token for the claims, valid for the configured lifetime from issuedAt (default: now). A password
    * change passes its own time, so the changer's new token is exactly as old as the change (session-gate.ts).
    */
-  sign(claims: Omit<SessionClaims, 'exp' | 'iat' | 'iatMs'>, options?: { issuedAt?: Date }): Promise<string>;
+  sign(claims: Omit<SessionClaims, 'exp' | 'iat' | 'iatMs' | 'jti'>, options?: { issuedAt?: Date }): Promise<string>;
   /** The token's claims, or null when it is forged, expired, unsigned or malformed. */
   verify(token: string): Promise<SessionClaims | null>;
 }
@@ -34,9 +35,11 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     async sign({ sub, role, privileges, userId }, { issuedAt = new Date() } = {}) {
       const iatMs = issuedAt.getTime();
       const iat = Math.floor(iatMs / 1000);
+      // every token its own id (jti), so a logout can revoke one token and leave the account's other sessions
       return new SignJWT({ role, privileges, userId, iatMs })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
+        .setJti(randomUUID())
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
         .sign(key);

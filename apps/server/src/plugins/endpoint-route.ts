@@ -81,11 +81,13 @@ function schemaOf(declaration: EndpointDeclaration): FastifySchema {
     ...(format === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
     ...(format === 'text' ? { consumes: ['text/plain'] } : {}),
     ...(declaration.fileType ? { produces: [declaration.fileType] } : {}),
-    response: declaration.response && declaration.responseFormat !== 'file' ? { 200: declaration.response, ...errors } : errors,
+    response:
+      declaration.response && declaration.responseFormat !== 'file' ? { 200: declaration.response, ...errors } : errors,
   };
 }
 
-const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** Registers the handler of one contract declaration: path, schemas, access check and OpenAPI from one place. */
 export function route<E extends EndpointDeclaration>(

@@ -1,4 +1,5 @@
 import type { SessionClaims } from '@dihs/contract/auth';
+import type { SessionEvent } from './session-events.ts';
 
 /** The account fields the gate decides on; app.ts reads them through the users module. */
 export interface GateAccount {
@@ -11,26 +12,48 @@ export interface GateAccount {
   sessionsValidFrom: Date | null;
 }
 
+/** A revoked token as stored: its id and when it would have expired anyway. */
+export interface RevokedToken {
+  jti: string;
+  expiresAt: Date;
+}
+
+export interface SessionGateOptions {
+  /** How long the account state is remembered; events (session-events.ts) drop it at once. */
+  cacheSeconds: number;
+  /** The token lifetime: a "valid from" older than it refuses nothing any more and is forgotten. */
+  tokenTtlSeconds: number;
+  /** Off only for the benchmark's comparison (BENCH_NO_REVOCATION): no revoked-token and no "valid from" check. */
+  checkRevocation?: boolean;
+}
+
 /**
  * A signed token alone would stay valid for its whole lifetime. The gate checks, for every authenticated request,
  * that the account still exists, is active, not locked, not deleted and still has the token's e-mail, and it
  * hands on the account's current role and privileges, so an operator's change applies on the server at once.
- * A token issued before the account's last password change is refused: the change ends every older session.
- * The account state is remembered for a few seconds to keep authenticated requests cheap. One gate per app serves
- * the HTTP routes and the STOMP sockets alike.
+ * A token issued before the account's "sessions valid from" (password, e-mail, privilege change, lock,
+ * deactivation, deletion) is refused, and so is a logged-out token. Both come to every instance as events
+ * (session-events.ts) and are checked in memory: no database round trip per request. The account state is
+ * remembered for a few seconds; an event for the account drops it. One gate per app serves the HTTP routes and the
+ * STOMP sockets alike.
  */
 export function createSessionGate(
   loadAccount: (userId: number) => Promise<GateAccount | undefined>,
-  cacheSeconds: number,
+  { cacheSeconds, tokenTtlSeconds, checkRevocation = true }: SessionGateOptions,
 ) {
   const cache = new Map<number, { until: number; state: AccountState | null }>();
+  /** Per account, from events: the "valid from" even before this instance reads it (or it is committed). */
+  const validFrom = new Map<number, number>();
+  /** Revoked token ids with their expiry in epoch milliseconds. */
+  const revoked = new Map<string, number>();
+  let nextPrune = 0;
 
   interface AccountState {
     email: string;
     role: SessionClaims['role'];
     privileges: number[];
     usable: boolean;
-    /** Epoch milliseconds of the last password change; tokens issued earlier are refused. */
+    /** Epoch milliseconds from which tokens count; tokens issued earlier are refused. */
     sessionsValidFromMs: number | null;
   }
 
@@ -46,20 +69,58 @@ export function createSessionGate(
     };
   }
 
+  /** Forgets what can no longer refuse anything: expired revoked tokens, "valid from" older than any live token. */
+  function prune(now: number): void {
+    if (now < nextPrune) return;
+    nextPrune = now + 60_000;
+    for (const [jti, exp] of revoked) if (exp <= now) revoked.delete(jti);
+    for (const [userId, from] of validFrom) if (from <= now - tokenTtlSeconds * 1000) validFrom.delete(userId);
+  }
+
   return {
     /** The session as it stands now, or null when the account may no longer use this token. */
     async admit(claims: SessionClaims): Promise<SessionClaims | null> {
       const now = Date.now();
+      if (checkRevocation) {
+        if (claims.jti !== undefined && revoked.has(claims.jti)) return null;
+        const from = validFrom.get(claims.userId);
+        if (from !== undefined && issuedAtMs(claims) < from) return null;
+      }
       let entry = cache.get(claims.userId);
       if (!entry || entry.until <= now) {
         if (cache.size > 10_000) cache.clear();
         entry = { until: now + cacheSeconds * 1000, state: await load(claims.userId) };
-        if (cacheSeconds > 0) cache.set(claims.userId, entry);
+        // A read that does not yet show an announced change (its transaction had not committed) is not kept.
+        const announced = validFrom.get(claims.userId);
+        const stale = announced !== undefined && (entry.state?.sessionsValidFromMs ?? 0) < announced;
+        if (cacheSeconds > 0 && !stale) cache.set(claims.userId, entry);
       }
       const state = entry.state;
       if (!state?.usable || state.email !== claims.sub) return null;
       if (state.sessionsValidFromMs !== null && issuedAtMs(claims) < state.sessionsValidFromMs) return null;
       return { ...claims, role: state.role, privileges: state.privileges };
+    },
+
+    /** An event from any instance (this one included); applying it twice changes nothing. */
+    apply(event: SessionEvent): void {
+      const now = Date.now();
+      prune(now);
+      if (event.kind === 'token') {
+        if (event.expMs > now) revoked.set(event.jti, event.expMs);
+        return;
+      }
+      validFrom.set(event.userId, Math.max(validFrom.get(event.userId) ?? 0, event.validFromMs));
+      cache.delete(event.userId);
+    },
+
+    /** The stored revoked tokens (at start, and now and then in case an event was lost). */
+    restore(tokens: readonly RevokedToken[]): void {
+      const now = Date.now();
+      for (const token of tokens) {
+        const exp = token.expiresAt.getTime();
+        if (exp > now) revoked.set(token.jti, exp);
+      }
+      prune(now);
     },
   };
 }

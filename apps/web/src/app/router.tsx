@@ -11,9 +11,9 @@ import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './root-layout.tsx';
 
 const StartPage = lazyPage(() => import('./routes/start-page.tsx'), 'StartPage');
-const ContentPage = lazyPage(() => import('../features/inhalt/pages/content-page.tsx'), 'ContentPage');
+const ContentPage = lazyPage(() => import('./routes/content-page.tsx'), 'ContentPage');
 const PendingPage = lazyPage(() => import('./routes/pending-page.tsx'), 'PendingPage');
-const ProfilPage = lazyPage(() => import('../features/profil/pages/profil-page.tsx'), 'ProfilPage');
+const ProfilPage = lazyPage(() => import('./routes/profil-page.tsx'), 'ProfilPage');
 const TherapeutenPage = lazyPage(() => import('../features/profil/pages/therapeuten-page.tsx'), 'TherapeutenPage');
 const RegistrationPage = lazyPage(() => import('../features/accounts/pages/registration-page.tsx'), 'RegistrationPage');
 const EmailConfirmationPage = lazyPage(
@@ -52,12 +52,9 @@ const TermineBetreiberPage = lazyPage(
   () => import('../features/termin/pages/termine-betreiber-page.tsx'),
   'TermineBetreiberPage',
 );
-const TerminePatientPage = lazyPage(
-  () => import('../features/termin/pages/termine-patient-page.tsx'),
-  'TerminePatientPage',
-);
+const TerminePatientPage = lazyPage(() => import('./routes/termine-patient-page.tsx'), 'TerminePatientPage');
 const TermineBetreiberPatientPage = lazyPage(
-  () => import('../features/termin/pages/termine-betreiber-patient-page.tsx'),
+  () => import('./routes/termine-betreiber-patient-page.tsx'),
   'TermineBetreiberPatientPage',
 );
 const VerwaltungPage = lazyPage(() => import('../features/verwaltung/pages/verwaltung-page.tsx'), 'VerwaltungPage');

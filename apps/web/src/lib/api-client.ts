@@ -56,6 +56,8 @@ export interface ApiRequest<T> {
   schema?: ResponseSchema<T>;
   /** False for the login calls: their 401 means "wrong password", not "session gone". */
   auth?: boolean;
+  /** The token to send instead of the session's current one: the logout revokes the token it has just dropped. */
+  bearer?: string;
   signal?: AbortSignal;
 }
 
@@ -105,9 +107,10 @@ export async function apiRequest<T = unknown>(url: string, request: ApiRequest<T
     keepSessionOn401 = false,
     schema,
     auth = true,
+    bearer,
     signal,
   } = request;
-  const token = auth ? (binding?.getToken() ?? null) : null;
+  const token = auth ? (bearer ?? binding?.getToken() ?? null) : null;
 
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -8,7 +8,7 @@ import { apiUrl } from '@dihs/contract/common/endpoint';
 import { apiRequest, type ApiRequest } from './api-client.ts';
 
 /** Per-call options that are not part of the declaration. */
-export type CallOptions = Pick<ApiRequest<unknown>, 'signal' | 'keepSessionOn401' | 'auth'>;
+export type CallOptions = Pick<ApiRequest<unknown>, 'signal' | 'keepSessionOn401' | 'auth' | 'bearer'>;
 
 /** The arguments after the declaration: the input is required exactly when the declaration has params, query or body. */
 export type CallArgs<E extends EndpointDeclaration> =

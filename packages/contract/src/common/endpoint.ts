@@ -49,6 +49,8 @@ export interface EndpointDeclaration {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly requestFormat?: RequestFormat;
+  /** Multipart uploads: the form field that carries the file; a file under any other name is refused. */
+  readonly fileField?: string;
   /** The 200 answer; absent for a file download. */
   readonly response?: z.ZodType;
   readonly responseFormat?: ResponseFormat;

@@ -14,14 +14,17 @@ const CITY_CHARS = /^[A-Za-zÄÖÜäöüßÀ-ÖØ-öø-ÿ0-9\- ]*$/;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 export const PASSWORD_SPECIAL_CHARS = '#?!@$ %^&*-';
 
+// Names are trimmed before the emptiness check: a name of only spaces is no name.
 export const vornameRule = z
   .string()
+  .trim()
   .min(1, 'Vorname darf nicht leer sein.')
   .max(LIMITS.vorname, MAX_LENGTH_MESSAGE)
   .regex(NAME_CHARS, 'Vorname enthält unzulässige Zeichen.');
 
 export const nachnameRule = z
   .string()
+  .trim()
   .min(1, 'Nachname darf nicht leer sein.')
   .max(LIMITS.nachname, MAX_LENGTH_MESSAGE)
   .regex(NAME_CHARS, 'Nachname enthält unzulässige Zeichen.');
@@ -88,4 +91,51 @@ export const secondFactorCodeRule = z
   .refine((v) => v === '' || v.length === LIMITS.secondFactorCode, 'Der Code muss 6 Zeichen lang sein.');
 
 /** Date of a company subscription's end (spec 1, section 5). */
-export const pflichtDatumRule = z.string().min(1, 'Das Datum darf nicht leer sein.');
+export const pflichtDatumRule = z.string().trim().min(1, 'Das Datum darf nicht leer sein.');
+
+/** The highest id of a database row (ids are PostgreSQL integer columns). */
+export const MAX_ID = 2_147_483_647;
+export const ID_MESSAGE = 'Ungültige ID.';
+const DECIMAL_DIGITS = /^[0-9]+$/;
+
+/**
+ * A record id in a path: decimal digits only, 1 to MAX_ID. Path parameters arrive as text, and Number() would also
+ * read '0x10', '1e3', ' 7' or '' (as 0); those are no ids. A caller building a path may pass the number itself.
+ */
+export const idParam = (message: string = ID_MESSAGE) =>
+  z
+    .union([z.string(), z.number()], { message })
+    .transform(String)
+    .pipe(
+      z
+        .string()
+        .regex(DECIMAL_DIGITS, message)
+        .transform(Number)
+        // one message even when several checks fail (a 30-digit number is neither safe nor an id)
+        .pipe(z.number().int({ message, abort: true }).positive(message).max(MAX_ID, message)),
+    );
+
+/** A record id in a JSON body: a JSON number only (text or true is not an id). */
+export const idField = (message: string = ID_MESSAGE) =>
+  z.number({ message }).int(message).positive(message).max(MAX_ID, message);
+
+/**
+ * A whole number in a JSON body: a JSON number, or its decimal digits as a form field holds them ('12'). Nothing
+ * else is read as a number: true, null, [], '0x10', '1e3' are refused rather than turned into 1, 0, 16 or 1000.
+ * Empty text or a missing value get `emptyMessage`, other text `formatMessage`; `range` checks the number.
+ */
+export const wholeNumberField = <Range extends z.ZodType<number, number>>(
+  emptyMessage: string,
+  formatMessage: string,
+  range: Range,
+) =>
+  z
+    .union([z.number(), z.string()], { message: emptyMessage })
+    .transform((value, ctx) => {
+      if (typeof value === 'number') return value;
+      const text = value.trim();
+      if (DECIMAL_DIGITS.test(text)) return Number(text);
+      ctx.addIssue({ code: 'custom', message: text === '' ? emptyMessage : formatMessage });
+      return z.NEVER;
+    })
+    .pipe(range);

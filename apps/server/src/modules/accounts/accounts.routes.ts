@@ -7,8 +7,8 @@ import { createAccountsService } from './accounts.service.ts';
 
 const MINUTE = 60_000;
 
-export async function accountsRoutes(app: AppInstance, { db, config, mail, tokens }: AppDeps) {
-  const accounts = createAccountsService({ db, publicUrl: config.publicUrl, mail, tokens });
+export async function accountsRoutes(app: AppInstance, { db, config, mail, tokens, sessions }: AppDeps) {
+  const accounts = createAccountsService({ db, publicUrl: config.publicUrl, mail, tokens, sessions });
   // Public calls that send mail or try codes: per IP address, before the body is read (like the login).
   const ipLimit = { rateLimit: { max: config.loginRateLimitIp, timeWindow: MINUTE } };
   // Calls that check the current password: per account, so a taken-over session cannot guess it quickly.

@@ -12,11 +12,13 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { TokenService } from '../../lib/jwt.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { SessionPublisher } from '../../plugins/session-events.ts';
 import { CODE_TTL_HOURS, consumeCode, issueCode, type ConsumedCode } from '../codes/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import {
   emailConfirmedOf,
   emailTakenByOther,
+  endSessions,
   markEmailConfirmed,
   setConfirmedEmail,
   setPasswordHash,
@@ -31,6 +33,8 @@ export interface AccountsServiceDeps {
   mail: { flush(): Promise<void> };
   /** Signs the fresh token of the own password change. */
   tokens: Pick<TokenService, 'sign'>;
+  /** Password and e-mail changes end the account's sessions on every instance. */
+  sessions: SessionPublisher;
 }
 
 const codeFailure = () => HttpError.badRequest(ACCOUNT_MESSAGES.codeUngueltig);
@@ -39,7 +43,7 @@ const codeFailure = () => HttpError.badRequest(ACCOUNT_MESSAGES.codeUngueltig);
 const managesUsers = (session: SessionClaims) =>
   session.role === 'BETREIBER' && hasPrivilege(session.privileges, 'BENUTZER_VERWALTEN');
 
-export function createAccountsService({ db, publicUrl, mail, tokens }: AccountsServiceDeps) {
+export function createAccountsService({ db, publicUrl, mail, tokens, sessions }: AccountsServiceDeps) {
   const links = mailLinks(publicUrl);
 
   /** Starts sending what the committed transaction enqueued; failures stay in the outbox for the next round. */
@@ -136,6 +140,7 @@ export function createAccountsService({ db, publicUrl, mail, tokens }: AccountsS
             throw HttpError.badRequest(ACCOUNT_MESSAGES.emailVergeben);
           }
           await setConfirmedEmail(tx, account.id, consumed.newEmail);
+          await endSessions(sessions, tx, account.id);
         });
       } catch (error) {
         // Another account took the address between the check and the update.
@@ -170,7 +175,8 @@ export function createAccountsService({ db, publicUrl, mail, tokens }: AccountsS
           (await consumeCode(tx, 'PASSWORT_RESET', code)) ?? (await consumeCode(tx, 'PASSWORT_SETZEN', code));
         const account = consumed && (await findAccountById(tx, consumed.userId));
         if (!account?.active) throw codeFailure();
-        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: true, changedAt: new Date() });
+        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: true });
+        await endSessions(sessions, tx, account.id);
         await enqueueMail(tx, MAIL_TEXTS.passwortGeaendert(account));
       });
       sendSoon();
@@ -207,7 +213,8 @@ export function createAccountsService({ db, publicUrl, mail, tokens }: AccountsS
       const passwordHash = await hashPassword(body.passwort);
       const changedAt = new Date();
       await db.transaction(async (tx) => {
-        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: false, changedAt });
+        await setPasswordHash(tx, account.id, passwordHash, { confirmEmail: false });
+        await endSessions(sessions, tx, account.id, changedAt);
         await enqueueMail(tx, MAIL_TEXTS.passwortGeaendert(account));
       });
       sendSoon();

@@ -1,26 +1,28 @@
 import { authEndpoints as api } from '@dihs/contract/auth';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
-import { RateWindow } from '../../lib/rate-window.ts';
 import { secondFactorSecretBox } from '../../lib/secret-box.ts';
+import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { authorityMap, createAuthService, privilegesForRole } from './auth.service.ts';
 import { FailedAttemptMemory } from './failed-attempts.ts';
 
 const MINUTE = 60_000;
 
-export async function authRoutes(app: AppInstance, { db, tokens, config }: AppDeps) {
+export async function authRoutes(app: AppInstance, { db, tokens, config, sessions }: AppDeps) {
   const auth = createAuthService({
     db,
     tokens,
-    accountLimit: new RateWindow(config.loginRateLimitAccount, MINUTE),
+    accountLimit: app.rateCounter('login-account', config.loginRateLimitAccount, MINUTE),
     failedAttempts: new FailedAttemptMemory(config.jwtSecret),
     secondFactorSecrets: secondFactorSecretBox(config.jwtSecret),
+    sessions,
   });
   // Per IP address, before the body is read; the per-account limit lives in the service.
   const ipLimit = { rateLimit: { max: config.loginRateLimitIp, timeWindow: MINUTE } };
 
   route(app, api.anmelden, (request) => auth.authenticate(request.body), { config: ipLimit });
   route(app, api.zweiterFaktorNoetig, (request) => auth.secondFactorRequired(request.body), { config: ipLimit });
+  route(app, api.abmelden, (request) => auth.logout(sessionOf(request)));
   route(app, api.berechtigungen, async () => authorityMap());
   route(app, api.berechtigungenDerRolle, async (request) => privilegesForRole(request.params.role));
 }

@@ -1,3 +1,4 @@
+import type { SessionClaims } from '@dihs/contract/auth';
 import { ERROR_CODES } from '@dihs/contract/common/errors';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { MAX_FAILED_LOGINS } from '@dihs/contract/common/constants';
@@ -6,19 +7,29 @@ import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { TokenService } from '../../lib/jwt.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import type { RateWindow } from '../../lib/rate-window.ts';
+import type { RateCounter } from '../../lib/rate-window.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { verifyTotp } from '../../lib/totp.ts';
-import { findUserByEmail, recordFailedLogin, resetFailedLogins, type UserRow } from '../users/index.ts';
+import type { SessionPublisher } from '../../plugins/session-events.ts';
+import {
+  endSessions,
+  findUserByEmail,
+  recordFailedLogin,
+  resetFailedLogins,
+  revokeToken,
+  type UserRow,
+} from '../users/index.ts';
 import type { FailedAttemptMemory } from './failed-attempts.ts';
 
 export interface AuthServiceDeps {
   db: Database;
   tokens: TokenService;
-  accountLimit: RateWindow;
+  accountLimit: RateCounter;
   failedAttempts: FailedAttemptMemory;
   /** Opens the stored (encrypted) TOTP keys. */
   secondFactorSecrets: SecretBox;
+  /** A lock ends the account's sessions, a logout the one token, on every instance. */
+  sessions: SessionPublisher;
 }
 
 export interface Credentials {
@@ -30,12 +41,23 @@ export interface Credentials {
 const lockedError = () => HttpError.unauthorized(MESSAGES.loginGesperrtFehlversuche, ERROR_CODES.accountLocked);
 const wrongLoginError = () => HttpError.unauthorized(MESSAGES.loginFalsch, ERROR_CODES.loginFailed);
 
-export function createAuthService({ db, tokens, accountLimit, failedAttempts, secondFactorSecrets }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  tokens,
+  accountLimit,
+  failedAttempts,
+  secondFactorSecrets,
+  sessions,
+}: AuthServiceDeps) {
   /** Counts a wrong password or code once per attempt and answers the matching 401. */
   async function failAttempt(user: UserRow, password: string, error: HttpError): Promise<never> {
     if (!failedAttempts.alreadyCounted(user.email, password)) {
       failedAttempts.remember(user.email, password);
-      if (await recordFailedLogin(db, user.id, MAX_FAILED_LOGINS)) throw lockedError();
+      if (await recordFailedLogin(db, user.id, MAX_FAILED_LOGINS)) {
+        // Whoever guesses the password may already hold a session; the lock ends every one.
+        await endSessions(sessions, db, user.id);
+        throw lockedError();
+      }
     }
     throw error;
   }
@@ -43,7 +65,8 @@ export function createAuthService({ db, tokens, accountLimit, failedAttempts, se
   /** The account behind the credentials once e-mail and password are right and it may log in. */
   async function checkPassword({ email, password }: Credentials): Promise<UserRow> {
     const normalized = email.trim().toLowerCase();
-    if (!accountLimit.hit(normalized)) throw new HttpError(429, MESSAGES.zuVieleAnfragen, ERROR_CODES.rateLimited);
+    if (!(await accountLimit.hit(normalized)))
+      throw new HttpError(429, MESSAGES.zuVieleAnfragen, ERROR_CODES.rateLimited);
     const user = await findUserByEmail(db, normalized);
     const passwordOk = await verifyPassword(user?.passwordHash, password);
     if (!user) throw wrongLoginError();
@@ -89,6 +112,12 @@ export function createAuthService({ db, tokens, accountLimit, failedAttempts, se
         if (error instanceof HttpError && error.statusCode === 401) return false;
         throw error;
       }
+    },
+
+    /** Logout: the caller's token no longer passes the session gate of any instance. */
+    async logout(session: SessionClaims): Promise<true> {
+      await revokeToken(sessions, db, session);
+      return true;
     },
   };
 }

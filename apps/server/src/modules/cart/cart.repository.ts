@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { zahlungen } from '../zahlung/zahlung.table.ts';
+import { lockPaymentBeforeOwnRecord } from '../zahlung/index.ts';
 import { warenkoerbe, type WarenkorbRow } from './cart.table.ts';
 
 type Db = Database | Transaction;
@@ -39,14 +39,7 @@ export async function lockCartAndPayment(
   for (let attempt = 0; attempt < 3; attempt++) {
     const peek = await findCart(tx, cartId);
     if (!peek) return undefined;
-    if (peek.zahlungId !== null) {
-      const locked = await tx
-        .select({ id: zahlungen.id })
-        .from(zahlungen)
-        .where(eq(zahlungen.id, peek.zahlungId))
-        .for('update', lockOptions);
-      if (locked.length === 0) return 'busy';
-    }
+    if (peek.zahlungId !== null && !(await lockPaymentBeforeOwnRecord(tx, peek.zahlungId, options))) return 'busy';
     const [cart] = await tx.select().from(warenkoerbe).where(eq(warenkoerbe.id, cartId)).for('update', lockOptions);
     if (!cart) return 'busy';
     // a retry created a new payment in between: lock that one first

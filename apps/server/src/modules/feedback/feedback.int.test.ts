@@ -13,7 +13,8 @@ let t: TestApp;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  // behind one proxy, whose X-Forwarded-For gives each test its own client address
+  t = await createTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: '1' });
   await t.db.insert(users).values([
     { email: 'betreiber2@test.de', role: 'BETREIBER', passwordHash: 'x' },
     { email: 'inaktiv@test.de', role: 'BETREIBER', passwordHash: 'x', active: false },

@@ -29,7 +29,11 @@ export async function firmaRoutes(app: AppInstance, { db }: AppDeps) {
     return true as const;
   });
   route(app, api.setzenPatient, (request) =>
-    setzeFirma(db, sessionOf(request), { userId: request.body.patientId, role: 'PATIENT', firmaId: request.body.firmaId }),
+    setzeFirma(db, sessionOf(request), {
+      userId: request.body.patientId,
+      role: 'PATIENT',
+      firmaId: request.body.firmaId,
+    }),
   );
   route(app, api.setzenTherapeut, (request) =>
     setzeFirma(db, sessionOf(request), {

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
-import { findUserById } from '../users/index.ts';
+import type { SessionPublisher } from '../../plugins/session-events.ts';
+import { endSessions, findUserById } from '../users/index.ts';
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { erasePatient, patientErasers } from './loeschung.erase.ts';
 import { createJob, findJob, markJob, unfinishedJobs } from './loeschung.repository.ts';
@@ -19,10 +20,12 @@ export interface DeletionServiceDeps {
   deleteFiles: (keys: string[]) => Promise<void>;
   /** The app's modules, whose erasePatient steps run in the fixed erasure order (loeschung.erase.ts). */
   modules: readonly ModuleDescriptor[];
+  /** The patient's sessions end when the deletion is requested, not when the background erasure is done. */
+  sessions: SessionPublisher;
 }
 
 /** Permanent deletion of patients as background jobs (spec 1, sections 2.9 and 4). */
-export function createDeletionService({ db, log, deleteFiles, modules }: DeletionServiceDeps) {
+export function createDeletionService({ db, log, deleteFiles, modules, sessions }: DeletionServiceDeps) {
   const erasers = patientErasers(modules);
   const running = new Map<number, Promise<void>>();
 
@@ -61,6 +64,7 @@ export function createDeletionService({ db, log, deleteFiles, modules }: Deletio
       if (user.role !== 'PATIENT') throw HttpError.badRequest('Nur Patienten können endgültig gelöscht werden.');
       const job = await createJob(db, patientUserId, operatorId);
       if (!job) throw new Error('Löschauftrag fehlt');
+      await endSessions(sessions, db, patientUserId);
       if (job.status === 'abgeschlossen') return 'abgeschlossen';
       void launch(job.id, patientUserId);
       return 'gestartet';

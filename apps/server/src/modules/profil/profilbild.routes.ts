@@ -9,11 +9,18 @@ import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { createProfilbildService } from './profilbild.service.ts';
 
-/** The uploaded file of a multipart request (field `file`; description and encrypt are accepted and unused). */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+/**
+ * The uploaded file of a multipart request, from the field the endpoint names (`file`; description and encrypt are
+ * accepted and unused). A file under another name is refused: a client that sends one has a different form in mind.
+ */
+async function uploadedFile(request: FastifyRequest, field: string): Promise<Buffer> {
   if (!request.isMultipart()) throw HttpError.badRequest(PROFIL_TEXTS.bildFehlt);
   const file = await request.file();
   if (!file) throw HttpError.badRequest(PROFIL_TEXTS.bildFehlt);
+  if (file.fieldname !== field) {
+    file.file.resume();
+    throw HttpError.badRequest(PROFIL_TEXTS.bildFeld);
+  }
   const data = await file.toBuffer();
   // The limit cuts the stream instead of failing, so the answer can be the German 400.
   if (file.file.truncated) throw HttpError.badRequest(PROFIL_TEXTS.bildZuGross);
@@ -32,12 +39,18 @@ export async function profilbildRoutes(app: AppInstance, { db, files }: AppDeps)
     });
 
     route(scope, api.profilbildHochladen, async (request) => {
-      await profilbild.upload(sessionOf(request).userId, await uploadedFile(request));
+      await profilbild.upload(
+        sessionOf(request).userId,
+        await uploadedFile(request, api.profilbildHochladen.fileField),
+      );
       return true as const;
     });
 
     route(scope, api.profilbildHochladenFuer, async (request) => {
-      await profilbild.upload(request.params.userId, await uploadedFile(request));
+      await profilbild.upload(
+        request.params.userId,
+        await uploadedFile(request, api.profilbildHochladenFuer.fileField),
+      );
       return true as const;
     });
   });

@@ -27,5 +27,6 @@ export {
   type NewProfileFields,
 } from './person.repository.ts';
 export { erasePatient } from './users.erase.ts';
+export { endSessions, revokeToken, listRevokedTokens, pruneRevokedTokens } from './sessions.ts';
 export { viewerOf, type Viewer } from './viewer.ts';
 export { seedDemoUsers, DEMO_USERS, DEMO_PASSWORD } from './users.demo.ts';

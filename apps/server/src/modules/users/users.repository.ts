@@ -116,9 +116,9 @@ export async function updateEmail(db: Db, id: number, email: string): Promise<vo
   await db.update(users).set({ email }).where(eq(users.id, id));
 }
 
-/** Sets a password; changedAt ends every session issued before it (session-gate.ts). */
-export async function updatePasswordHash(db: Db, id: number, passwordHash: string, changedAt: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, sessionsValidFrom: changedAt }).where(eq(users.id, id));
+/** Sets a password; the caller ends the account's sessions in the same transaction (sessions.ts endSessions). */
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
 /** Sets or (null) removes the company affiliation of an account. */
@@ -134,20 +134,19 @@ export async function markEmailConfirmed(db: Db, id: number): Promise<void> {
 /**
  * Sets a new password and clears the count of wrong passwords in a row. A lock (locked_at) stays: only an operator
  * ends it (docs/decisions.md). confirmEmail: the password was set through a mailed link, which proves the address.
- * changedAt ends every session issued before it (session-gate.ts).
+ * The caller ends the account's sessions in the same transaction (sessions.ts endSessions).
  */
 export async function setPasswordHash(
   db: Db,
   id: number,
   passwordHash: string,
-  options: { confirmEmail: boolean; changedAt: Date },
+  options: { confirmEmail: boolean },
 ): Promise<void> {
   await db
     .update(users)
     .set({
       passwordHash,
       failedLogins: 0,
-      sessionsValidFrom: options.changedAt,
       ...(options.confirmEmail ? { emailConfirmed: true } : {}),
     })
     .where(eq(users.id, id));

@@ -19,7 +19,7 @@ export async function usersRoutes(app: AppInstance, deps: AppDeps) {
   route(app, api.liste, (request) => usersOfRole(db, request.body));
   route(app, api.anlegen, (request) => createUserByOperator(deps, request.params.role, request.body));
   route(app, api.berechtigungen, (request) =>
-    setPrivileges(db, sessionOf(request).userId, request.params.id, request.body),
+    setPrivileges(deps, sessionOf(request).userId, request.params.id, request.body),
   );
   route(app, api.email, async (request) => {
     await changeEmailByOperator(deps, sessionOf(request).userId, request.params.id, request.body);

@@ -31,10 +31,11 @@ import {
   updatePrivilegesAndActive,
 } from './users.repository.ts';
 import { insertPerson } from './person.repository.ts';
+import { endSessions } from './sessions.ts';
 import type { UserRow } from './users.table.ts';
 import { emailGeaendertDurchBetreiberMail } from './users.mails.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mail'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mail' | 'sessions'>;
 
 /** Privileges nobody grants by hand: the subscription module sets and clears HAT_ABO. */
 const SYSTEM_PRIVILEGES = [privilegeCode('HAT_ABO')];
@@ -85,10 +86,11 @@ async function otherAccount(db: Database, actorId: number, targetId: number): Pr
 
 /**
  * Sets another account's privileges (only those available for its role) and active flag. HAT_ABO is kept as
- * stored whatever the request says. The user's token carries the old privileges until the next login.
+ * stored whatever the request says. A change of either ends the account's sessions: its tokens carry the old
+ * privileges, and a deactivated account must be out at once.
  */
 export async function setPrivileges(
-  db: Database,
+  { db, sessions }: Pick<Deps, 'db' | 'sessions'>,
   actorId: number,
   targetId: number,
   body: PrivilegesBody,
@@ -105,13 +107,20 @@ export async function setPrivileges(
         : BENUTZER_TEXTS.berechtigungNichtVergebbar,
     );
   }
-  const updated = await updatePrivilegesAndActive(db, target.id, {
-    granted,
-    keep: SYSTEM_PRIVILEGES,
-    active: body.active,
+  return db.transaction(async (tx) => {
+    const updated = await updatePrivilegesAndActive(tx, target.id, {
+      granted,
+      keep: SYSTEM_PRIVILEGES,
+      active: body.active,
+    });
+    if (!updated) throw HttpError.notFound(BENUTZER_TEXTS.benutzerNichtGefunden);
+    // The statement answers the privileges sorted; saving the form unchanged ends nothing.
+    const privilegesBefore = [...target.privileges].sort((a, b) => a - b).join();
+    if (updated.privileges.join() !== privilegesBefore || updated.active !== target.active) {
+      await endSessions(sessions, tx, target.id);
+    }
+    return updated;
   });
-  if (!updated) throw HttpError.notFound(BENUTZER_TEXTS.benutzerNichtGefunden);
-  return updated;
 }
 
 /**
@@ -129,6 +138,7 @@ export async function changeEmailByOperator(
   try {
     await deps.db.transaction(async (tx) => {
       await updateEmail(tx, target.id, email);
+      await endSessions(deps.sessions, tx, target.id);
       await enqueueMail(tx, emailGeaendertDurchBetreiberMail({ to: target.email, newEmail: email }));
       await enqueueMail(tx, emailGeaendertDurchBetreiberMail({ to: email, newEmail: email }));
     });
@@ -149,7 +159,8 @@ export async function changePasswordByOperator(
   const target = await otherAccount(deps.db, actorId, targetId);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, target.id, passwordHash, new Date());
+    await updatePasswordHash(tx, target.id, passwordHash);
+    await endSessions(deps.sessions, tx, target.id);
     await enqueueMail(tx, MAIL_TEXTS.passwortGeaendert({ email: target.email }));
   });
   sendMailsSoon(deps);

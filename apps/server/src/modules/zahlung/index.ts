@@ -20,3 +20,4 @@ export {
   type PaymentListener,
   type PaymentListeners,
 } from './zahlung.service.ts';
+export { lockPaymentBeforeOwnRecord } from './zahlung.repository.ts';

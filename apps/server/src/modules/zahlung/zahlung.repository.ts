@@ -53,6 +53,25 @@ export async function lockPayment(tx: Transaction, id: number): Promise<ZahlungR
   return row;
 }
 
+/**
+ * Locks one payment row for a purpose's change of its own record (the cart's lockCartAndPayment): the payment comes
+ * first, as in the webhook, so the two never wait for each other crosswise. With skipLocked a payment held elsewhere
+ * answers false at once (the cart timeout job leaves it to its next pass) instead of waiting. False also when the
+ * payment does not exist.
+ */
+export async function lockPaymentBeforeOwnRecord(
+  tx: Transaction,
+  id: number,
+  options: { skipLocked?: boolean } = {},
+): Promise<boolean> {
+  const locked = await tx
+    .select({ id: zahlungen.id })
+    .from(zahlungen)
+    .where(eq(zahlungen.id, id))
+    .for('update', options.skipLocked ? { skipLocked: true } : undefined);
+  return locked.length > 0;
+}
+
 /** Locks several payments in ascending id order (one order everywhere, so two such calls never deadlock). */
 export async function lockPayments(tx: Transaction, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -98,6 +98,38 @@ describe('SessionProvider', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('asks the server to revoke the logged-out token, with that token', async () => {
+    const token = makeToken();
+    stored.token = token;
+    renderProvider();
+    const fetchMock = stubFetch({ 'POST /api/logout': { body: true } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Abmelden' }));
+    expect(await screen.findByText('Abgemeldet')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.anything()));
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('logs out locally without waiting for the server, and a failing revocation changes nothing', async () => {
+    stored.token = makeToken();
+    const { router } = renderProvider();
+    let answer: (response: Response) => void = () => undefined;
+    const pending = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', pending);
+    await userEvent.click(await screen.findByRole('button', { name: 'Abmelden' }));
+    // the server has not answered, yet the session is gone
+    expect(await screen.findByText('Startseite')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(stored.token).toBeNull();
+    await waitFor(() => expect(pending).toHaveBeenCalled());
+    await act(async () => {
+      answer(new Response(JSON.stringify({ message: 'Ungültig' }), { status: 401 }));
+      await Promise.resolve();
+    });
+    expect(screen.getByText('Abgemeldet')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('continues with a renewed token: stores it, sends it, and a 401 for the old one no longer logs out', async () => {
     const old = makeToken({ sub: 'patient@demo.de', userId: 7 });
     stored.token = old;
@@ -108,7 +140,7 @@ describe('SessionProvider', () => {
     let answerLate: (response: Response) => void = () => undefined;
     const lateFetch = vi.fn(() => new Promise<Response>((resolve) => (answerLate = resolve)));
     vi.stubGlobal('fetch', lateFetch);
-    const late = apiRequest('/profil').catch((error: unknown) => error);
+    const late = apiRequest('/api/profil').catch((error: unknown) => error);
     await waitFor(() => expect(lateFetch).toHaveBeenCalled());
 
     renewWith = makeToken({ sub: 'patient@demo.de', userId: 7, exp: nowInSeconds() + 7200 });
@@ -124,7 +156,7 @@ describe('SessionProvider', () => {
 
     const fetchMock = stubFetch({ 'GET /api/profil': { body: {} } });
     await act(async () => {
-      await apiRequest('/profil');
+      await apiRequest('/api/profil');
     });
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(`Bearer ${renewWith}`);
   });
@@ -156,7 +188,7 @@ describe('SessionProvider', () => {
     const fetchMock = stubFetch({ 'GET /api/profil': { status: 401, body: { message: 'Ungültig' } } });
 
     await act(async () => {
-      await expect(apiRequest('/profil')).rejects.toMatchObject({ status: 401 });
+      await expect(apiRequest('/api/profil')).rejects.toMatchObject({ status: 401 });
     });
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(`Bearer ${token}`);
     expect(await screen.findByText('Startseite')).toBeInTheDocument();

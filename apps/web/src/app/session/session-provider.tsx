@@ -90,7 +90,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [persist],
   );
 
-  const logout = useCallback(() => endSession({ expired: false }), [endSession]);
+  const logout = useCallback(() => {
+    const token = tokenRef.current;
+    endSession({ expired: false });
+    // The server revokes the token, so a copy of it (another tab, a stolen one) ends too. The local logout has
+    // already happened and never waits for this; without network the token ends with its lifetime. Loaded on
+    // demand: the declaration brings zod, which the start page does not need.
+    if (token) {
+      void import('./revoke-on-server.ts').then(({ revokeOnServer }) => revokeOnServer(token)).catch(() => undefined);
+    }
+  }, [endSession]);
 
   useEffect(
     () =>

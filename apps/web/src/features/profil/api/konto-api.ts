@@ -8,14 +8,12 @@ import { authEndpoints } from '@dihs/contract/auth';
 import { usersEndpoints, type BenutzerListEntry, type PrivilegesBody } from '@dihs/contract/users';
 import type { Role } from '@dihs/contract/common/roles';
 import { firmaEndpoints, type FirmaKurz } from '@dihs/contract/firma';
-import { loeschungEndpoints } from '@dihs/contract/loeschung';
 import { useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { invalidateEndpoints, useEndpointQuery } from '../../../lib/endpoint-query.ts';
 import { PROFIL_VIEWS } from './profil-api.ts';
 
-/** Account calls the profile screen uses: own e-mail and password, the operator's account tools, companies, deletion. */
+/** Account calls the profile screen uses: own e-mail and password, the operator's account tools, companies. */
 
 /** POST /patient/email/aendern: takes effect once the link mailed to the new address is followed. */
 export const changeOwnEmail = (body: EmailAendernBody): Promise<true> =>
@@ -84,19 +82,4 @@ export function useRefreshKonto() {
       firmaEndpoints.eineTherapeut,
       accountsEndpoints.emailBestaetigt,
     );
-}
-
-/** GET /profil/betreiber/istgeloescht/{patientId}/. */
-export const useIstGeloescht = (patientId: number, enabled: boolean) =>
-  useEndpointQuery(loeschungEndpoints.istGeloescht, { params: { patientId } }, { enabled });
-
-/** DELETE /profil/betreiber/deleteforever/{patientId}/: 'gestartet' or 'abgeschlossen'; anything else is unknown. */
-export async function deleteForever(patientId: number): Promise<'gestartet' | 'abgeschlossen' | 'unbekannt'> {
-  try {
-    return await callEndpoint(loeschungEndpoints.loeschen, { params: { patientId } });
-  } catch (error) {
-    // a refused call is an error; an answer outside the two states is shown as unknown
-    if (isApiError(error)) throw error;
-    return 'unbekannt';
-  }
 }

@@ -17,7 +17,7 @@ import { saveFile } from '../../../lib/save-file.ts';
 import { getDokumentationPdf, useAddDokumentation, useDokumentation } from '../api/dokumentation-api.ts';
 import { fullName } from '../../../lib/format.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
-import { useSaveFailure } from './save-failure.tsx';
+import { useSaveFailure } from '../../../components/save-failure.tsx';
 
 const entryFormSchema = z.object({ beitrag: dokumentationBodySchema });
 

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
-import { SaveDialog } from './save-dialog.tsx';
-import { useSaveFailure } from './save-failure.tsx';
+import { SaveDialog } from '../../../components/save-dialog.tsx';
+import { useSaveFailure } from '../../../components/save-failure.tsx';
 
 export interface EditSectionProps {
   /** The field's name, shown above it and used in the buttons' accessible names. */

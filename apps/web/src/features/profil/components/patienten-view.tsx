@@ -6,7 +6,7 @@ import { DocumentationSection } from './documentation-section.tsx';
 import { ReadOnlyRow } from './edit-section.tsx';
 import { IconLinks } from './icon-links.tsx';
 import { ProfileHeader } from './profile-header.tsx';
-import { ProfileSection } from './profile-section.tsx';
+import { ProfileSection } from '../../../components/profile-section.tsx';
 
 /** PATIENTEN_VIEW: a therapist looking at a patient (name, birth date, phone, remarks, icons, documentation). */
 export function PatientenViewProfil({ patient }: { patient: PatientenView }) {

@@ -6,7 +6,7 @@ import { ProfilePhoto } from '../../../components/profile-photo.tsx';
 import { fullName } from '../../../lib/format.ts';
 import { ReadOnlyRow } from './edit-section.tsx';
 import { ProfileHeader } from './profile-header.tsx';
-import { ProfileSection } from './profile-section.tsx';
+import { ProfileSection } from '../../../components/profile-section.tsx';
 
 /** THERAPEUTEN_VIEW: a patient looking at a therapist (name, education, focus, description, photo). */
 export function TherapeutenViewProfil({ therapist }: { therapist: TherapeutenView }) {

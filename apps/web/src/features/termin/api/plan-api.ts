@@ -1,5 +1,5 @@
 import { aboEndpoints } from '@dihs/contract/abo';
-import { cartEndpoints, type AbmeldenResponse, type Cart } from '@dihs/contract/cart';
+import { cartEndpoints } from '@dihs/contract/cart';
 import { guthabenEndpoints } from '@dihs/contract/guthaben';
 import { profilEndpoints } from '@dihs/contract/profil';
 import { terminEndpoints, type TerminPatientQuery } from '@dihs/contract/termin';
@@ -13,8 +13,6 @@ import { endpointQuery, invalidateEndpoints, useEndpointQuery } from '../../../l
  * (/betreiber/termine/patient/{patient}). Both use the same screen; only the calls differ.
  */
 export type PlanModus = { kind: 'patient'; userId: number } | { kind: 'betreiber'; patientId: number };
-
-const optionalSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 /** The patient's user id (a patient's patientId is its user id). */
 export const patientUserId = (modus: PlanModus) => (modus.kind === 'patient' ? modus.userId : modus.patientId);
@@ -63,22 +61,6 @@ export const useTherapeutenFilter = () =>
 export const useTherapeutProfil = (userId: number | null) =>
   useEndpointQuery(profilEndpoints.therapeutView, { params: { userId: userId ?? 0 } }, { enabled: userId !== null });
 
-/**
- * GET /cart/get/{cartId} or /cart/get/betreiber/{cartId}: the cart the payment page returned to (?cart={id}). Not
- * kept once the page is left: the next return must show the cart's state then.
- */
-export function usePlanCart(modus: PlanModus, cartId: number | null) {
-  const viewer = useViewerKey();
-  const params = { cartId: cartId ?? 0 };
-  return useQuery({
-    ...(modus.kind === 'patient'
-      ? endpointQuery(cartEndpoints.eigener, viewer, { params })
-      : endpointQuery(cartEndpoints.betreiberEiner, viewer, { params })),
-    enabled: cartId !== null,
-    gcTime: 0,
-  });
-}
-
 /** Reloads list, balance, subscription state and the returned cart after a booking, reset or cancellation. */
 export function useRefreshPlan() {
   const queryClient = useQueryClient();
@@ -94,40 +76,6 @@ export function useRefreshPlan() {
       cartEndpoints.betreiberEiner,
     );
 }
-
-const ids = (terminIds: readonly number[]) => terminIds.map((id) => ({ id }));
-
-/** The cart calls of the plan (spec 2 section 7 "Cart"), for the patient or for the operator. */
-export function cartApi(modus: PlanModus) {
-  const forPatient = modus.kind === 'patient' ? null : { patientId: modus.patientId };
-  return {
-    /** POST /cart/create or /cart/create/forpatient/{patientId}: reserves seats and credit. */
-    create: (terminIds: readonly number[]): Promise<Cart> =>
-      forPatient
-        ? callEndpoint(cartEndpoints.anlegenFuerPatient, { params: forPatient, body: ids(terminIds) })
-        : callEndpoint(cartEndpoints.anlegen, { body: ids(terminIds) }),
-    /** POST /cart/confirm/{cartId}: books at once, or answers the payment page address. */
-    confirm: (cartId: number): Promise<Cart> =>
-      callEndpoint(forPatient ? cartEndpoints.betreiberBestaetigen : cartEndpoints.bestaetigen, { params: { cartId } }),
-    /** GET /cart/get/{cartId}: the state after the payment. */
-    get: (cartId: number, signal?: AbortSignal): Promise<Cart> =>
-      callEndpoint(
-        forPatient ? cartEndpoints.betreiberEiner : cartEndpoints.eigener,
-        { params: { cartId } },
-        optionalSignal(signal),
-      ),
-    /** GET /cart/patient/cancelPayment/{cartId} (reset): releases seats and credit. */
-    reset: (cartId: number): Promise<Cart> =>
-      callEndpoint(forPatient ? cartEndpoints.betreiberZuruecksetzen : cartEndpoints.zuruecksetzen, {
-        params: { cartId },
-      }),
-  };
-}
-export type CartApi = ReturnType<typeof cartApi>;
-
-/** GET /termin/patient/abmelden/{id}: cancels the own booking (the server checks the 24 hours). */
-export const abmelden = (terminId: number): Promise<AbmeldenResponse> =>
-  callEndpoint(cartEndpoints.abmelden, { params: { id: terminId } });
 
 /** POST /pdf/terminliste: the selected or shown appointments as a PDF. */
 export const terminlistePdf = (terminIds: readonly number[]): Promise<Blob> =>

@@ -16,19 +16,18 @@ import {
   GuthabenBar,
   PAID_CREDIT_LABELS,
   REZEPT_CREDIT_LABELS,
-} from '../../../components/guthaben-bar.tsx';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
-import { TerminPagination, TERMIN_PAGE_SIZES } from '../../../components/termin-pagination.tsx';
-import { TermineQuery } from '../../../components/termine-query.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { saveFile } from '../../../lib/save-file.ts';
-import { useNow } from '../../../lib/use-now.ts';
+} from '../../components/guthaben-bar.tsx';
+import { MessageDialog } from '../../components/message-dialog.tsx';
+import { TerminPagination, TERMIN_PAGE_SIZES } from '../../components/termin-pagination.tsx';
+import { TermineQuery } from '../../components/termine-query.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { cartApi, useReturnedCart } from '../../features/cart/api/cart-api.ts';
 import {
   buchungPdf,
-  cartApi,
   teilnahmePdf,
   terminlistePdf,
-  usePlanCart,
   usePlanGuthaben,
   usePlanHatAbo,
   usePlanPatient,
@@ -36,15 +35,15 @@ import {
   useRefreshPlan,
   useTherapeutenFilter,
   type PlanModus,
-} from '../api/plan-api.ts';
-import { keinGuthabenCode } from '../cart-state.ts';
-import { apiQueryOf, filterOfSearch, searchOfFilter, type PlanFilter } from '../plan-filter.ts';
-import { buchbar } from '../termin-status.ts';
-import { CartDialog } from './cart-dialog.tsx';
-import { PlanFilterBar } from './plan-filter-bar.tsx';
-import { StornoDialog, type Meldung } from './storno-dialog.tsx';
-import { TerminDetailsDialog } from './termin-details-dialog.tsx';
-import { TerminKarte, type TerminAktion } from './termin-karte.tsx';
+} from '../../features/termin/api/plan-api.ts';
+import { keinGuthabenCode } from '../../features/cart/cart-state.ts';
+import { apiQueryOf, filterOfSearch, searchOfFilter, type PlanFilter } from '../../features/termin/plan-filter.ts';
+import { buchbar } from '../../features/termin/termin-status.ts';
+import { CartDialog } from '../../features/cart/components/cart-dialog.tsx';
+import { PlanFilterBar } from '../../features/termin/components/plan-filter-bar.tsx';
+import { StornoDialog, type Meldung } from '../../features/cart/components/storno-dialog.tsx';
+import { TerminDetailsDialog } from '../../features/termin/components/termin-details-dialog.tsx';
+import { TerminKarte, type TerminAktion } from '../../features/termin/components/termin-karte.tsx';
 
 interface TerminPlanProps {
   modus: PlanModus;
@@ -89,7 +88,7 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   // the return from the payment page: /patient/termine?cart={id} shows that cart's state
   const cartParam = searchParams.get('cart');
   const returnCartId = cartParam && /^\d{1,10}$/.test(cartParam) ? Number(cartParam) : null;
-  const returnCart = usePlanCart(modus, returnCartId);
+  const returnCart = useReturnedCart(modus, returnCartId);
   const returnShown =
     offen === null && returnCartId !== null && returnCart.data?.cartId === returnCartId ? returnCart.data : null;
 

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { deactivateFor, useRefreshSecondFactor, useSecondFactorStatus } from '../api/second-factor-api.ts';
 import { AdminSecondFactorDialog } from './admin-second-factor-dialog.tsx';
 import { SecondFactorDialog } from './second-factor-dialog.tsx';
-import { useSaveFailure } from './save-failure.tsx';
+import { useSaveFailure } from '../../../components/save-failure.tsx';
 
 interface SecondFactorRowProps {
   /** Another user's id (operator view); without it the own second factor. */

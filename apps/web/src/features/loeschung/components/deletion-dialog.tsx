@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteForever } from '../api/konto-api.ts';
+import { deleteForever } from '../api/loeschung-api.ts';
 
 type Phase = 'info' | 'started' | 'running' | { result: string; severity: 'success' | 'error' | 'warning' };
 

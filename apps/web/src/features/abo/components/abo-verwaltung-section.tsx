@@ -18,19 +18,25 @@ import { useId, useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { useAbo, useAboVerwaltung, useZuweisbarePakete } from '../api/abo-api.ts';
-import { useFirmaVon } from '../api/konto-api.ts';
 import { gesternIso } from '../abo-format.ts';
 import { AboDetails } from './abo-details.tsx';
-import { ProfileSection } from './profile-section.tsx';
+import { ProfileSection } from '../../../components/profile-section.tsx';
 
 const isAktiv = (abo: Abo) => (AKTIVE_ABO_STATUSES as readonly string[]).includes(abo.status);
 
 type Beenden = { sofort: boolean } | null;
 
+interface AboVerwaltungSectionProps {
+  patientId: number;
+  canManage: boolean;
+  /** The patient's company, if any: decides whether an assigned package is a company or a paid subscription. The
+   * affiliation is the profile's, so the page that composes both passes it in. */
+  firmaBezeichner: string | undefined;
+}
+
 /** A patient's subscription in the operator view: assign a package, end a paid or a company subscription. */
-export function AboVerwaltungSection({ patientId, canManage }: { patientId: number; canManage: boolean }) {
+export function AboVerwaltungSection({ patientId, canManage, firmaBezeichner }: AboVerwaltungSectionProps) {
   const abo = useAbo(patientId);
-  const firma = useFirmaVon('patient', patientId);
   const current = abo.data ?? null;
   const pakete = useZuweisbarePakete(canManage && abo.isSuccess && !current);
   const verwaltung = useAboVerwaltung(patientId);
@@ -68,8 +74,8 @@ export function AboVerwaltungSection({ patientId, canManage }: { patientId: numb
         {canManage && (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {firma.data
-                ? `Der Patient gehört zur Firma „${firma.data.bezeichner}“: Das Paket wird als Firmenabo zugewiesen und beginnt sofort.`
+              {firmaBezeichner !== undefined
+                ? `Der Patient gehört zur Firma „${firmaBezeichner}“: Das Paket wird als Firmenabo zugewiesen und beginnt sofort.`
                 : 'Der Patient gehört zu keiner Firma: Das Paket wird als Bezahlabo zugewiesen und beginnt, sobald der Patient es bezahlt hat.'}
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>

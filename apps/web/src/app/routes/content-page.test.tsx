@@ -4,8 +4,8 @@ import { INHALT_TEXTS, type PageContent, type PageMeta } from '@dihs/contract/in
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderWithApp, stubFetch } from '../../../test/render.tsx';
+import type { Session } from '../../lib/session.ts';
+import { fakeSession, renderWithApp, stubFetch } from '../../test/render.tsx';
 import { ContentPage } from './content-page.tsx';
 
 const EDITOR: Session = {

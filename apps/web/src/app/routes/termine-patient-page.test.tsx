@@ -3,8 +3,8 @@ import type { Termin } from '@dihs/contract/termin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderRoutes, stubFetch, testSession } from '../../../test/render.tsx';
-import { terminFixture, therapeutFixture } from '../../../test/termin-fixture.ts';
+import { fakeSession, renderRoutes, stubFetch, testSession } from '../../test/render.tsx';
+import { terminFixture, therapeutFixture } from '../../test/termin-fixture.ts';
 import { TermineBetreiberPatientPage } from './termine-betreiber-patient-page.tsx';
 import { TerminePatientPage } from './termine-patient-page.tsx';
 

@@ -4,23 +4,24 @@ import { betreiberProfilAenderungSchema, bemerkungBodySchema, type BetreiberProf
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { z } from 'zod';
-import { useSession } from '../../../lib/session-context.ts';
-import { useChangeOperatorProfil, useSetBemerkung } from '../api/profil-api.ts';
-import { fullName } from '../../../lib/format.ts';
-import { AboVerwaltungSection } from './abo-verwaltung-section.tsx';
-import { AdminCredentials } from './admin-credentials.tsx';
-import { CompanyEditor } from './company-editor.tsx';
-import { DeletionRow } from './deletion-row.tsx';
-import { DocumentationSection } from './documentation-section.tsx';
-import { GuthabenSection } from './guthaben-section.tsx';
-import { IconLinks } from './icon-links.tsx';
-import { ListDisplayEditor } from './list-display-editor.tsx';
-import { PhotoUpload } from './photo-upload.tsx';
-import { PrivilegesEditor } from './privileges-editor.tsx';
-import { ProfileFieldGroup, type ProfileGroupKey } from './profile-field-group.tsx';
-import { ProfileHeader } from './profile-header.tsx';
-import { ProfileSection } from './profile-section.tsx';
-import { SecondFactorRow } from './second-factor-row.tsx';
+import { useSession } from '../../lib/session-context.ts';
+import { useChangeOperatorProfil, useSetBemerkung } from '../../features/profil/api/profil-api.ts';
+import { fullName } from '../../lib/format.ts';
+import { AboVerwaltungSection } from '../../features/abo/components/abo-verwaltung-section.tsx';
+import { AdminCredentials } from '../../features/profil/components/admin-credentials.tsx';
+import { CompanyEditor } from '../../features/profil/components/company-editor.tsx';
+import { useFirmaVon } from '../../features/profil/api/konto-api.ts';
+import { DeletionRow } from '../../features/loeschung/components/deletion-row.tsx';
+import { DocumentationSection } from '../../features/profil/components/documentation-section.tsx';
+import { GuthabenSection } from '../../features/guthaben/components/guthaben-section.tsx';
+import { IconLinks } from '../../features/profil/components/icon-links.tsx';
+import { ListDisplayEditor } from '../../features/profil/components/list-display-editor.tsx';
+import { PhotoUpload } from '../../features/profil/components/photo-upload.tsx';
+import { PrivilegesEditor } from '../../features/profil/components/privileges-editor.tsx';
+import { ProfileFieldGroup, type ProfileGroupKey } from '../../features/profil/components/profile-field-group.tsx';
+import { ProfileHeader } from '../../features/profil/components/profile-header.tsx';
+import { ProfileSection } from '../../components/profile-section.tsx';
+import { SecondFactorRow } from '../../features/second-factor/components/second-factor-row.tsx';
 
 const GROUPS: Record<BetreiberProfil['rolle'], ProfileGroupKey[]> = {
   PATIENT: ['name', 'geburtsdatum', 'adresse', 'ort', 'land', 'telefon'],
@@ -32,6 +33,12 @@ const GROUPS: Record<BetreiberProfil['rolle'], ProfileGroupKey[]> = {
 const remarksSchema = z.object({ beschreibung: bemerkungBodySchema });
 
 /** BETREIBER_VIEW: an operator looking at any user (spec 1, sections 2.6 and 2.7). */
+/** The abo section needs the patient's company (profil's data); mounted only for patients, as before. */
+function PatientAboSection({ patientId, canManage }: { patientId: number; canManage: boolean }) {
+  const firma = useFirmaVon('patient', patientId);
+  return <AboVerwaltungSection patientId={patientId} canManage={canManage} firmaBezeichner={firma.data?.bezeichner} />;
+}
+
 export function OperatorProfilView({ profile }: { profile: BetreiberProfil }) {
   const { session } = useSession();
   const change = useChangeOperatorProfil(profile.userId);
@@ -138,10 +145,7 @@ export function OperatorProfilView({ profile }: { profile: BetreiberProfil }) {
               editable
             />
           </ProfileSection>
-          <AboVerwaltungSection
-            patientId={profile.userId}
-            canManage={hasPrivilege(privileges, 'ABOPAKETE_VERWALTEN')}
-          />
+          <PatientAboSection patientId={profile.userId} canManage={hasPrivilege(privileges, 'ABOPAKETE_VERWALTEN')} />
           <GuthabenSection patientId={profile.userId} canEdit={hasPrivilege(privileges, 'GUTHABEN_AENDERN')} />
           <DocumentationSection patientId={profile.userId} asOperator />
         </>

@@ -1,14 +1,19 @@
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useSession } from '../../../lib/session-context.ts';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useMyProfil, useOperatorProfil, usePatientenView, useTherapeutenView } from '../api/profil-api.ts';
-import { MyProfilView } from '../components/my-profil-view.tsx';
-import { OperatorProfilView } from '../components/operator-profil-view.tsx';
-import { PatientenViewProfil } from '../components/patienten-view.tsx';
-import { TherapeutenViewProfil } from '../components/therapeuten-view.tsx';
+import { useSession } from '../../lib/session-context.ts';
+import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import {
+  useMyProfil,
+  useOperatorProfil,
+  usePatientenView,
+  useTherapeutenView,
+} from '../../features/profil/api/profil-api.ts';
+import { MyProfilView } from './my-profil-view.tsx';
+import { OperatorProfilView } from './operator-profil-view.tsx';
+import { PatientenViewProfil } from '../../features/profil/components/patienten-view.tsx';
+import { TherapeutenViewProfil } from '../../features/profil/components/therapeuten-view.tsx';
 
 /** Loading, failure (to the error page with the status) or the loaded view. */
 function Loaded<T>({

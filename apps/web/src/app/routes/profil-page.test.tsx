@@ -5,8 +5,8 @@ import { SECOND_FACTOR_TEXTS } from '@dihs/contract/second-factor';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../lib/session.ts';
-import { fakeSession, renderRoutes, stubFetch } from '../../../test/render.tsx';
+import type { Session } from '../../lib/session.ts';
+import { fakeSession, renderRoutes, stubFetch } from '../../test/render.tsx';
 import { ProfilPage } from './profil-page.tsx';
 
 const session = (role: Session['role'], userId: number, privileges: number[] = []): Session => ({

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useSession } from '../../../lib/session-context.ts';
-import type { PlanModus } from '../api/plan-api.ts';
-import { TerminPlan } from '../components/termin-plan.tsx';
+import { useSession } from '../../lib/session-context.ts';
+import type { PlanModus } from '../../features/termin/api/plan-api.ts';
+import { TerminPlan } from './termin-plan.tsx';
 
 /** /patient/termine and /patient/termine/{therapeut}: "IHR TERMINPLAN" (spec 2 "Patient appointment plan"). */
 export function TerminePatientPage() {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useIstGeloescht } from '../api/konto-api.ts';
+import { useIstGeloescht } from '../api/loeschung-api.ts';
 import { DeletionDialog } from './deletion-dialog.tsx';
 
 /** The button that opens the deletion dialog; disabled while or after the patient is deleted. */

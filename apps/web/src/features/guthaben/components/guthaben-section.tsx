@@ -35,8 +35,8 @@ import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { useGuthaben, useGuthabenVerlauf, useStoreGuthaben } from '../api/guthaben-api.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
-import { ProfileSection } from './profile-section.tsx';
-import { SaveDialog } from './save-dialog.tsx';
+import { ProfileSection } from '../../../components/profile-section.tsx';
+import { SaveDialog } from '../../../components/save-dialog.tsx';
 
 const GROUPS: [string, [CreditKind, string][]][] = [
   ['Bezahltes Guthaben', PAID_CREDIT_LABELS],

@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import type { PlanModus } from '../api/plan-api.ts';
-import { TerminPlan } from '../components/termin-plan.tsx';
+import type { PlanModus } from '../../features/termin/api/plan-api.ts';
+import { TerminPlan } from './termin-plan.tsx';
 
 /**
  * /betreiber/termine/patient/{patient}: "TERMINPLAN FÜR" plus the patient's name; the same plan, booked from the

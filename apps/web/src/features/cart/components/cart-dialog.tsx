@@ -15,7 +15,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import type { CartApi } from '../api/plan-api.ts';
+import type { CartApi } from '../api/cart-api.ts';
 import { cartErgebnis, ERGEBNIS_TEXTE, kannErneutZahlen } from '../cart-state.ts';
 
 /** How often the cart is read back while a payment is open. */

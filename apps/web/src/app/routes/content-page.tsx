@@ -7,12 +7,12 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../../lib/session-context.ts';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useInhalt } from '../api/get-inhalt.ts';
-import { FeedbackForm } from '../components/feedback-form.tsx';
+import { useSession } from '../../lib/session-context.ts';
+import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useInhalt } from '../../features/inhalt/api/get-inhalt.ts';
+import { FeedbackForm } from '../../features/feedback/components/feedback-form.tsx';
 
 /** The server's sanitized HTML, styled like the rest of the app. */
 const contentStyles = {
@@ -39,7 +39,9 @@ function useInternalLinkNavigation() {
 }
 
 /** The editor brings TipTap: loaded only when an editor opens it, not with every page a visitor reads. */
-const PageEditor = lazy(async () => ({ default: (await import('../components/page-editor.tsx')).PageEditor }));
+const PageEditor = lazy(async () => ({
+  default: (await import('../../features/inhalt/components/page-editor.tsx')).PageEditor,
+}));
 
 /** The page with url kontakt carries the feedback form (spec 3, "Content page"). */
 const FEEDBACK_PAGE = 'kontakt';

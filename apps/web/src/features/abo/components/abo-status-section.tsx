@@ -26,7 +26,7 @@ import {
   widerrufeKuendigung,
 } from '../api/abo-api.ts';
 import { AboDetails } from './abo-details.tsx';
-import { ProfileSection } from './profile-section.tsx';
+import { ProfileSection } from '../../../components/profile-section.tsx';
 
 const isAktiv = (abo: Abo) => (AKTIVE_ABO_STATUSES as readonly string[]).includes(abo.status);
 const unbezahlt = (abo: Abo) => abo.status === 'INBUCHUNG' || abo.status === 'INBEZAHLUNG';

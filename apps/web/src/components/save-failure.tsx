@@ -1,7 +1,7 @@
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { useState, type ReactNode } from 'react';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { MessageDialog } from './message-dialog.tsx';
+import { isApiError } from '../lib/api-client.ts';
 
 /**
  * The dialog after a failed save: "Netzwerkfehler / Ihre Änderungen wurden nicht übernommen." (spec 1, section 8);

@@ -9,7 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
-import { abmelden } from '../api/plan-api.ts';
+import { abmelden } from '../api/cart-api.ts';
 
 export interface Meldung {
   title: string;

@@ -1,17 +1,21 @@
 import { ROLE_LABELS } from '@dihs/contract/common/roles';
 import { EIGENE_PROFILFELDER, profilAenderungSchema, type EigenesProfil, type ProfilFeld } from '@dihs/contract/profil';
 import Stack from '@mui/material/Stack';
-import { useChangeMyProfil } from '../api/profil-api.ts';
-import { fullName } from '../../../lib/format.ts';
-import { AboStatusSection } from './abo-status-section.tsx';
-import { CompanyEditor } from './company-editor.tsx';
-import { GuthabenSection } from './guthaben-section.tsx';
-import { OwnCredentials } from './own-credentials.tsx';
-import { PhotoUpload } from './photo-upload.tsx';
-import { ProfileFieldGroup, PROFILE_GROUPS, type ProfileGroupKey } from './profile-field-group.tsx';
-import { ProfileHeader } from './profile-header.tsx';
-import { ProfileSection } from './profile-section.tsx';
-import { SecondFactorRow } from './second-factor-row.tsx';
+import { useChangeMyProfil } from '../../features/profil/api/profil-api.ts';
+import { fullName } from '../../lib/format.ts';
+import { AboStatusSection } from '../../features/abo/components/abo-status-section.tsx';
+import { CompanyEditor } from '../../features/profil/components/company-editor.tsx';
+import { GuthabenSection } from '../../features/guthaben/components/guthaben-section.tsx';
+import { OwnCredentials } from '../../features/profil/components/own-credentials.tsx';
+import { PhotoUpload } from '../../features/profil/components/photo-upload.tsx';
+import {
+  ProfileFieldGroup,
+  PROFILE_GROUPS,
+  type ProfileGroupKey,
+} from '../../features/profil/components/profile-field-group.tsx';
+import { ProfileHeader } from '../../features/profil/components/profile-header.tsx';
+import { ProfileSection } from '../../components/profile-section.tsx';
+import { SecondFactorRow } from '../../features/second-factor/components/second-factor-row.tsx';
 
 /** The groups of each role's own profile (spec 1, section 2.6; the operator's layout is ours). */
 const OWN_GROUPS: Record<EigenesProfil['rolle'], ProfileGroupKey[]> = {

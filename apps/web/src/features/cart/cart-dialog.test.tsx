@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderWithApp, stubFetch, testSession } from '../../test/render.tsx';
-import { cartApi } from './api/plan-api.ts';
+import { cartApi } from './api/cart-api.ts';
 import { cartErgebnis, kannErneutZahlen, keinGuthabenCode } from './cart-state.ts';
 import { CartDialog } from './components/cart-dialog.tsx';
 
@@ -45,7 +45,7 @@ function renderDialog(cart: Cart, initialPhase: 'uebersicht' | 'ergebnis' = 'ueb
   const onClose = vi.fn();
   renderWithApp(
     <CartDialog
-      api={cartApi({ kind: 'patient', userId: 9 })}
+      api={cartApi({ kind: 'patient' })}
       cart={cart}
       initialPhase={initialPhase}
       onGebucht={onGebucht}

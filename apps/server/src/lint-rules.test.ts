@@ -1,0 +1,108 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The boundaries of ARCHITECTURE.md (conventions 4) and of issue 11 are enforced by eslint.config.js alone; this test
+// proves that config fails where it should (a foreign table import, an import cycle, an API path literal or a raw
+// request in the web app) and stays quiet in the allowed places, so a loosened pattern cannot pass unnoticed.
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+// The rules under test need no type information. Without it, lintText accepts paths that do not exist (the TS
+// project service rejects files it does not know) and the whole file takes seconds instead of half a minute.
+const eslint = new ESLint({ cwd: ROOT, overrideConfig: [tseslint.configs.disableTypeChecked] });
+
+async function ruleIdsOf(filePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) });
+  return result!.messages.map((m) => m.ruleId);
+}
+
+// Snippets start with code, so this file's own strings are no path literal for its own lint rule.
+const API_PATH_SNIPPET = "export const url = '/api/termin/patient/all';\n";
+const API_REQUEST_SNIPPET =
+  "import { apiRequest } from '../../../lib/api-client.ts';\nexport const call = apiRequest;\n";
+const FOREIGN_TABLE_SNIPPET = "import { zahlungen } from '../zahlung/zahlung.table.ts';\nexport const t = zahlungen;\n";
+
+describe('lint rules', { timeout: 30_000 }, () => {
+  it("fails on a server module importing another module's table", async () => {
+    expect(await ruleIdsOf('apps/server/src/modules/cart/lint-fixture.ts', FOREIGN_TABLE_SNIPPET)).toContain(
+      'no-restricted-imports',
+    );
+    expect(
+      await ruleIdsOf(
+        'apps/server/src/modules/cart/lint-fixture.ts',
+        "import { lockPayment } from '../zahlung/zahlung.repository.ts';\nexport const l = lockPayment;\n",
+      ),
+    ).toContain('no-restricted-imports');
+  });
+
+  it('allows a table file referencing a foreign table (foreign key) and any module reaching an index.ts', async () => {
+    expect(await ruleIdsOf('apps/server/src/modules/cart/lint-fixture.table.ts', FOREIGN_TABLE_SNIPPET)).toEqual([]);
+    expect(
+      await ruleIdsOf(
+        'apps/server/src/modules/cart/lint-fixture.ts',
+        "import { getPayment } from '../zahlung/index.ts';\nexport const g = getPayment;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('fails on an API path literal in the web app and on the server, not in the contract', async () => {
+    expect(await ruleIdsOf('apps/web/src/features/termin/api/lint-fixture.ts', API_PATH_SNIPPET)).toContain(
+      'no-restricted-syntax',
+    );
+    expect(
+      await ruleIdsOf(
+        'apps/web/src/features/termin/components/lint-fixture.tsx',
+        'export const url = `/api/termin/${1}`;\n',
+      ),
+    ).toContain('no-restricted-syntax');
+    expect(await ruleIdsOf('apps/server/src/modules/termin/lint-fixture.ts', API_PATH_SNIPPET)).toContain(
+      'no-restricted-syntax',
+    );
+    expect(await ruleIdsOf('packages/contract/src/lint-fixture.ts', API_PATH_SNIPPET)).toEqual([]);
+  });
+
+  it('fails on apiRequest or fetch in a web feature, not in the endpoint client', async () => {
+    expect(await ruleIdsOf('apps/web/src/features/termin/api/lint-fixture.ts', API_REQUEST_SNIPPET)).toContain(
+      'no-restricted-syntax',
+    );
+    expect(
+      await ruleIdsOf('apps/web/src/features/termin/api/lint-fixture.ts', "export const r = fetch('x');\n"),
+    ).toContain('no-restricted-syntax');
+    expect(
+      await ruleIdsOf(
+        'apps/web/src/lib/endpoint-client.ts',
+        "import { apiRequest } from './api-client.ts';\nexport const call = apiRequest;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  describe('import cycles', () => {
+    // The cycle rule follows imports on disk, so the two files must exist; a folder of its own per run, removed after.
+    const dir = join(ROOT, `apps/server/src/lint-fixture-tmp-${process.pid}`);
+
+    beforeAll(() => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = (): number => b + 1;\n");
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a.ts';\nexport const b = 1;\nexport const c = a;\n");
+      // only a type flows back: gone at run time, so no cycle
+      writeFileSync(join(dir, 'c.ts'), "import { d } from './d.ts';\nexport type C = number;\nexport const c = d;\n");
+      writeFileSync(join(dir, 'd.ts'), "import type { C } from './c.ts';\nexport const d: C = 1;\n");
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    const ruleIdsOfFile = async (name: string) =>
+      (await eslint.lintFiles([join(dir, name)])).flatMap((r) => r.messages.map((m) => m.ruleId));
+
+    it('fails on two files importing each other', async () => {
+      expect(await ruleIdsOfFile('a.ts')).toContain('import-x/no-cycle');
+    });
+
+    it('allows a type-only import back', async () => {
+      expect(await ruleIdsOfFile('c.ts')).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,63 @@
+import { cartEndpoints, type AbmeldenResponse, type Cart } from '@dihs/contract/cart';
+import { useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { useViewerKey } from '../../../lib/session-context.ts';
+
+/**
+ * Whose cart: the patient's own, or one an operator books for a patient. The appointment plan's modus fits as it
+ * is, so the plan page passes it through without the cart knowing the plan.
+ */
+export type CartModus = { kind: 'patient' } | { kind: 'betreiber'; patientId: number };
+
+const optionalSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+/**
+ * GET /cart/get/{cartId} or /cart/get/betreiber/{cartId}: the cart the payment page returned to (?cart={id}). Not
+ * kept once the page is left: the next return must show the cart's state then.
+ */
+export function useReturnedCart(modus: CartModus, cartId: number | null) {
+  const viewer = useViewerKey();
+  const params = { cartId: cartId ?? 0 };
+  return useQuery({
+    ...(modus.kind === 'patient'
+      ? endpointQuery(cartEndpoints.eigener, viewer, { params })
+      : endpointQuery(cartEndpoints.betreiberEiner, viewer, { params })),
+    enabled: cartId !== null,
+    gcTime: 0,
+  });
+}
+
+const ids = (terminIds: readonly number[]) => terminIds.map((id) => ({ id }));
+
+/** The cart calls of the plan (spec 2 section 7 "Cart"), for the patient or for the operator. */
+export function cartApi(modus: CartModus) {
+  const forPatient = modus.kind === 'patient' ? null : { patientId: modus.patientId };
+  return {
+    /** POST /cart/create or /cart/create/forpatient/{patientId}: reserves seats and credit. */
+    create: (terminIds: readonly number[]): Promise<Cart> =>
+      forPatient
+        ? callEndpoint(cartEndpoints.anlegenFuerPatient, { params: forPatient, body: ids(terminIds) })
+        : callEndpoint(cartEndpoints.anlegen, { body: ids(terminIds) }),
+    /** POST /cart/confirm/{cartId}: books at once, or answers the payment page address. */
+    confirm: (cartId: number): Promise<Cart> =>
+      callEndpoint(forPatient ? cartEndpoints.betreiberBestaetigen : cartEndpoints.bestaetigen, { params: { cartId } }),
+    /** GET /cart/get/{cartId}: the state after the payment. */
+    get: (cartId: number, signal?: AbortSignal): Promise<Cart> =>
+      callEndpoint(
+        forPatient ? cartEndpoints.betreiberEiner : cartEndpoints.eigener,
+        { params: { cartId } },
+        optionalSignal(signal),
+      ),
+    /** GET /cart/patient/cancelPayment/{cartId} (reset): releases seats and credit. */
+    reset: (cartId: number): Promise<Cart> =>
+      callEndpoint(forPatient ? cartEndpoints.betreiberZuruecksetzen : cartEndpoints.zuruecksetzen, {
+        params: { cartId },
+      }),
+  };
+}
+export type CartApi = ReturnType<typeof cartApi>;
+
+/** GET /termin/patient/abmelden/{id}: cancels the own booking (the server checks the 24 hours). */
+export const abmelden = (terminId: number): Promise<AbmeldenResponse> =>
+  callEndpoint(cartEndpoints.abmelden, { params: { id: terminId } });
