@@ -1,13 +1,9 @@
 import { usersEndpoints } from '@dihs/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { endpointKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useViewerKey } from '../../../lib/session-context.ts';
 
 /** POST /user/locked/unlock: answers the locked list that remains. */
-export const unlockUsers = (emails: readonly string[]): Promise<string[]> =>
-  callEndpoint(usersEndpoints.entsperren, { body: [...emails] });
-
 export function useUnlockUsers() {
   const queryClient = useQueryClient();
   const viewer = useViewerKey();
