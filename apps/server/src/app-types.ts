@@ -30,6 +30,8 @@ export interface AppInput {
   tokens: TokenService;
   /** The clock of scheduled business rules (subscription renewals and ends); tests move it. Default: system time. */
   now?: () => Date;
+  /** Where the log goes instead of stdout; tests read it back (log hygiene). Production leaves it unset. */
+  logStream?: { write(line: string): void };
 }
 
 /** What modules get: the input plus services the app starts itself (the mail outbox worker). */

@@ -25,7 +25,7 @@ export interface TestApp {
 /** The whole app on a fresh database with the demo world, for app.inject tests. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppInput, 'now'> & { modules?: readonly ModuleDescriptor[] } = {},
+  options: Pick<AppInput, 'now' | 'logStream'> & { modules?: readonly ModuleDescriptor[] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
