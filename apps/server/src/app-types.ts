@@ -84,6 +84,16 @@ export interface ModuleDescriptor {
   paymentListeners?: (ctx: ModuleContext) => PaymentListeners;
   /** This module's part of a patient erasure, in the caller's transaction; answers file-store keys to delete. */
   erasePatient?: (tx: Transaction, userId: number) => Promise<readonly string[] | void>;
+  /**
+   * Whether the patient is in this therapist's care through this module's records (termin: a booked appointment,
+   * past or future; training: a plan by them). The need-to-know check admits a therapist when any module says yes.
+   */
+  careRelation?: (db: Database | Transaction, therapistUserId: number, patientUserId: number) => Promise<boolean>;
+  /**
+   * Every record of this module about the patient, for the self-service export (DSGVO Art. 15, 20): one entry per
+   * table (named like the table), rows as plain JSON; files as { name, type, base64 } inside their row.
+   */
+  exportPatient?: (db: Database | Transaction, userId: number, files: FileStore) => Promise<Record<string, unknown[]>>;
   /** This module's demo records, inside the one seeding transaction, in the list's order. */
   seedDemo?: (tx: Transaction, world: DemoWorld) => Promise<void>;
 }

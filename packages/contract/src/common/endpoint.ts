@@ -37,6 +37,42 @@ export type RequestFormat = 'json' | 'text' | 'multipart';
 /** JSON (checked by `response`) or a file download (PDF, CSV, image) that the client receives as a Blob. */
 export type ResponseFormat = 'json' | 'file';
 
+/**
+ * The kinds of patient records: what the need-to-know check and the audit log name (German labels in
+ * common/patient-records.ts).
+ */
+export type PatientRecordKind =
+  | 'PROFIL'
+  | 'DOKUMENTATION'
+  | 'GUTHABEN'
+  | 'TERMINE'
+  | 'ABO'
+  | 'REZEPT'
+  | 'FRAGEBOGEN'
+  | 'ANAMNESE'
+  | 'TRAINING'
+  | 'EINWILLIGUNG'
+  | 'EXPORT';
+
+/**
+ * An endpoint that reads or writes one patient's records. The server admits the caller only on need-to-know
+ * (the patient: own records; a therapist: while the patient is in their care; an operator: with one of
+ * `operatorPrivileges`, never without) and writes one audit entry per call (who, whose, kind, record id, address,
+ * outcome; never the content). Roles the `access` rule already refuses never get here.
+ */
+export interface PatientRecordRule {
+  readonly kind: PatientRecordKind;
+  readonly action: 'LESEN' | 'SCHREIBEN';
+  /**
+   * The path parameter that carries the patient's user id. Absent when the record is addressed by its own id (a
+   * prescription, a questionnaire) or is the caller's own: the handler then names the patient itself through
+   * `request.patientRecord.admit(patientUserId, recordId?)` before it reads or writes anything.
+   */
+  readonly patientParam?: string;
+  /** Operators reach the record only with one of these privileges; absent or empty: operators never do. */
+  readonly operatorPrivileges?: readonly Privilege[];
+}
+
 export interface EndpointDeclaration {
   readonly method: HttpMethod;
   /** Relative to /api, with `:name` parameters: '/firma/eine/patient/:id'. */
@@ -45,6 +81,8 @@ export interface EndpointDeclaration {
   /** OpenAPI group. */
   readonly tag: string;
   readonly access: EndpointAccess;
+  /** Set on every endpoint that touches one patient's health or account records (need-to-know and audit). */
+  readonly patientRecord?: PatientRecordRule;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
