@@ -17,7 +17,7 @@ import { createPeriodicJob } from './lib/periodic-job.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { paymentProvidersPlugin } from './plugins/payment-providers.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { stompPlugin } from './plugins/stomp.ts';
@@ -71,6 +71,8 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // German envelope for the router's own errors (malformed URL, overlong parameter) instead of English echoes
     frameworkErrors,
+    // and for what Node's parser refuses before routing (a request past its time limit, oversized headers)
+    clientErrorHandler: clientErrors,
     // Time limits, so no client holds a connection (and a shutdown) open: the whole request must arrive within
     // REQUEST_TIMEOUT_SECONDS (a trickled upload gets 408), a socket silent for two of those is closed. Keep-alive:
     // longer than a proxy's usual 60 s idle time, so the proxy closes first and never reuses a socket we closed.

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@dihs/contract/common/messages';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -120,6 +121,11 @@ describe('request time limit', () => {
       await new Promise((resolve) => socket.on('close', resolve));
       clearInterval(timer);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      // in the project's envelope, in German
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+        message: MESSAGES.zeitUeberschritten,
+        code: 'TIMEOUT',
+      });
       // checked every 2 s (connectionsCheckingInterval), not every 30 s
       expect(Date.now() - started).toBeLessThan(4000);
     } finally {

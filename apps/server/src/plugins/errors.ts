@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -31,6 +32,35 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
       message: status === 500 ? MESSAGES.serverfehler : message,
       code: status === 500 ? ERROR_CODES.internal : ERROR_CODES.validation,
     } satisfies ErrorEnvelope);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: MESSAGES.zeitUeberschritten },
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: MESSAGES.kopfZuGross },
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (a request that outlives REQUEST_TIMEOUT_SECONDS,
+ * oversized headers, unparsable bytes): the Fastify constructor's `clientErrorHandler`. Fastify's default answers in
+ * English outside the envelope; this one writes the envelope in German and closes the socket, as Node does.
+ */
+export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+  const { status, reason, message } = known ?? {
+    status: 400,
+    reason: 'Bad Request',
+    message: MESSAGES.ungueltigeAnfrage,
+  };
+  const code = status === 408 ? ERROR_CODES.timeout : ERROR_CODES.validation;
+  const body = JSON.stringify({ message, code } satisfies ErrorEnvelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nCache-Control: no-store\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function validationMessage(error: FastifyError): string {

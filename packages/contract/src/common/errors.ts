@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   rateLimited: 'RATE_LIMITED',
+  timeout: 'TIMEOUT',
   loginFailed: 'LOGIN_FAILED',
   accountLocked: 'ACCOUNT_LOCKED',
   accountInactive: 'ACCOUNT_INACTIVE',

@@ -33,6 +33,8 @@ export const MESSAGES = {
   formatNichtUnterstuetzt: 'Dieses Format wird nicht unterstützt.',
   ungueltigeAdresse: 'Die Adresse ist ungültig.',
   adresseZuLang: 'Die Adresse ist zu lang.',
+  zeitUeberschritten: 'Die Anfrage hat zu lange gedauert. Bitte versuchen Sie es erneut.',
+  kopfZuGross: 'Die Kopfzeilen der Anfrage sind zu groß.',
   serverfehler: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   datenbankNichtErreichbar: 'Die Datenbank ist nicht erreichbar.',
 } as const;
