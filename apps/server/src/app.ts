@@ -114,9 +114,18 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
       smtpUrl: deps.config.smtpUrl,
       from: deps.config.mailFrom,
       dataDir: deps.config.dataDir,
-      // Local mode only: the link lets someone without a mail server follow registration and reset mails.
+      // Without SMTP_URL mails become files. On the embedded demo database the log names the links too, so someone
+      // without a mail server can follow registration and reset mails; on a database server (a real installation
+      // missing its SMTP_URL) the links carry live codes and stay out of the log.
       onFileWritten: (file, mail) =>
-        app.log.info({ file, subject: mail.subject, links: mail.text.match(/https?:\/\/\S+/g) ?? [] }, 'Mail abgelegt'),
+        app.log.info(
+          {
+            file,
+            subject: mail.subject,
+            ...(deps.config.databaseUrl ? {} : { links: mail.text.match(/https?:\/\/\S+/g) ?? [] }),
+          },
+          'Mail abgelegt',
+        ),
     }),
   });
   app.addHook('onClose', () => mail.stop());
