@@ -12,8 +12,10 @@ import {
 import type { z } from 'zod';
 
 interface ContractFormOptions {
-  /** Runs on every change the user makes, e.g. to clear a failed save's message. */
+  /** Runs on every change the user makes. */
   onEdit?: () => void;
+  /** The form's save: its failure message goes away as soon as the user edits again (a fresh attempt). */
+  save?: { isError: boolean; reset(): void };
   /** Submits the schema's output (e.g. the trimmed, lower-cased address) instead of the values as typed. */
   submitParsed?: boolean;
 }
@@ -39,7 +41,7 @@ export function useContractForm<T extends FieldValues>(
 export function useContractForm<T extends FieldValues>(
   schema: z.ZodType<unknown, T>,
   defaultValues: T,
-  { onEdit, submitParsed = false }: ContractFormOptions = {},
+  { onEdit, save, submitParsed = false }: ContractFormOptions = {},
 ): UseFormReturn<T, unknown, unknown> {
   const resolver: Resolver<T, unknown, unknown> = submitParsed
     ? zodResolver(schema)
@@ -49,9 +51,9 @@ export function useContractForm<T extends FieldValues>(
     mode: 'all',
     defaultValues: defaultValues as DefaultValues<T>,
   });
-  const latest = useRef({ onEdit, resolver });
+  const latest = useRef({ onEdit, save, resolver });
   useEffect(() => {
-    latest.current = { onEdit, resolver };
+    latest.current = { onEdit, save, resolver };
   });
 
   useEffect(() => {
@@ -60,6 +62,7 @@ export function useContractForm<T extends FieldValues>(
       callback: ({ values, name, type }) => {
         if (type !== 'change') return;
         latest.current.onEdit?.();
+        if (latest.current.save?.isError) latest.current.save.reset();
         // A rule across fields (the repeated password, a count divisible by another) may change the message of a
         // field shown before; react-hook-form checks only the changed field. The shown ones get the message the
         // form's resolver gives now; only a changed message re-renders (a trigger would re-render every field).

@@ -20,9 +20,7 @@ interface PaketDialogProps {
 export function PaketDialog({ paket, onClose }: PaketDialogProps) {
   const save = useSaveAboPaket();
   const { control, handleSubmit, formState } = useContractForm(paketFormSchema, formOf(paket), {
-    onEdit: () => {
-      if (save.isError) save.reset();
-    },
+    save,
   });
   const refusal = isApiError(save.error, 400, 404) ? save.error.message : undefined;
 

@@ -34,9 +34,7 @@ interface FirmaDialogProps {
 export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
   const save = useSaveFirma();
   const { control, handleSubmit, formState } = useContractForm(firmaFieldsSchema, formOf(firma), {
-    onEdit: () => {
-      if (save.isError) save.reset();
-    },
+    save,
   });
   // a refused name (taken) is said in the dialog; anything else is the spec's network error
   const refusal = isApiError(save.error, 400) ? save.error.message : undefined;

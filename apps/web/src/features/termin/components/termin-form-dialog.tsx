@@ -51,9 +51,7 @@ export function TerminFormDialog({ termin, onClose }: TerminFormDialogProps) {
     terminFormValuesSchema,
     termin ? formOfTermin(termin) : EMPTY_TERMIN_FORM,
     {
-      onEdit: () => {
-        if (save.isError) save.reset();
-      },
+      save,
     },
   );
   const refusal = isApiError(save.error, 400, 404) ? save.error.message : undefined;
