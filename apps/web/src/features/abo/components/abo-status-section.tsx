@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { ButtonLink } from '../../../components/button-link.tsx';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -89,12 +89,9 @@ export function AboStatusSection() {
   const pdf = (kind: 'abobestaetigung' | 'abokuendigungsbestaetigung') =>
     run('pdf', async () => saveFile(await getAboPdf(kind), `${kind}.pdf`), 'Fehler');
 
+  // built for the loaded answer; QueryState shows the spinner or the error instead while there is none
   let content;
-  if (abo.isPending) {
-    content = <LoadingIndicator label="Abo wird geladen" />;
-  } else if (abo.isError) {
-    content = <Alert severity="error">Das Abo konnte nicht geladen werden.</Alert>;
-  } else if (!current) {
+  if (!current) {
     content = (
       <Box sx={{ py: 1.5, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <Typography sx={{ mr: 'auto' }}>Sie haben derzeit kein Abo.</Typography>
@@ -169,7 +166,9 @@ export function AboStatusSection() {
           ))}
         </Stack>
       )}
-      {content}
+      <QueryState query={abo} loading="Abo wird geladen" failed="Das Abo konnte nicht geladen werden.">
+        {() => content}
+      </QueryState>
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={confirmId}>
         <DialogTitle id={confirmId}>Abo kündigen?</DialogTitle>
         <DialogContent>

@@ -1,6 +1,5 @@
 import { ABO_TEXTS, AKTIVE_ABO_STATUSES, paketLabel, type Abo } from '@dihs/contract/abo';
 import { formatDayDe } from '@dihs/contract/common/time';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,7 +14,7 @@ import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { useAbo, useAboVerwaltung, useZuweisbarePakete } from '../api/abo-api.ts';
 import { gesternIso } from '../abo-format.ts';
@@ -62,12 +61,9 @@ export function AboVerwaltungSection({ patientId, canManage, firmaBezeichner }: 
     ausfuehren({ kind: 'firmenabo', date: datum }, `Das Firmenabo endet mit Ablauf des ${formatDayDe(datum)}.`);
   }
 
+  // built for the loaded answer; QueryState shows the spinner or the error instead while there is none
   let content;
-  if (abo.isPending) {
-    content = <LoadingIndicator label="Abo wird geladen" />;
-  } else if (abo.isError) {
-    content = <Alert severity="error">Das Abo konnte nicht geladen werden.</Alert>;
-  } else if (!current) {
+  if (!current) {
     content = (
       <Box sx={{ py: 1.5 }}>
         <Typography sx={{ mb: 1 }}>Der Patient hat kein Abo.</Typography>
@@ -153,7 +149,9 @@ export function AboVerwaltungSection({ patientId, canManage, firmaBezeichner }: 
 
   return (
     <ProfileSection title="Abo">
-      {content}
+      <QueryState query={abo} loading="Abo wird geladen" failed="Das Abo konnte nicht geladen werden.">
+        {() => content}
+      </QueryState>
       <Dialog open={beenden !== null} onClose={() => setBeenden(null)} aria-labelledby={confirmId}>
         <DialogTitle id={confirmId}>
           {beenden?.sofort ? 'Abo sofort beenden?' : 'Abo zum Laufzeitende beenden?'}
