@@ -1,7 +1,7 @@
 import { ABO_ZAHLUNGSFRIST_TAGE, AKTIVE_ABO_STATUSES, type AboStatus } from '@dihs/contract/abo';
 import type { Transaction } from '../../db/client.ts';
 import { addLedgerEntries, balanceOf, reverseReference, type CreditKind } from '../guthaben/index.ts';
-import { setHatAbo } from '../users/index.ts';
+import { setHatAbo, findPersonInfo } from '../users/index.ts';
 import {
   cancelPayment,
   createPayment,
@@ -29,7 +29,6 @@ import {
   setAboZahlungStatus,
   updateAbo,
 } from './abo.repository.ts';
-import { findPatientInfo } from './abo-patient.ts';
 import type { AboEndeGrund, AboRow } from './abo.table.ts';
 
 /**
@@ -199,7 +198,7 @@ export async function faelligerSchritt(tx: Transaction, aboId: number, now: Date
   const today = berlinDay(now);
 
   // a deleted patient is billed no further interval: the subscription ends when its next step is due
-  if ((await findPatientInfo(tx, abo.patientUserId))?.deleted) {
+  if ((await findPersonInfo(tx, abo.patientUserId))?.deletedAt) {
     await beenden(tx, abo, { status: 'CANCELED_BETREIBER', grund: 'BETREIBER', vertragsende: today, now });
     return true;
   }

@@ -5,9 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
 import { PLATFORM } from '../accounts/index.ts';
-import { findPatientInfo } from './abo-patient.ts';
 import { newestBegonnenesAbo, newestGekuendigtesAbo } from './abo.repository.ts';
 import type { AboRow } from './abo.table.ts';
+import { findPersonInfo, fullName } from '../users/index.ts';
 
 const monate = (n: number) => `${n} ${n === 1 ? 'Monat' : 'Monate'}`;
 
@@ -49,9 +49,9 @@ function paketUndPreis(doc: PDFKit.PDFDocument, abo: AboRow) {
 }
 
 async function patientOf(db: Database, patientId: number) {
-  const patient = await findPatientInfo(db, patientId);
+  const patient = await findPersonInfo(db, patientId);
   if (!patient) throw HttpError.notFound(ABO_TEXTS.patientNichtGefunden);
-  return { name: `${patient.vorname} ${patient.nachname}`.trim(), email: patient.email };
+  return { name: fullName(patient), email: patient.email };
 }
 
 /** GET /pdf/abobestaetigung: the confirmation of the own newest subscription that became active. */

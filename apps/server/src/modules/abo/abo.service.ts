@@ -16,7 +16,6 @@ import { addDays, berlinDay, formatDayDe } from '@dihs/contract/common/time';
 import { kuendigungZum, laufzeitNrAm, periodeBeginn, periodeEnde } from './abo-dates.ts';
 import { aktivieren, beenden, isAktiv, lockAboMitZahlungen, vertragsdaten, zahlungAnfordern } from './abo-lifecycle.ts';
 import { paketOder404 } from './abo-paket.service.ts';
-import { findPatientInfo } from './abo-patient.ts';
 import {
   abosBeendetSeit,
   findLaufendesAbo,
@@ -28,6 +27,7 @@ import {
   updateAbo,
 } from './abo.repository.ts';
 import type { AboPaketRow, AboRow } from './abo.table.ts';
+import { findPersonInfo } from '../users/index.ts';
 
 /** How long notices about ended subscriptions and payments stay visible. */
 const HINWEIS_TAGE = 30;
@@ -85,8 +85,8 @@ export async function toAbo(db: Database | Transaction, row: AboRow): Promise<Ab
 
 /** The patient (role PATIENT, not deleted) or 404. */
 async function patientOder404(db: Database | Transaction, patientId: number) {
-  const patient = await findPatientInfo(db, patientId);
-  if (!patient || patient.role !== 'PATIENT' || patient.deleted)
+  const patient = await findPersonInfo(db, patientId);
+  if (!patient || patient.role !== 'PATIENT' || patient.deletedAt !== null)
     throw HttpError.notFound(ABO_TEXTS.patientNichtGefunden);
   return patient;
 }

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
 import { PLATFORM } from '../accounts/index.ts';
-import { userInfo } from './termin-people.ts';
 import { activeSeat, findTermin, visibleForPatient } from './termin.repository.ts';
+import { findPersonInfo, fullName } from '../users/index.ts';
 
 function kopf(doc: PDFKit.PDFDocument, titel: string, patient: string, now: Date) {
   doc.fontSize(10).fillColor('#042f4c').text(PLATFORM);
@@ -22,8 +22,8 @@ function zeile(doc: PDFKit.PDFDocument, label: string, value: string) {
 }
 
 async function patientName(db: Database, patientUserId: number): Promise<string> {
-  const patient = await userInfo(db, patientUserId);
-  return `${patient?.vorname ?? ''} ${patient?.nachname ?? ''}`.trim() || 'unbekannt';
+  const patient = await findPersonInfo(db, patientUserId);
+  return (patient ? fullName(patient) : '') || 'unbekannt';
 }
 
 /** The appointment and the patient's own seat; 404 for an unknown appointment or one the patient does not hold. */
@@ -85,11 +85,11 @@ const ZAHLUNGSART_TEXT = {
 
 /** POST /pdf/terminliste: the given appointments that the patient may see, in start order; unknown ids are left out. */
 export async function terminlistePdf(db: Database, patientUserId: number, ids: number[], now: Date) {
-  const patient = await userInfo(db, patientUserId);
+  const patient = await findPersonInfo(db, patientUserId);
   if (!patient) throw HttpError.notFound('Unbekannter Patient.');
   const rows = await visibleForPatient(db, patientUserId, patient.firmaId, [...new Set(ids)]);
   if (rows.length === 0) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
-  const name = `${patient.vorname ?? ''} ${patient.nachname ?? ''}`.trim() || 'unbekannt';
+  const name = fullName(patient) || 'unbekannt';
   return renderPdf('Terminliste', (doc) => {
     kopf(doc, 'Terminliste', name, now);
     for (const r of rows) {

@@ -29,8 +29,8 @@ import {
   participantsOf,
   type PatientFilter,
 } from './termin.repository.ts';
-import { userInfo } from './termin-people.ts';
 import { terminTeilnahmen, termine } from './termin.table.ts';
+import { findPersonInfo, fullName } from '../users/index.ts';
 
 export interface Mailer {
   flush(): Promise<void>;
@@ -64,7 +64,7 @@ export async function operatorList(
 }
 
 async function assertTherapist(db: Database, therapeutId: number): Promise<void> {
-  const user = await userInfo(db, therapeutId);
+  const user = await findPersonInfo(db, therapeutId);
   if (!user || user.role !== 'THERAPEUT') throw HttpError.badRequest(TERMIN_MESSAGES.therapeutLeer);
 }
 
@@ -171,9 +171,9 @@ export async function absagen(
       });
       if (!result) continue;
       const { seat: released, refund } = result;
-      const patient = await userInfo(tx, released.patientUserId);
+      const patient = await findPersonInfo(tx, released.patientUserId);
       if (patient && !patient.deletedAt) {
-        const name = `${patient.vorname ?? ''} ${patient.nachname ?? ''}`.trim() || 'Patientin, Patient';
+        const name = fullName(patient) || 'Patientin, Patient';
         await enqueueMail(tx, {
           to: patient.email,
           subject: `Termin abgesagt: ${termin.befund}`,
@@ -229,7 +229,7 @@ export async function therapistList(
   status: TerminStatus,
   now: Date,
 ): Promise<Termin[]> {
-  const therapist = await userInfo(db, therapeutUserId);
+  const therapist = await findPersonInfo(db, therapeutUserId);
   const view: ParticipantView = therapist?.firmaId ? 'noLinks' : 'full';
   const rows = await listForTherapist(db, therapeutUserId, status, berlinToUtc(utcToBerlin(now)[0]));
   const participants = await participantsOf(
@@ -266,7 +266,7 @@ export async function patientList(
   q: PatientQuery,
   now: Date,
 ): Promise<TerminPage> {
-  const patient = await userInfo(db, patientUserId);
+  const patient = await findPersonInfo(db, patientUserId);
   if (!patient || patient.role !== 'PATIENT' || patient.deletedAt) throw HttpError.notFound('Unbekannter Patient.');
   const range = dayRange(now, q.von, q.bis);
   const { rows, total, totalCapped } = await listForPatient(db, {

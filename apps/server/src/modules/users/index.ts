@@ -20,6 +20,9 @@ export {
 } from './users.repository.ts';
 export {
   findPersonById,
+  findPersonInfo,
+  fullName,
+  type PersonInfo,
   findActivePersonByEmail,
   insertPerson,
   persons,

@@ -31,6 +31,39 @@ export const findPersonById = async (db: Db, id: number): Promise<Person | undef
 export const findActivePersonByEmail = async (db: Db, email: string): Promise<Person | undefined> =>
   (await selectPersons(db, and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt))).limit(1))[0];
 
+/** What most modules need to know of an account, flat: role, address, company, state and name (null without a profile). */
+export interface PersonInfo {
+  id: number;
+  email: string;
+  role: Role;
+  firmaId: number | null;
+  active: boolean;
+  deletedAt: Date | null;
+  vorname: string | null;
+  nachname: string | null;
+}
+
+/** An account (deleted ones included) as PersonInfo, by id; undefined when the id is unknown. */
+export async function findPersonInfo(db: Db, id: number): Promise<PersonInfo | undefined> {
+  const person = await findPersonById(db, id);
+  if (!person) return undefined;
+  const { user, profile } = person;
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    firmaId: user.firmaId,
+    active: user.active,
+    deletedAt: user.deletedAt,
+    vorname: profile?.vorname ?? null,
+    nachname: profile?.nachname ?? null,
+  };
+}
+
+/** "Vorname Nachname", or the empty string when neither is known. */
+export const fullName = (person: { vorname: string | null; nachname: string | null }): string =>
+  `${person.vorname ?? ''} ${person.nachname ?? ''}`.trim();
+
 export type NewProfileFields = Partial<Omit<typeof profiles.$inferInsert, 'userId' | 'geaendertAm'>>;
 
 /**
