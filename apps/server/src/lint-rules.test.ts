@@ -26,58 +26,68 @@ const API_REQUEST_SNIPPET =
   "import { apiRequest } from '../../../lib/api-client.ts';\nexport const call = apiRequest;\n";
 const FOREIGN_TABLE_SNIPPET = "import { zahlungen } from '../zahlung/zahlung.table.ts';\nexport const t = zahlungen;\n";
 
+const LOOKUP_SNIPPET = "import { getPayment } from '../zahlung/index.ts';\nexport const g = getPayment;\n";
+const FOREIGN_REPOSITORY_SNIPPET =
+  "import { lockPayment } from '../zahlung/zahlung.repository.ts';\nexport const l = lockPayment;\n";
+const FETCH_SNIPPET = "export const r = fetch('x');\n";
+const TEMPLATE_PATH_SNIPPET = 'export const url = `/api/termin/${1}`;\n';
+const CLIENT_SNIPPET = "import { apiRequest } from './api-client.ts';\nexport const call = apiRequest;\n";
+
+/** [what, file the snippet pretends to be, snippet, the rule that must fire, or null: no message at all] */
+const CASES: [string, string, string, string | null][] = [
+  [
+    "a module importing another module's table",
+    'apps/server/src/modules/cart/lint-fixture.ts',
+    FOREIGN_TABLE_SNIPPET,
+    'no-restricted-imports',
+  ],
+  [
+    "a module importing another module's repository",
+    'apps/server/src/modules/cart/lint-fixture.ts',
+    FOREIGN_REPOSITORY_SNIPPET,
+    'no-restricted-imports',
+  ],
+  [
+    'a table file referencing a foreign table (foreign key)',
+    'apps/server/src/modules/cart/lint-fixture.table.ts',
+    FOREIGN_TABLE_SNIPPET,
+    null,
+  ],
+  ["a module reaching another's index.ts", 'apps/server/src/modules/cart/lint-fixture.ts', LOOKUP_SNIPPET, null],
+  [
+    'an API path literal in a web feature',
+    'apps/web/src/features/termin/api/lint-fixture.ts',
+    API_PATH_SNIPPET,
+    'no-restricted-syntax',
+  ],
+  [
+    'an API path template in a web component',
+    'apps/web/src/features/termin/components/lint-fixture.tsx',
+    TEMPLATE_PATH_SNIPPET,
+    'no-restricted-syntax',
+  ],
+  [
+    'an API path literal on the server',
+    'apps/server/src/modules/termin/lint-fixture.ts',
+    API_PATH_SNIPPET,
+    'no-restricted-syntax',
+  ],
+  ['an API path literal in the contract', 'packages/contract/src/lint-fixture.ts', API_PATH_SNIPPET, null],
+  [
+    'apiRequest in a web feature',
+    'apps/web/src/features/termin/api/lint-fixture.ts',
+    API_REQUEST_SNIPPET,
+    'no-restricted-syntax',
+  ],
+  ['fetch in a web feature', 'apps/web/src/features/termin/api/lint-fixture.ts', FETCH_SNIPPET, 'no-restricted-syntax'],
+  ['apiRequest in the endpoint client', 'apps/web/src/lib/endpoint-client.ts', CLIENT_SNIPPET, null],
+];
+
 describe('lint rules', { timeout: 30_000 }, () => {
-  it("fails on a server module importing another module's table", async () => {
-    expect(await ruleIdsOf('apps/server/src/modules/cart/lint-fixture.ts', FOREIGN_TABLE_SNIPPET)).toContain(
-      'no-restricted-imports',
-    );
-    expect(
-      await ruleIdsOf(
-        'apps/server/src/modules/cart/lint-fixture.ts',
-        "import { lockPayment } from '../zahlung/zahlung.repository.ts';\nexport const l = lockPayment;\n",
-      ),
-    ).toContain('no-restricted-imports');
-  });
-
-  it('allows a table file referencing a foreign table (foreign key) and any module reaching an index.ts', async () => {
-    expect(await ruleIdsOf('apps/server/src/modules/cart/lint-fixture.table.ts', FOREIGN_TABLE_SNIPPET)).toEqual([]);
-    expect(
-      await ruleIdsOf(
-        'apps/server/src/modules/cart/lint-fixture.ts',
-        "import { getPayment } from '../zahlung/index.ts';\nexport const g = getPayment;\n",
-      ),
-    ).toEqual([]);
-  });
-
-  it('fails on an API path literal in the web app and on the server, not in the contract', async () => {
-    expect(await ruleIdsOf('apps/web/src/features/termin/api/lint-fixture.ts', API_PATH_SNIPPET)).toContain(
-      'no-restricted-syntax',
-    );
-    expect(
-      await ruleIdsOf(
-        'apps/web/src/features/termin/components/lint-fixture.tsx',
-        'export const url = `/api/termin/${1}`;\n',
-      ),
-    ).toContain('no-restricted-syntax');
-    expect(await ruleIdsOf('apps/server/src/modules/termin/lint-fixture.ts', API_PATH_SNIPPET)).toContain(
-      'no-restricted-syntax',
-    );
-    expect(await ruleIdsOf('packages/contract/src/lint-fixture.ts', API_PATH_SNIPPET)).toEqual([]);
-  });
-
-  it('fails on apiRequest or fetch in a web feature, not in the endpoint client', async () => {
-    expect(await ruleIdsOf('apps/web/src/features/termin/api/lint-fixture.ts', API_REQUEST_SNIPPET)).toContain(
-      'no-restricted-syntax',
-    );
-    expect(
-      await ruleIdsOf('apps/web/src/features/termin/api/lint-fixture.ts', "export const r = fetch('x');\n"),
-    ).toContain('no-restricted-syntax');
-    expect(
-      await ruleIdsOf(
-        'apps/web/src/lib/endpoint-client.ts',
-        "import { apiRequest } from './api-client.ts';\nexport const call = apiRequest;\n",
-      ),
-    ).toEqual([]);
+  it.each(CASES)('%s (%s)', async (_what, file, snippet, rule) => {
+    const ruleIds = await ruleIdsOf(file, snippet);
+    if (rule) expect(ruleIds).toContain(rule);
+    else expect(ruleIds).toEqual([]);
   });
 
   describe('import cycles', () => {
