@@ -18,6 +18,8 @@ export const staticSpaPlugin = fp(
         root: webDist,
         wildcard: false,
         index: false,
+        // the build leaves .br and .gz beside each text asset (vite.config.ts); sent by Accept-Encoding
+        preCompressed: true,
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -29,7 +31,7 @@ export const staticSpaPlugin = fp(
       if (isApi || !hasBuild || request.method !== 'GET') {
         return reply.status(404).send({ message: MESSAGES.nichtGefunden, code: ERROR_CODES.notFound });
       }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').sendFile('index.html');
     });
   },
   { name: 'static-spa' },

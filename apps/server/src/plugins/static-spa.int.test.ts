@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticSpaPlugin } from './static-spa.ts';
+
+// A build as vite.config.ts leaves it: each text asset beside its .br and .gz copy.
+const SCRIPT = 'export const greeting = "Willkommen";\n'.repeat(50);
+let dist: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'dihs-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  const files: Record<string, string> = { 'index.html': '<!doctype html><title>DIHS</title>', 'assets/app.js': SCRIPT };
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(path.join(dist, name), content);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(content));
+  }
+  app = Fastify();
+  await app.register(staticSpaPlugin, { webDist: dist });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('static files', () => {
+  it('sends the brotli copy to a browser that accepts it, gzip to one that accepts only gzip', async () => {
+    const br = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 5);
+    expect(br.headers['cache-control']).toContain('immutable');
+    const gz = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the file as it is without Accept-Encoding', async () => {
+    const plain = await app.inject({ url: '/assets/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers a route of the single-page app with index.html, compressed', async () => {
+    const page = await app.inject({ url: '/patient/rezepte', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
