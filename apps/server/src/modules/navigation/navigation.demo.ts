@@ -23,7 +23,8 @@ const DEMO_TREE: DemoNode[] = [
     menu: 'Meine Therapie',
     children: [
       { entry: 'Terminplan', urlType: 'PATIENT_TERMINE', ziel: '' },
-      { entry: 'Einzeltermine', urlType: 'PATIENT_TERMINE', ziel: '', params: { ket: 'true' } },
+      // kgt switches group appointments off, so the list shows single appointments only (spec 2, section 2)
+      { entry: 'Einzeltermine', urlType: 'PATIENT_TERMINE', ziel: '', params: { kgt: 'true' } },
       { entry: 'Leistungen kaufen', urlType: 'APP', ziel: '/patient/guthaben' },
       { entry: 'Abo', urlType: 'APP', ziel: '/patient/abo' },
       { entry: 'Rezepte', urlType: 'APP', ziel: '/patient/rezepte' },
