@@ -1,5 +1,6 @@
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { pickerInput } from './support/pickers.ts';
 
 /** A fresh account with a profile (createAccount makes none), optionally in the demo company. */
 async function account(
@@ -27,8 +28,7 @@ test.describe('subscriptions', () => {
     // a whole flow through shop, provider, profile and back: longer than one page's test
     test.setTimeout(60_000);
     const patient = await account('PATIENT', ['Anna', 'Abonnentin']);
-    await page.goto('/');
-    await login(page, patient.email);
+    await login(page, patient.email, { via: 'api' });
 
     await page.goto('/patient/abo');
     await expect(page.getByRole('heading', { level: 1, name: 'IHR ABO' })).toBeVisible();
@@ -41,7 +41,7 @@ test.describe('subscriptions', () => {
     await confirm.getByRole('button', { name: 'Jetzt buchen' }).click();
 
     // the provider's (sandbox) checkout, then back to the profile once paid
-    await expect(page.getByRole('heading', { name: 'Testzahlung (Sandbox)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Testzahlung' })).toBeVisible();
     await expect(page.getByText('89,00 € inkl. MwSt')).toBeVisible();
     await page.getByRole('button', { name: 'Bezahlen' }).click();
     await expect(page).toHaveURL(/\/profil$/);
@@ -49,7 +49,7 @@ test.describe('subscriptions', () => {
     // the webhook arrives asynchronously; the block reads the status again until it is confirmed
     await expect(abo.getByRole('group', { name: 'Status' })).toContainText('Aktiv', { timeout: 15_000 });
     await expect(abo.getByRole('group', { name: 'Abopaket' })).toContainText(
-      'ET 2 · GT 2 · TP 1 · BT 1 · LZ 12 · KF 3 · BR 3',
+      '2 Einzeltermine, 2 Gruppentermine, 1 Trainingsplan, 1 Befundtermin je Buchungsintervall · Laufzeit 12 Monate · Kündigungsfrist 3 Monate · Buchungsrhythmus 3 Monate',
     );
     await expect(abo.getByRole('group', { name: 'Letztmöglicher Kündigungstag' })).toBeVisible();
     await expect(abo.getByRole('group', { name: 'Buchungsdatum' })).toBeVisible();
@@ -97,8 +97,7 @@ test.describe('subscriptions', () => {
     });
     const patient = await account('PATIENT', ['Franz', 'Firmenpatient'], { inFirma: true });
     const title = `E2E Paket ${Date.now() % 100000}`;
-    await page.goto('/');
-    await login(page, operator.email);
+    await login(page, operator.email, { via: 'api' });
 
     await page.goto('/betreiber/abo/pakete');
     await expect(page.getByRole('heading', { level: 1, name: 'Abopakete verwalten' })).toBeVisible();
@@ -144,8 +143,12 @@ test.describe('subscriptions', () => {
     await expect(abo.getByRole('group', { name: 'Abopaket' })).toContainText('Firmenabo');
 
     // ending without a date is refused; the default is yesterday and ends it at once
-    const ende = abo.locator('input[type="date"]');
-    await ende.fill('');
+    // the German date picker (not the profile row of the same name): every section cleared
+    const endeFeld = abo.getByRole('group', { name: 'Vertragsende' }).filter({ has: page.getByRole('spinbutton') });
+    const ende = pickerInput(endeFeld);
+    await endeFeld.getByRole('spinbutton').first().click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
     await abo.getByRole('button', { name: 'Firmenabo beenden' }).click();
     const refused = page.getByRole('dialog', { name: 'Firmenabo beenden' });
     await expect(refused).toContainText('Beenden nicht möglich. Bitte wählen Sie ein Vertragsende.');

@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, createAccount, expect, linkFromMail, sql, test } from '.
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { accountsEndpoints } from '@dihs/contract/accounts';
 import { authEndpoints } from '@dihs/contract/auth';
+import { typeInPicker } from './support/pickers.ts';
 
 const PASSWORD = 'Sicher#2026';
 
@@ -49,7 +50,7 @@ test.describe('registration', () => {
     await form.getByLabel(/^PLZ/).fill('50667');
     await form.getByLabel(/^Stadt/).fill('Köln');
     await form.getByLabel(/^Land/).fill('Deutschland');
-    await form.getByLabel(/^Geburtsdatum/).fill('1961-04-23');
+    await typeInPicker(form.getByRole('group', { name: /^Geburtsdatum/ }), '23.04.1961');
     await expect(submit).toBeDisabled();
     await form.getByRole('checkbox', { name: /Einverständnis zur Videotherapie/ }).check();
     await expect(submit).toBeEnabled();

@@ -9,9 +9,7 @@ test.describe('user administration (/betreiber/benutzer/liste)', () => {
   test('an operator creates a therapist by e-mail and lands on the new profile', async ({ page }) => {
     const operator = await createAccount('BETREIBER', ADMIN_PRIVILEGES);
     const email = `e2e-neu-${process.pid}-${Date.now()}@praxis.de`;
-    await page.goto('/');
-    await login(page, operator);
-    await page.goto('/betreiber/benutzer/liste');
+    await login(page, operator, { via: 'api', to: '/betreiber/benutzer/liste' });
     await expect(page.getByRole('heading', { level: 1, name: 'Benutzer verwalten' })).toBeVisible();
     await page.getByRole('tab', { name: 'Therapeuten' }).click();
     await expect(page.getByRole('table', { name: 'Therapeuten' })).toContainText('therapeut@demo.de');
@@ -54,9 +52,7 @@ test.describe('user administration (/betreiber/benutzer/liste)', () => {
     expect((await refused.json()).code).toBe('ACCOUNT_LOCKED');
 
     const operator = await createAccount('BETREIBER', ADMIN_PRIVILEGES);
-    await page.goto('/');
-    await login(page, operator);
-    await page.goto('/betreiber/benutzer/liste');
+    await login(page, operator, { via: 'api', to: '/betreiber/benutzer/liste' });
     await page.getByRole('tab', { name: 'Gesperrte Benutzer' }).click();
     const unlock = page.getByRole('button', { name: 'Ausgewählte Sperrungen aufheben' });
     await expect(unlock).toBeDisabled();

@@ -5,9 +5,7 @@ test('an operator creates, edits and deletes a company (/betreiber/firmenverwalt
   const operator = await createAccount('BETREIBER', [privilegeCode('BENUTZER_VERWALTEN')]);
   const name = `E2E Firma ${process.pid}-${Date.now()}`;
   const renamed = `${name} umbenannt`;
-  await page.goto('/');
-  await login(page, operator);
-  await page.goto('/betreiber/firmenverwaltung');
+  await login(page, operator, { via: 'api', to: '/betreiber/firmenverwaltung' });
   await expect(page.getByRole('heading', { level: 1, name: 'Firmen verwalten' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Firmen' })).toContainText('Demo GmbH');
 

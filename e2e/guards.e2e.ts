@@ -61,27 +61,23 @@ test.describe('guards of spec 1, section 2.2', () => {
   });
 
   test('a patient is sent to /cockpit from routes of other roles', async ({ page }) => {
-    await page.goto('/');
-    await login(page, 'patient2@demo.de');
+    await login(page, 'patient2@demo.de', { via: 'api' });
     await walkRoutes(page, { role: 'PATIENT', privileges: [] });
   });
 
   test('a therapist without privileges is sent to /therapeut/termine (templates: /)', async ({ page }) => {
-    await page.goto('/');
-    await login(page, 'therapeut2@demo.de');
+    await login(page, 'therapeut2@demo.de', { via: 'api' });
     await walkRoutes(page, { role: 'THERAPEUT', privileges: [] });
   });
 
   test('an operator without privileges is sent to / from privileged routes', async ({ page }) => {
     const email = await createAccount('BETREIBER');
-    await page.goto('/');
-    await login(page, email);
+    await login(page, email, { via: 'api' });
     await walkRoutes(page, { role: 'BETREIBER', privileges: [] });
   });
 
   test('an operator with every privilege reaches every operator route', async ({ page }) => {
-    await page.goto('/');
-    await login(page, 'betreiber@demo.de');
+    await login(page, 'betreiber@demo.de', { via: 'api' });
     await walkRoutes(page, { role: 'BETREIBER', privileges: PRIVILEGES_BY_ROLE.BETREIBER.map(privilegeCode) });
   });
 });

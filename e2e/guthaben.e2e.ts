@@ -15,9 +15,7 @@ test('a patient buys a credit package through the sandbox checkout and sees the 
   page,
 }) => {
   const { email } = await patient('Karla', 'Kauf');
-  await page.goto('/');
-  await login(page, email);
-  await page.goto('/patient/guthaben');
+  await login(page, email, { via: 'api', to: '/patient/guthaben' });
   await expect(page.getByRole('heading', { level: 1, name: 'LEISTUNGEN' })).toBeVisible();
   const card = page.getByRole('article', { name: 'Starter' });
   await expect(card.getByText('3 × Video-Einzeltermin (20 Min.)')).toBeVisible();
@@ -32,7 +30,7 @@ test('a patient buys a credit package through the sandbox checkout and sees the 
   await dialog.getByRole('button', { name: 'Jetzt Kaufen' }).click();
 
   // the provider's page (the built-in sandbox), outside the app
-  await expect(page.getByRole('heading', { name: 'Testzahlung (Sandbox)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Testzahlung' })).toBeVisible();
   await expect(page.getByText('Guthabenpaket Starter')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Fehlschlag simulieren' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Abbrechen' })).toBeVisible();
@@ -63,7 +61,7 @@ test('a patient buys a credit package through the sandbox checkout and sees the 
 
   // the payment redirect page shows the same payment
   await page.goto('/payment/redirect');
-  await expect(page.getByRole('heading', { name: 'Ihr letzter Bezahlvorgang (Redirect-Seite)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ihr letzter Bezahlvorgang' })).toBeVisible();
   await expect(page.getByText('Zahlung erfolgreich!')).toBeVisible();
   await expect(page.getByText('49,00 € inkl. MwSt')).toBeVisible();
 
@@ -75,9 +73,7 @@ test('a patient buys a credit package through the sandbox checkout and sees the 
 
 test('a cancelled checkout grants nothing', async ({ page }) => {
   const { email } = await patient('Carl', 'Cancel');
-  await page.goto('/');
-  await login(page, email);
-  await page.goto('/patient/guthaben');
+  await login(page, email, { via: 'api', to: '/patient/guthaben' });
   await page.getByRole('button', { name: 'Guthaben aufladen: Einzeltermin' }).click();
   await page.getByRole('button', { name: 'Jetzt Kaufen' }).click();
   await page.getByRole('button', { name: 'Abbrechen' }).click();
@@ -89,9 +85,7 @@ test('a cancelled checkout grants nothing', async ({ page }) => {
 test('an operator with GUTHABEN_AENDERN edits a balance on the patient profile', async ({ page }) => {
   const target = await patient('Greta', 'Guthaben');
   const operator = await createAccount('BETREIBER', [privilegeCode('GUTHABEN_AENDERN')]);
-  await page.goto('/');
-  await login(page, operator);
-  await page.goto(`/profil/${target.id}`);
+  await login(page, operator, { via: 'api', to: `/profil/${target.id}` });
   const section = page.getByRole('region', { name: 'Guthaben' });
   await expect(section.getByText('Video /Einzel: 0').first()).toBeVisible();
   await section.getByRole('button', { name: 'Guthaben bearbeiten' }).click();
@@ -123,9 +117,7 @@ test('an operator with GUTHABEN_AENDERN edits a balance on the patient profile',
 test('an operator without GUTHABEN_AENDERN only sees the balances', async ({ page }) => {
   const target = await patient('Lena', 'Lesen');
   const operator = await createAccount('BETREIBER', [privilegeCode('BENUTZER_VERWALTEN')]);
-  await page.goto('/');
-  await login(page, operator);
-  await page.goto(`/profil/${target.id}`);
+  await login(page, operator, { via: 'api', to: `/profil/${target.id}` });
   const section = page.getByRole('region', { name: 'Guthaben' });
   await expect(section.getByText(/Berechtigung „Guthaben ändern“/)).toBeVisible();
   await expect(section.getByRole('button', { name: 'Guthaben bearbeiten' })).toHaveCount(0);

@@ -10,9 +10,7 @@ test('an operator deletes a patient permanently through the red dialog, and the 
   );
   const patientId = (rows[0] as { user_id: number }).user_id;
 
-  await page.goto('/');
-  await login(page, 'betreiber@demo.de');
-  await page.goto(`/profil/${patientId}`);
+  await login(page, 'betreiber@demo.de', { via: 'api', to: `/profil/${patientId}` });
   await expect(page.getByRole('heading', { level: 1, name: 'Lotte Löschbar' })).toBeVisible();
   await page.getByRole('button', { name: 'Patient endgültig löschen' }).click();
 

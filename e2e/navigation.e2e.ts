@@ -19,9 +19,7 @@ const B = { titel: `E2E Seite B ${suffix}`, url: `e2e-b-${suffix}` };
 const starts = (text: string) => new RegExp(`^${text}`);
 
 async function openEditor(page: Page) {
-  await page.goto('/');
-  await login(page, 'betreiber@demo.de');
-  await page.goto('/navigation');
+  await login(page, 'betreiber@demo.de', { via: 'api', to: '/navigation' });
   await expect(page.getByRole('heading', { level: 1, name: 'Navigation editieren' })).toBeVisible();
   const tree = page.getByRole('list', { name: 'Menübaum' });
   await expect(tree.getByRole('button', { name: /^Über uns/ })).toBeVisible();
@@ -123,9 +121,7 @@ test('create a menu and pages, move them, save, and see them in the top bar', as
 });
 
 test('the page editor restricts a new page to therapists', async ({ page, browser }) => {
-  await page.goto('/');
-  await login(page, 'betreiber@demo.de');
-  await page.goto(`/inhalt/${B.url}`);
+  await login(page, 'betreiber@demo.de', { via: 'api', to: `/inhalt/${B.url}` });
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   const form = page.getByRole('form', { name: 'Seite bearbeiten' });
   await expect(form.getByLabel('Url')).toHaveValue(B.url);
@@ -147,9 +143,7 @@ test('the page editor restricts a new page to therapists', async ({ page, browse
   await visitor.close();
 
   const therapist = await browser.newPage();
-  await therapist.goto('/');
-  await login(therapist, 'therapeut@demo.de');
-  await therapist.goto(`/inhalt/${B.url}`);
+  await login(therapist, 'therapeut@demo.de', { via: 'api', to: `/inhalt/${B.url}` });
   await expect(therapist.getByRole('main')).toContainText('Nur für Therapeuten.');
   await therapist.close();
 });

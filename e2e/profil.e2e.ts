@@ -44,9 +44,7 @@ test.describe('profile (/profil)', () => {
     page,
   }) => {
     const patient = await account('PATIENT', { vorname: 'Erna', nachname: 'Eigen' });
-    await page.goto('/');
-    await login(page, patient.email);
-    await page.goto('/profil');
+    await login(page, patient.email, { via: 'api', to: '/profil' });
     await expect(page.getByRole('heading', { level: 1, name: 'Erna Eigen' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Straße und Hausnummer bearbeiten' }).click();
@@ -73,9 +71,7 @@ test.describe('profile (/profil)', () => {
     await sql('update profil set listenanzeige = false where user_id = $1', [hidden.id]);
     const patient = await createAccount('PATIENT');
 
-    await page.goto('/');
-    await login(page, patient);
-    await page.goto('/therapeuten');
+    await login(page, patient, { via: 'api', to: '/therapeuten' });
     await expect(page.getByRole('heading', { level: 1, name: 'IHRE THERAPEUTINNEN UND THERAPEUTEN' })).toBeVisible();
     const card = page.getByRole('article', { name: 'Vera Verzeichnis' });
     await expect(card).toBeVisible();
@@ -103,9 +99,7 @@ test.describe('profile (/profil)', () => {
   test('a therapist adds documentation on a patient and downloads the PDF', async ({ page }) => {
     const patient = await account('PATIENT', { vorname: 'Doris', nachname: 'Doku' });
     const therapist = await account('THERAPEUT', { vorname: 'Theo', nachname: 'Schreiber' });
-    await page.goto('/');
-    await login(page, therapist.email);
-    await page.goto(`/profil/${patient.id}`);
+    await login(page, therapist.email, { via: 'api', to: `/profil/${patient.id}` });
     await expect(page.getByRole('heading', { level: 1, name: 'Doris Doku' })).toBeVisible();
     await expect(page.getByText('Es sind noch keine Einträge vorhanden.')).toBeVisible();
 
@@ -131,18 +125,14 @@ test.describe('profile (/profil)', () => {
 
   test('a therapist uploads a profile photo that patients then see', async ({ page, browser }) => {
     const therapist = await account('THERAPEUT', { vorname: 'Frida', nachname: 'Foto' });
-    await page.goto('/');
-    await login(page, therapist.email);
-    await page.goto('/profil');
+    await login(page, therapist.email, { via: 'api', to: '/profil' });
     await page
       .getByLabel('Profilbild auswählen')
       .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByRole('img', { name: 'Profilbild von Frida Foto' })).toBeVisible();
 
     const patientPage = await (await browser.newContext()).newPage();
-    await patientPage.goto('/');
-    await login(patientPage, await createAccount('PATIENT'));
-    await patientPage.goto(`/profil/${therapist.id}`);
+    await login(patientPage, await createAccount('PATIENT'), { via: 'api', to: `/profil/${therapist.id}` });
     await expect(patientPage.getByRole('img', { name: 'Profilbild von Frida Foto' })).toBeVisible();
     await patientPage.context().close();
   });
@@ -150,9 +140,7 @@ test.describe('profile (/profil)', () => {
   test('an operator grants a privilege and locks a user, who then cannot log in', async ({ page, browser }) => {
     const therapist = await account('THERAPEUT', { vorname: 'Gerd', nachname: 'Gesperrt' });
     const operator = await createAccount('BETREIBER', MANAGER);
-    await page.goto('/');
-    await login(page, operator);
-    await page.goto(`/profil/${therapist.id}`);
+    await login(page, operator, { via: 'api', to: `/profil/${therapist.id}` });
     await expect(page.getByRole('heading', { level: 1, name: 'Gerd Gesperrt' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Berechtigungen und Status bearbeiten' }).click();
@@ -182,9 +170,7 @@ test.describe('profile (/profil)', () => {
   test('an operator assigns a patient to a company and removes the affiliation again', async ({ page }) => {
     const patient = await account('PATIENT', { vorname: 'Fritz', nachname: 'Firma' });
     const operator = await createAccount('BETREIBER', MANAGER);
-    await page.goto('/');
-    await login(page, operator);
-    await page.goto(`/profil/${patient.id}`);
+    await login(page, operator, { via: 'api', to: `/profil/${patient.id}` });
     await expect(page.getByText('Keine Firmenzugehörigkeit')).toBeVisible();
 
     await page.getByRole('button', { name: 'Firmenzugehörigkeit bearbeiten' }).click();
@@ -212,9 +198,7 @@ test.describe('profile (/profil)', () => {
 
   test('an operator’s own profile is read-only in the admin view', async ({ page }) => {
     const operator = await account('BETREIBER', { vorname: 'Olga', nachname: 'Operator' }, MANAGER);
-    await page.goto('/');
-    await login(page, operator.email);
-    await page.goto(`/profil/${operator.id}`);
+    await login(page, operator.email, { via: 'api', to: `/profil/${operator.id}` });
     await expect(page.getByRole('heading', { level: 1, name: 'Olga Operator' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(OWN_PROFILE_LOCKED);
     const locked = page.getByLabel(`Berechtigungen und Status bearbeiten: ${OWN_PROFILE_LOCKED}`);

@@ -22,9 +22,7 @@ test.describe('two-factor set-up (spec 1, section 2.10)', () => {
     page,
   }) => {
     const email = await createAccount('PATIENT');
-    await page.goto('/');
-    await login(page, email);
-    await page.goto('/profil');
+    await login(page, email, { via: 'api', to: '/profil' });
     const row = page.getByRole('heading', { name: 'Zwei-Faktor-Authentisierung' }).locator('..');
     await expect(row).toContainText('Deaktiviert');
     await page.getByRole('button', { name: 'Einrichten' }).click();
@@ -70,9 +68,7 @@ test.describe('two-factor set-up (spec 1, section 2.10)', () => {
     const therapist = await createAccount('THERAPEUT');
     const operator = await createAccount('BETREIBER', [privilegeCode('BENUTZER_VERWALTEN')]);
     const { rows } = await sql('select id from benutzer where email = $1', [therapist]);
-    await page.goto('/');
-    await login(page, operator);
-    await page.goto(`/profil/${rows[0].id as number}`);
+    await login(page, operator, { via: 'api', to: `/profil/${rows[0].id as number}` });
     await page.getByRole('button', { name: 'Einrichten' }).click();
     const dialog = page.getByRole('dialog', { name: 'Zwei-Faktor-Authentisierung einrichten' });
     const secret = (await dialog.getByTestId('second-factor-key').textContent())?.trim() ?? '';

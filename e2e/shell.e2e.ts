@@ -82,8 +82,7 @@ test.describe('small screens', () => {
 
 test.describe('role menus of spec 1, section 6', () => {
   test('an operator with every privilege sees all twelve Betreiber entries', async ({ page }) => {
-    await page.goto('/');
-    await login(page, 'betreiber@demo.de');
+    await login(page, 'betreiber@demo.de', { via: 'api' });
     await page.getByRole('banner').getByRole('button', { name: 'Betreiber', exact: true }).click();
     const entries = page.getByRole('menuitem');
     await expect(entries).toHaveText([
@@ -106,8 +105,7 @@ test.describe('role menus of spec 1, section 6', () => {
   });
 
   test('a therapist sees the entries its privileges allow', async ({ page }) => {
-    await page.goto('/');
-    await login(page, 'therapeut@demo.de');
+    await login(page, 'therapeut@demo.de', { via: 'api' });
     await page.getByRole('banner').getByRole('button', { name: 'Therapeut', exact: true }).click();
     await expect(page.getByRole('menuitem')).toHaveText([
       'Profil',
@@ -119,15 +117,13 @@ test.describe('role menus of spec 1, section 6', () => {
   });
 
   test('a therapist without privileges sees only Profil, Termine and Videos', async ({ page }) => {
-    await page.goto('/');
-    await login(page, 'therapeut2@demo.de');
+    await login(page, 'therapeut2@demo.de', { via: 'api' });
     await page.getByRole('banner').getByRole('button', { name: 'Therapeut', exact: true }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['Profil', 'Termine', 'Videos']);
   });
 
   test('a patient sees the Cockpit button and no role menu', async ({ page }) => {
-    await page.goto('/');
-    await login(page, 'patient@demo.de');
+    await login(page, 'patient@demo.de', { via: 'api' });
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: 'Cockpit' })).toHaveAttribute('href', '/cockpit');
     await expect(banner.getByRole('button', { name: 'Betreiber', exact: true })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { privilegeCode } from '@dihs/contract/common/roles';
 import { berlinDay, formatDayDe } from '@dihs/contract/common/time';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { pickerInput, typeInPicker } from './support/pickers.ts';
 
 /** A Berlin calendar day `days` from today as YYYY-MM-DD. */
 const dayFromToday = (days: number): string => berlinDay(Date.now() + days * 86_400_000);
@@ -9,15 +10,13 @@ const german = formatDayDe;
 
 async function openAsEditor(page: Page): Promise<void> {
   const operator = await createAccount('BETREIBER', [privilegeCode('TERMINE_EDITIEREN')]);
-  await page.goto('/');
-  await login(page, operator);
-  await page.goto('/betreiber/termine');
+  await login(page, operator, { via: 'api', to: '/betreiber/termine' });
   await expect(page.getByRole('heading', { level: 1, name: 'Termine editieren' })).toBeVisible();
 }
 
 async function showDay(page: Page, day: string): Promise<void> {
-  await page.getByLabel('Von').fill(german(day));
-  await page.getByLabel('Bis').fill(german(day));
+  await typeInPicker(page.getByRole('group', { name: 'Von' }), german(day));
+  await typeInPicker(page.getByRole('group', { name: 'Bis' }), german(day));
 }
 
 /** An appointment of therapeut@demo.de inserted directly, with a befund no other test uses. */
@@ -66,8 +65,8 @@ test('an operator creates an appointment with the form rules, activates it and s
 
   await dialog.getByRole('combobox', { name: 'Therapeut' }).click();
   await page.getByRole('option', { name: 'Thomas Therapeut' }).click();
-  await dialog.getByLabel('Datum').fill(german(day));
-  await dialog.getByLabel('Uhrzeit').fill(time);
+  await typeInPicker(dialog.getByRole('group', { name: /^Datum/ }), german(day));
+  await typeInPicker(dialog.getByRole('group', { name: /^Uhrzeit/ }), time);
   await expect(save).toBeDisabled();
   await dialog.getByLabel('Dauer (Min.)').fill('20');
   await expect(save).toBeEnabled();
@@ -97,7 +96,7 @@ test('an operator creates an appointment with the form rules, activates it and s
   await expect(page.getByLabel('Anamnesetermin')).toBeChecked();
   await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
   await expect(page.getByLabel('Einzeltermin')).toBeChecked();
-  await expect(page.getByLabel('Von')).toHaveValue('');
+  await expect(pickerInput(page.getByRole('group', { name: 'Von' }))).toHaveValue('');
 });
 
 test('an operator cancels an active appointment; a past one is refused with the spec dialog', async ({ page }) => {
@@ -115,6 +114,15 @@ test('an operator cancels an active appointment; a past one is refused with the 
     .click();
   const region = page.getByRole('region', { name: `Termin ${future}` });
   await region.getByRole('button', { name: `Termin Absagen: ${future}` }).click();
+  // cancelling refunds and mails everyone: it asks first, and "Nicht absagen" (the focused button) changes nothing
+  const confirm = page.getByRole('dialog', { name: 'Termin absagen?' });
+  await expect(confirm).toContainText('per E-Mail benachrichtigt');
+  await expect(confirm.getByRole('button', { name: 'Nicht absagen' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(region).toContainText('Status: Aktiv');
+  await region.getByRole('button', { name: `Termin Absagen: ${future}` }).click();
+  await confirm.getByRole('button', { name: 'Termin absagen' }).click();
   await expect(region).toContainText('Status: Abgesagt');
   await expect(region.getByRole('button', { name: 'Abgesagt' })).toBeDisabled();
 
@@ -125,6 +133,7 @@ test('an operator cancels an active appointment; a past one is refused with the 
     .click();
   const pastRegion = page.getByRole('region', { name: `Termin ${past}` });
   await pastRegion.getByRole('button', { name: `Termin Absagen: ${past}` }).click();
+  await page.getByRole('dialog', { name: 'Termin absagen?' }).getByRole('button', { name: 'Termin absagen' }).click();
   const refusal = page.getByRole('dialog', { name: 'Termin kann nicht abgesagt werden' });
   await expect(refusal).toContainText('Der ausgewählte Termin liegt in der Vergangenheit');
   await refusal.getByRole('button', { name: 'OK' }).click();

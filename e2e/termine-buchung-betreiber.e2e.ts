@@ -8,10 +8,8 @@ test('an operator books for a patient: refused without credit (KEIN_GRUPPE_GUTHA
   const befund = uniqueBefund('E2E Betreiber');
   await newTermin(befund, 3 * DAY_MINUTES, 'GRUPPE');
 
-  await page.goto('/');
-  await login(page, 'betreiber@demo.de');
   // reached from the patient's profile (spec 1 section 2.6 icon "Termine für Patient")
-  await page.goto(`/profil/${patient.id}`);
+  await login(page, 'betreiber@demo.de', { via: 'api', to: `/profil/${patient.id}` });
   await page.getByRole('link', { name: 'Termine für Patient' }).click();
   await expect(page).toHaveURL(`/betreiber/termine/patient/${patient.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'TERMINPLAN FÜR Olga Operatorbucht' })).toBeVisible();
@@ -21,7 +19,9 @@ test('an operator books for a patient: refused without credit (KEIN_GRUPPE_GUTHA
   await row.getByRole('checkbox', { name: 'Termin auswählen' }).check();
   await page.getByRole('button', { name: 'Buchen (1)' }).click();
   const refusal = page.getByRole('dialog', { name: 'Fehler bei der Buchung' });
-  await expect(refusal).toContainText('Guthaben Reicht nicht aus: KEIN_GRUPPE_GUTHABEN');
+  await expect(refusal).toContainText(
+    'Guthaben Reicht nicht aus: Für einen Gruppentermin fehlt der Patientin oder dem Patienten passendes Guthaben.',
+  );
   await expect(page.getByRole('dialog', { name: 'Ihre Buchung' })).toBeHidden();
   await refusal.getByRole('button', { name: 'OK' }).click();
 

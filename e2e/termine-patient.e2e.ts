@@ -25,10 +25,8 @@ test('a patient filters by address and checkbox, books with credit, downloads th
   const einzel = await newTermin(befund, 3 * DAY_MINUTES, 'EINZEL');
   await newTermin(befund, 4 * DAY_MINUTES, 'GRUPPE');
 
-  await page.goto('/');
-  await login(page, patient.email);
   // the Befund filter from the address: only this test's two appointments
-  await page.goto(`/patient/termine?b=${encodeURIComponent(befund)}`);
+  await login(page, patient.email, { via: 'api', to: `/patient/termine?b=${encodeURIComponent(befund)}` });
   await expect(page.getByRole('heading', { level: 1, name: 'IHR TERMINPLAN Frieda Filter' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Termine' }).getByRole('listitem')).toHaveCount(2);
   await expect(paidCredit(page).getByText('Video /Einzel: 1')).toBeVisible();
@@ -84,15 +82,13 @@ test('a patient pays a booking through the sandbox checkout in a new window', as
   const befund = uniqueBefund('E2E Karte');
   await newTermin(befund, 3 * DAY_MINUTES, 'EINZEL');
 
-  await page.goto('/');
-  await login(page, patient.email);
-  await page.goto(`/patient/termine?b=${encodeURIComponent(befund)}`);
+  await login(page, patient.email, { via: 'api', to: `/patient/termine?b=${encodeURIComponent(befund)}` });
   // no credit: the demo card price of a single appointment
   const cart = await bookOne(page, befund, 'Zu bezahlen (25,00 €)');
   const popupOpened = page.waitForEvent('popup');
   await cart.getByRole('button', { name: 'Buchung bestätigen' }).click();
   const popup = await popupOpened;
-  await expect(popup.getByRole('heading', { name: 'Testzahlung (Sandbox)' })).toBeVisible();
+  await expect(popup.getByRole('heading', { name: 'Testzahlung' })).toBeVisible();
   await popup.getByRole('button', { name: 'Bezahlen' }).click();
 
   // the dialog reads the cart back until the provider's webhook booked it
@@ -116,9 +112,7 @@ test('a booking less than 24 hours ahead gets its reminder e-mail exactly once',
   const befund = uniqueBefund('E2E Erinnerung');
   const id = await newTermin(befund, 180, 'EINZEL');
 
-  await page.goto('/');
-  await login(page, patient.email);
-  await page.goto(`/patient/termine?b=${encodeURIComponent(befund)}`);
+  await login(page, patient.email, { via: 'api', to: `/patient/termine?b=${encodeURIComponent(befund)}` });
   const cart = await bookOne(page, befund, 'Guthaben');
   await cart.getByRole('button', { name: 'Buchung bestätigen' }).click();
   await expect(page.getByRole('dialog', { name: 'Buchung abgeschlossen' })).toBeVisible();

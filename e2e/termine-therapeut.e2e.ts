@@ -18,9 +18,7 @@ test('a therapist sees its active appointment with the participant list and can 
     [terminId],
   );
 
-  await page.goto('/');
-  await login(page, 'therapeut@demo.de');
-  await page.goto(`/therapeut/termine/${terminId}`);
+  await login(page, 'therapeut@demo.de', { via: 'api', to: `/therapeut/termine/${terminId}` });
   await expect(page.getByRole('heading', { level: 1, name: 'TERMINPLAN' })).toBeVisible();
 
   const card = page.getByRole('region', { name: new RegExp(befund) });

@@ -5,9 +5,7 @@ test('an operator maintains the Befunde list and a general setting (/betreiber/v
   const operator = await createAccount('BETREIBER', [privilegeCode('ANWENDUNG_VERWALTEN')]);
   const befund = `E2E Befund ${Date.now() % 100000}`;
   const geaendert = `${befund} neu`;
-  await page.goto('/');
-  await login(page, operator);
-  await page.goto('/betreiber/verwaltung');
+  await login(page, operator, { via: 'api', to: '/betreiber/verwaltung' });
   await expect(page.getByRole('heading', { level: 1, name: 'Anwendung verwalten' })).toBeVisible();
   const befunde = page.getByRole('region', { name: 'Befunde' });
   await expect(befunde.getByLabel('Befund', { exact: true }).first()).toHaveValue('Rückenschmerzen');
@@ -20,6 +18,9 @@ test('an operator maintains the Befunde list and a general setting (/betreiber/v
   await neu.press('Enter');
   await expect(befunde.locator(`input[value="${befund}"]`)).toBeVisible();
   await expect(neu).toHaveValue('');
+  // Enter saved once: the blur of the field (disabled while saving) did not save it a second time
+  const saved = await sql(`select count(*)::int as n from verwaltung_eintrag where value = $1`, [befund]);
+  expect(saved.rows[0]?.n).toBe(1);
 
   // edit in place: leaving the field saves
   // entries are in creation order, so the new one is the last; Tab leaves the field
@@ -37,14 +38,17 @@ test('an operator maintains the Befunde list and a general setting (/betreiber/v
 
   // a general setting: revert, then confirm
   const sonstige = page.getByRole('region', { name: 'Sonstige Einstellungen' });
-  const hinweis = sonstige.getByRole('textbox', { name: 'TERMIN_HINWEIS' });
+  // each setting under its German name, never its key
+  await expect(sonstige.getByRole('textbox', { name: 'Preis Einzeltermin (Kartenzahlung)' })).toHaveValue(/^\d/);
+  await expect(sonstige.getByText('TERMINPREIS_EINZEL')).toHaveCount(0);
+  const hinweis = sonstige.getByRole('textbox', { name: 'Hinweis zur Terminvorbereitung' });
   const original = await hinweis.inputValue();
   await hinweis.fill('Geänderter Hinweis');
-  await sonstige.getByRole('button', { name: 'TERMIN_HINWEIS zurücksetzen' }).click();
+  await sonstige.getByRole('button', { name: 'Hinweis zur Terminvorbereitung zurücksetzen' }).click();
   await expect(hinweis).toHaveValue(original);
   await hinweis.fill(`${original} (E2E)`);
-  await sonstige.getByRole('button', { name: 'TERMIN_HINWEIS speichern' }).click();
-  await expect(sonstige.getByRole('button', { name: 'TERMIN_HINWEIS speichern' })).toBeDisabled();
+  await sonstige.getByRole('button', { name: 'Hinweis zur Terminvorbereitung speichern' }).click();
+  await expect(sonstige.getByRole('button', { name: 'Hinweis zur Terminvorbereitung speichern' })).toBeDisabled();
   const stored = await sql(`select value from verwaltung_eintrag where type = 'TERMIN_HINWEIS'`);
   expect(stored.rows[0]?.value).toBe(`${original} (E2E)`);
   await sql(`update verwaltung_eintrag set value = $1 where type = 'TERMIN_HINWEIS'`, [original]);

@@ -13,10 +13,16 @@ import { authEndpoints } from '@dihs/contract/auth';
 useVideoBrowser(60_000);
 
 test('the connection test succeeds through the real signaling and media path', async ({ page }) => {
-  await page.goto('/');
-  await login(page, 'patient@demo.de');
-  await page.goto('/verbindungstest');
+  await login(page, 'patient@demo.de', { via: 'api', to: '/verbindungstest' });
   await expect(page.getByText('Verbindung erfolgreich')).toBeVisible({ timeout: 30_000 });
+  // success means pictures on screen both ways, and they keep running under the success message
+  for (const label of ['Empfangenes Bild', 'Rückkanal']) {
+    const video = page.getByLabel(label, { exact: true });
+    const shown = () => video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+    const first = await shown();
+    expect(first).toBeGreaterThan(0);
+    await expect.poll(shown).toBeGreaterThan(first);
+  }
   const links = page.getByRole('navigation', { name: 'Weiterführende Seiten' });
   await expect(links.getByRole('link', { name: 'Kontakt' })).toHaveAttribute('href', '/kontakt');
   await expect(links.getByRole('link', { name: 'Sturzprävention' })).toHaveAttribute('href', '/sturz');
@@ -25,17 +31,27 @@ test('the connection test succeeds through the real signaling and media path', a
   await expect(page.getByRole('dialog', { name: 'Verbindungstest beendet' })).toBeVisible();
 });
 
-test('a connection test without decoded frames fails; retest and a message to the operator', async ({ page }) => {
+test('a connection test whose back channel stays black fails and says so; retest and a message', async ({ page }) => {
   test.setTimeout(90_000);
-  // media that never arrives: every connection reports no decoded frames
+  // the answering connection sends nothing back: the picture arrives, the Rückkanal stays black
   await page.addInitScript(() => {
-    RTCPeerConnection.prototype.getStats = () => Promise.resolve(new Map() as unknown as RTCStatsReport);
+    const setRemote = Object.getOwnPropertyDescriptor(RTCPeerConnection.prototype, 'setRemoteDescription')!.value as (
+      this: RTCPeerConnection,
+      description?: RTCSessionDescriptionInit,
+    ) => Promise<void>;
+    RTCPeerConnection.prototype.setRemoteDescription = async function (
+      this: RTCPeerConnection,
+      description?: RTCSessionDescriptionInit,
+    ) {
+      await setRemote.call(this, description);
+      if (description?.type === 'offer') for (const sender of this.getSenders()) await sender.replaceTrack(null);
+    };
   });
-  await page.goto('/');
-  await login(page, 'patient@demo.de');
-  await page.goto('/verbindungstest');
+  await login(page, 'patient@demo.de', { via: 'api', to: '/verbindungstest' });
   const failed = page.getByRole('alert').filter({ hasText: 'Verbindung fehlgeschlagen' });
   await expect(failed).toBeVisible({ timeout: 40_000 });
+  await expect(failed).toContainText('Rückkanal: Es kamen keine Videobilder an.');
+  await expect(failed).not.toContainText('Empfangenes Bild');
   await expect(page.getByText('Verbindung erfolgreich')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Nachricht senden' }).click();

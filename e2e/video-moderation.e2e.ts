@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import {
   expectReceiving,
@@ -44,6 +46,12 @@ test('a kicked patient leaves at once and cannot rejoin', async ({ browser }) =>
   await expectReceiving(t.page, patient.id);
 
   await t.page.getByRole('button', { name: `${patient.name} aus der Sitzung entfernen` }).click();
+  // removing asks first; the keyboard confirms (Tab from the focused "Abbrechen" to "Entfernen")
+  const confirm = t.page.getByRole('dialog', { name: `${patient.name} aus der Sitzung entfernen?` });
+  await expect(confirm).toContainText('kann ihr nicht wieder beitreten');
+  await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await t.page.keyboard.press('Tab');
+  await t.page.keyboard.press('Enter');
   const notice = 'Sie wurden vom Therapeuten aus der Sitzung entfernt.';
   await expect(p.page.getByRole('dialog', { name: notice })).toBeVisible({ timeout: 15_000 });
   await expect(t.page.locator(`video[data-user-id="${patient.id}"]`)).toHaveCount(0, { timeout: 15_000 });
@@ -53,8 +61,20 @@ test('a kicked patient leaves at once and cannot rejoin', async ({ browser }) =>
   for (const c of [t, p]) await c.context.close();
 });
 
-test('reports are listed in raise order; highlighting a participant mutes the others', async ({ browser }) => {
+/** The element lies inside the viewport of the unscrolled page. */
+async function expectOnScreen(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, 'sichtbar').not.toBeNull();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+}
+
+test('reports in raise order, all on one 1280×800 screen; highlight mutes the others, unmute after it', async ({
+  browser,
+}) => {
   const { termin, first, second, t, p1, p2 } = await groupSession(browser);
+  await t.page.setViewportSize({ width: 1280, height: 800 });
   await t.page.goto(therapistPath(termin.id));
   await patientJoins(p1.page, termin.id);
   await patientJoins(p2.page, termin.id);
@@ -73,6 +93,30 @@ test('reports are listed in raise order; highlighting a participant mutes the ot
   await expect(p2.page.getByText('Der Therapeut hat Ihr Mikrofon stummgeschaltet.')).toBeVisible();
   await expect(p2.page.getByRole('button', { name: 'Mikrofon vom Therapeuten stummgeschaltet' })).toBeDisabled();
   await expect(p1.page.getByText('Der Therapeut hat Ihr Mikrofon stummgeschaltet.')).toBeHidden();
-  await expect(t.page.locator(`li[data-member-id="${second.id}"]`)).toContainText('Mikrofon aus');
+  const secondRow = t.page.locator(`li[data-member-id="${second.id}"]`);
+  await expect(secondRow).toContainText('Mikrofon von Ihnen stummgeschaltet');
+
+  // without scrolling: every picture, the controls and the reports
+  await t.page.getByRole('button', { name: 'Raster (18)' }).click();
+  await expect(t.page.locator('video')).toHaveCount(3);
+  expect(await t.page.evaluate(() => window.scrollY)).toBe(0);
+  for (const video of await t.page.locator('video').all()) await expectOnScreen(t.page, video);
+  await expectOnScreen(t.page, t.page.getByRole('button', { name: 'Sitzung beenden' }));
+  for (const meldung of await t.page.locator('li[data-meldung-id]').all()) await expectOnScreen(t.page, meldung);
+
+  // ending the highlight gives the microphone back
+  await t.page.getByRole('button', { name: `Hervorhebung von ${first.name} beenden` }).click();
+  await expect(p2.page.getByText('Der Therapeut hat Ihr Mikrofon stummgeschaltet.')).toBeHidden();
+  await expect(p2.page.getByRole('button', { name: 'Mikrofon stummschalten' })).toBeEnabled();
+  await expect(secondRow).not.toContainText('Mikrofon');
+  // an explicit mute, lifted again by the therapist
+  await t.page.getByRole('button', { name: `${second.name} stummschalten` }).click();
+  await expect(p2.page.getByRole('button', { name: 'Mikrofon vom Therapeuten stummgeschaltet' })).toBeDisabled();
+  await t.page.getByRole('button', { name: `Stummschaltung von ${second.name} aufheben` }).click();
+  await expect(p2.page.getByRole('button', { name: 'Mikrofon stummschalten' })).toBeEnabled();
+  await expect(secondRow).not.toContainText('Mikrofon');
+
+  const axe = await new AxeBuilder({ page: t.page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   for (const c of [t, p1, p2]) await c.context.close();
 });

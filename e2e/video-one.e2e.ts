@@ -55,7 +55,14 @@ test('mute is reflected on the other side, a report is raised and ended, the ses
   await expect(meldung).toBeHidden();
   await expect(p.page.getByRole('button', { name: 'Melden' })).toHaveAttribute('aria-pressed', 'false');
 
+  // ending for everyone asks first; cancelling keeps the session running
   await t.page.getByRole('button', { name: 'Sitzung beenden' }).click();
+  const confirm = t.page.getByRole('dialog', { name: 'Sitzung für alle beenden?' });
+  await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(p.page.getByRole('dialog', { name: 'Sitzung beendet' })).toHaveCount(0);
+  await t.page.getByRole('button', { name: 'Sitzung beenden' }).click();
+  await confirm.getByRole('button', { name: 'Für alle beenden' }).click();
   await expect(p.page.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: 15_000 });
   await expect(t.page.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible();
   await t.page.getByRole('button', { name: 'OK' }).click();

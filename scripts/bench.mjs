@@ -3,15 +3,18 @@
 // start on PGlite, the time from `npm start` to the first 200 on /, then the appointment figures of
 // bench-termin.mjs (patient plan by database size, bookings/s), bench-video.mjs (STOMP round trip against a raw
 // WebSocket echo, memory per participant) and bench-video-media.mjs (join click to the first remote video frame
-// against a bare RTCPeerConnection loopback), and bench-shutdown.mjs (SIGTERM to exit under load). Figures only, no
+// against a bare RTCPeerConnection loopback), bench-training.mjs (the training plan read, the statistics CSV of a
+// year), and bench-shutdown.mjs (SIGTERM to exit under load). Figures only, no
 // assertions.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { bearer, DURATION_S, freePort, rssMiB, startServer, stop, waitFor } from './bench-lib.mjs';
+import { runRezeptBench } from './bench-rezept.mjs';
 import { runShutdownBench } from './bench-shutdown.mjs';
 import { runTerminBench } from './bench-termin.mjs';
+import { runTrainingBench } from './bench-training.mjs';
 import { runVideoMediaBench } from './bench-video-media.mjs';
 import { runVideoBench } from './bench-video.mjs';
 import { ensureBuild, ensureDependencies } from './lib.mjs';
@@ -82,5 +85,7 @@ Benchmark (${DURATION_S} s je Messung, 50 Verbindungen, ein Prozess auf diesem R
 `);
 console.log(`${(await runShutdownBench()).join('\n')}\n`);
 console.log(`${(await runTerminBench()).join('\n')}\n`);
+console.log(`${(await runTrainingBench()).join('\n')}\n`);
 console.log(`${(await runVideoBench()).join('\n')}\n`);
 console.log(`${(await runVideoMediaBench()).join('\n')}\n`);
+console.log(`${(await runRezeptBench()).join('\n')}\n`);

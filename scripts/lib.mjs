@@ -14,6 +14,35 @@ export function run(command, args, options = {}) {
   }
 }
 
+/**
+ * Runs a command in the project root with its output held back and printed whole when it ends, so that commands
+ * running side by side do not interleave their lines. Resolves to { ok, seconds }; never rejects.
+ */
+export function runBuffered(command, args, options = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const output = [];
+    // colours as in a terminal, although the output goes through a pipe
+    const env = { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...options.env };
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    let finished = false;
+    // a spawn error may be followed by 'close': the first one counts
+    const finish = (ok) => {
+      if (finished) return;
+      finished = true;
+      process.stdout.write(Buffer.concat(output));
+      resolve({ ok, seconds: (Date.now() - started) / 1000 });
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${command}: ${error.message}\n`));
+      finish(false);
+    });
+    child.on('close', (code) => finish(code === 0));
+  });
+}
+
 /** True when the command answers with exit code 0. */
 export const succeeds = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 

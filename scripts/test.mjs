@@ -1,7 +1,8 @@
 // npm test: everything CI runs. Installs what is missing (npm dependencies, Debian's Chromium), makes sure
-// the local PostgreSQL runs, then lint, typecheck, unit, integration, build and end-to-end tests.
+// the local PostgreSQL runs, then lint, typecheck, unit, integration, build and end-to-end tests, and closes with
+// the time of each phase (e2e/README.md says where the time goes and how a test stays fast).
 import { existsSync } from 'node:fs';
-import { ensureBuild, ensureDependencies, run, succeeds } from './lib.mjs';
+import { ensureBuild, ensureDependencies, run, runBuffered, succeeds } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -28,22 +29,60 @@ function ensurePostgres() {
 }
 
 const started = Date.now();
+const times = [];
 const step = (name, fn) => {
   const t0 = Date.now();
   console.log(`\n=== ${name}`);
   fn();
-  console.log(`=== ${name}: ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  const seconds = (Date.now() - t0) / 1000;
+  times.push([name, seconds]);
+  console.log(`=== ${name}: ok (${seconds.toFixed(1)} s)`);
 };
+
+/**
+ * Runs the given lanes side by side, the commands of one lane one after another, each command's output printed
+ * whole when it ends; fails after all lanes ended when any command failed (so one run shows every failure).
+ */
+async function lanes(name, laneList) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name} (nebeneinander)`);
+  const failed = [];
+  await Promise.all(
+    laneList.map(async (lane) => {
+      for (const [label, command, args] of lane) {
+        console.log(`--- ${label} gestartet`);
+        const { ok, seconds } = await runBuffered(command, args);
+        times.push([label, seconds]);
+        console.log(`--- ${label}: ${ok ? 'ok' : 'FEHLGESCHLAGEN'} (${seconds.toFixed(1)} s)`);
+        if (!ok) failed.push(label);
+      }
+    }),
+  );
+  if (failed.length) throw new Error(`${failed.join(', ')} fehlgeschlagen`);
+  console.log(`=== ${name}: ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
 
 step('Abhängigkeiten', () => {
   ensureDependencies();
   ensureChromium();
   ensurePostgres();
 });
-step('Lint', () => run('npm', ['run', 'lint']));
-step('Typecheck', () => run('npm', ['run', 'typecheck']));
-step('Unit-Tests', () => run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']));
+// ESLint, Prettier and tsc each use one core, and Vitest runs unit and web tests in one worker on two cores
+// (its default: cores - 1): side by side they fill both cores instead of taking turns on one. Lint and typecheck
+// run niced, so the timed web tests keep their core when both want more.
+const niced = (command, args) =>
+  process.platform === 'linux' ? ['nice', ['-n', '10', command, ...args]] : [command, args];
+await lanes('Lint, Typecheck und Unit-Tests', [
+  [['Unit-Tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']]],
+  [
+    ['Lint', ...niced('npm', ['run', 'lint'])],
+    ['Typecheck', ...niced('npm', ['run', 'typecheck'])],
+  ],
+]);
 step('Integrationstests', () => run('npx', ['vitest', 'run', '--project', 'integration']));
 step('Build', () => ensureBuild({ force: true }));
 step('End-to-End-Tests', () => run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
-console.log(`\nAlle Prüfungen bestanden in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+const total = (Date.now() - started) / 1000;
+console.log('\nZeiten (s):');
+for (const [name, seconds] of times) console.log(`  ${name.padEnd(28)} ${seconds.toFixed(1).padStart(7)}`);
+console.log(`\nAlle Prüfungen bestanden in ${total.toFixed(0)} s.`);

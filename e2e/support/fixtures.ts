@@ -2,6 +2,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
+import { authEndpoints } from '@dihs/contract/auth';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { homePathFor } from '@dihs/contract/common/routes';
+import { healthEndpoints } from '@dihs/contract/health';
+import { storeSessionToken, tokenClaims } from './session-token.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -38,11 +43,54 @@ export async function createAccount(
      select $1, password_hash, $2, $3, true, $4 from benutzer where email = 'patient@demo.de'`,
     [email, role, privileges, extra.secondFactorSecret ?? null],
   );
+  if (role === 'PATIENT') {
+    // consented like the demo patient, so booking and joining do not wait for the consent dialog (einwilligung)
+    await sql(
+      `insert into einwilligung (benutzer_id, fassung_id, anlass)
+       select (select id from benutzer where email = $1), e.fassung_id, e.anlass
+       from einwilligung e join benutzer b on b.id = e.benutzer_id where b.email = 'patient@demo.de'`,
+      [email],
+    );
+  }
   return email;
 }
 
-/** Opens the login dialog from the top bar and logs in; waits until the dialog is gone. */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export interface LoginOptions {
+  password?: string;
+  /**
+   * 'dialog' (the default): through the top bar's login dialog, as a person logs in; the page must show the app.
+   * 'api': asks the server for the token and stores it with the app's own token storage, then opens `to`. For every
+   * test whose subject is not the login itself: it saves a page load, the dialog and a second password check.
+   */
+  via?: 'dialog' | 'api';
+  /** With via 'api': the page to open logged in; by default the role's home page, where the dialog lands too. */
+  to?: string;
+}
+
+/**
+ * Logs in. By default it opens the login dialog from the top bar and waits until the dialog is gone; with
+ * `{ via: 'api', to }` it needs no page open before and leaves the page at `to`, logged in (see e2e/README.md).
+ */
+export async function login(
+  page: Page,
+  email: string,
+  passwordOrOptions: string | LoginOptions = DEMO_PASSWORD,
+): Promise<void> {
+  const options = typeof passwordOrOptions === 'string' ? { password: passwordOrOptions } : passwordOrOptions;
+  const password = options.password ?? DEMO_PASSWORD;
+  if (options.via === 'api') {
+    const response = await page.request.post(apiUrl(authEndpoints.anmelden), {
+      data: { email, password, secondFactorCode: '' },
+    });
+    if (!response.ok()) throw new Error(`Anmeldung von ${email} abgelehnt: ${await response.text()}`);
+    const { token } = (await response.json()) as { token: string };
+    // storage belongs to the origin: a tiny document of it is enough (the app itself loads once, at `to`); a
+    // blank page opens the context's own origin, which is not always E2E_BASE_URL (the Redis test's second instance)
+    if (!/^https?:/.test(page.url())) await page.goto(apiUrl(healthEndpoints.health));
+    await storeSessionToken(page, token);
+    await page.goto(options.to ?? homePathFor(tokenClaims(token).role));
+    return;
+  }
   await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Login' });
   await dialog.getByLabel('E-Mail').fill(email);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { startOembedStub } from './oembed-stub.ts';
 import { startBuiltServer } from './server-process.ts';
 
 const adminUrl =
@@ -72,6 +73,8 @@ export default async function globalSetup() {
   // uploads (profile photos, documents) of this run, not in the repository's data folder
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-e2e-data-'));
   const mailCatcher = await startMailCatcher(mailDir);
+  // the video hosts' oEmbed endpoint, local: saving an exercise or video fetches its thumbnail without the internet
+  const oembed = await startOembedStub();
   // What a second server instance of this run needs (the video test of two instances behind one Redis).
   const sharedEnv = {
     NODE_ENV: 'test',
@@ -88,6 +91,9 @@ export default async function globalSetup() {
     REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379',
     // one prefix per run: parallel runs on the same Redis never share conferences
     REDIS_KEY_PREFIX: `dihs-e2e-${dbName}:`,
+    // the demo operator logs in without a second factor; pflichten.e2e.ts starts an instance that requires it
+    REQUIRE_2FA_ROLES: 'none',
+    OEMBED_URL: oembed.url,
   };
   const { baseUrl, stop } = await startBuiltServer('Server', { ...sharedEnv, SEED_DEMO: 'true' });
   process.env.E2E_BASE_URL = baseUrl;
@@ -99,6 +105,7 @@ export default async function globalSetup() {
   return async () => {
     await stop();
     await mailCatcher.close();
+    await oembed.close();
     rmSync(mailDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
     await admin(`drop database if exists ${dbName} with (force)`);

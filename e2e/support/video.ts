@@ -79,8 +79,7 @@ export async function loggedIn(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL ?? process.env.E2E_BASE_URL, locale: 'de-DE' });
   const page = await context.newPage();
-  await page.goto('/');
-  await login(page, who.email);
+  await login(page, who.email, { via: 'api' });
   return { context, page };
 }
 

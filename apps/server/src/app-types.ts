@@ -6,9 +6,11 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DashboardTile } from '@dihs/contract/dashboard';
 import type { Config } from './config.ts';
 import type { Database, Transaction } from './db/client.ts';
 import type { FileStore } from './lib/file-store.ts';
+import type { ObjectStore } from './lib/object-store/object-store.ts';
 import type { TokenService } from './lib/jwt.ts';
 import type { MailWorker } from './modules/mail/index.ts';
 import type { PaymentListeners } from './modules/zahlung/index.ts';
@@ -40,6 +42,8 @@ export interface AppDeps extends AppInput {
   mail: Pick<MailWorker, 'flush'>;
   /** Uploaded files under {dataDir}/files; health documents encrypted. */
   files: FileStore;
+  /** Contents of prescriptions (encrypted above it) and operator uploads: PostgreSQL or S3 (FILE_STORE). */
+  objects: ObjectStore;
   /** Tells every instance's session gate that sessions ended (users module: endSessions, revokeToken). */
   sessions: SessionPublisher;
   /** Every module's payment listeners by purpose, composed from the descriptors (the payment webhooks use them). */
@@ -62,6 +66,12 @@ export interface ScheduledJob {
   start(): void;
   /** Resolves once a pass that is still running has finished. */
   stop(): Promise<void>;
+}
+
+/** Whom the cockpit is built for (modules get no more of the account than this). */
+export interface DashboardPatient {
+  userId: number;
+  firmaId: number | null;
 }
 
 /** The records one demo seed leaves for the later ones (the demo company, the demo pages by key). */
@@ -94,6 +104,11 @@ export interface ModuleDescriptor {
    * table (named like the table), rows as plain JSON; files as { name, type, base64 } inside their row.
    */
   exportPatient?: (db: Database | Transaction, userId: number, files: FileStore) => Promise<Record<string, unknown[]>>;
+  /**
+   * This module's tiles of the patient's cockpit (GET /dashboard), from its own records only; the dashboard module
+   * puts every module's tiles in DASHBOARD_KINDS order. `firmaId` is the patient's company, if any.
+   */
+  dashboardTiles?: (db: Database, patient: DashboardPatient, now: Date) => Promise<DashboardTile[]>;
   /** This module's demo records, inside the one seeding transaction, in the list's order. */
   seedDemo?: (tx: Transaction, world: DemoWorld) => Promise<void>;
 }

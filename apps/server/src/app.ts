@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput, AppInstance } from './app-types.ts';
 import { createLocalFileStore } from './lib/file-store.ts';
+import { configuredObjectStore } from './lib/object-store/configured-object-store.ts';
 import { defaultWebDist } from './lib/paths.ts';
 import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { MODULES } from './modules/index.ts';
@@ -10,6 +11,8 @@ import type { ModuleContext, ModuleDescriptor } from './modules/module-descripto
 import { findUserById, listRevokedTokens, pruneRevokedTokens } from './modules/users/index.ts';
 import type { PaymentListener, PaymentListeners, PaymentPurpose } from './modules/zahlung/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { patientAccessPlugin, type PatientAccessOptions } from './plugins/patient-access.ts';
+import { appendAuditEntries } from './modules/protokoll/index.ts';
 import { collectRouteCatalog } from './plugins/endpoint-route.ts';
 import { createSessionEvents, type SessionEvents } from './plugins/session-events.ts';
 import { createSessionGate, type SessionGate } from './plugins/session-gate.ts';
@@ -103,9 +106,11 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
     tokenTtlSeconds: deps.config.tokenTtlSeconds,
     // `npm run bench` measures the check's cost against a server without it; never off in production
     checkRevocation: deps.config.env === 'production' || process.env.BENCH_NO_REVOCATION !== '1',
+    requireSecondFactorRoles: deps.config.requireSecondFactorRoles,
   });
   const sessions = await startSessionEvents(app, deps, gate);
   await app.register(authPlugin, { tokens: deps.tokens, gate });
+  await app.register(patientAccessPlugin, patientAccessOptions(deps, modules));
   await app.register(docsPlugin);
   const mail = startMailWorker({
     db: deps.db,
@@ -130,11 +135,30 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   });
   app.addHook('onClose', () => mail.stop());
   const files = createLocalFileStore({ dataDir: deps.config.dataDir, secret: deps.config.jwtSecret });
+  const objects = configuredObjectStore(deps.config, deps.db);
+  app.addHook('onClose', () => objects.close());
   await app.register(paymentProvidersPlugin, { config: deps.config });
   await app.register(stompPlugin, { config: deps.config, tokens: deps.tokens, gate });
-  await composeModules(app, { ...deps, mail, files, sessions }, modules);
+  await composeModules(app, { ...deps, mail, files, objects: objects.store, sessions }, modules);
   await app.register(staticSpaPlugin, { webDist: deps.config.webDist ?? defaultWebDist() });
   return app;
+}
+
+/**
+ * What the need-to-know check asks of the modules: their care relations (one indexed probe each, in list order,
+ * until one says yes), an account's role, and the audit log to append to.
+ */
+function patientAccessOptions(deps: AppInput, modules: readonly ModuleDescriptor[]): PatientAccessOptions {
+  const relations = modules.flatMap((module) => (module.careRelation ? [module.careRelation] : []));
+  return {
+    async careRelation(therapistUserId, patientUserId) {
+      for (const relation of relations) if (await relation(deps.db, therapistUserId, patientUserId)) return true;
+      return false;
+    },
+    roleOf: async (userId) => (await findUserById(deps.db, userId))?.role,
+    append: (entries) => appendAuditEntries(deps.db, entries),
+    failLoudly: deps.config.env !== 'production',
+  };
 }
 
 /** How often each instance re-reads the revoked tokens (a lost event) and deletes expired ones. */

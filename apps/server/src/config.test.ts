@@ -19,6 +19,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/JWT_SECRET/);
   });
 
+  it('stores files in PostgreSQL by default, and in S3 only with a bucket', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/x' };
+    expect(loadConfig(secret).fileStore).toEqual({ kind: 'postgres' });
+    expect(() => loadConfig({ ...secret, FILE_STORE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(
+      loadConfig({
+        ...secret,
+        FILE_STORE: 's3',
+        S3_BUCKET: 'b',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: '1',
+      }).fileStore,
+    ).toMatchObject({
+      kind: 's3',
+      bucket: 'b',
+      endpoint: 'http://minio:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+    });
+  });
+
   it('names every wrong variable in German', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'kurz' })).toThrow(/Ungültige Konfiguration: PORT.*JWT_SECRET/);
   });
@@ -38,5 +59,24 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...secret, TRUST_PROXY: bad }), bad).toThrow(
         /Ungültige Konfiguration: TRUST_PROXY: erwartet eine Anzahl/,
       );
+  });
+});
+
+describe('REQUIRE_2FA_ROLES', () => {
+  const secret = { JWT_SECRET: 'x'.repeat(32) };
+  it('requires operators on a database server and nobody on the embedded demo database by default', () => {
+    expect(loadConfig({ ...secret, DATABASE_URL: 'postgres://db/x' }).requireSecondFactorRoles).toEqual(['BETREIBER']);
+    expect(loadConfig(secret).requireSecondFactorRoles).toEqual([]);
+  });
+
+  it('takes a comma list of roles or none, and refuses unknown roles', () => {
+    expect(loadConfig({ ...secret, REQUIRE_2FA_ROLES: 'betreiber, THERAPEUT' }).requireSecondFactorRoles).toEqual([
+      'BETREIBER',
+      'THERAPEUT',
+    ]);
+    expect(
+      loadConfig({ ...secret, DATABASE_URL: 'postgres://db/x', REQUIRE_2FA_ROLES: 'none' }).requireSecondFactorRoles,
+    ).toEqual([]);
+    expect(() => loadConfig({ ...secret, REQUIRE_2FA_ROLES: 'ADMIN' })).toThrow(/REQUIRE_2FA_ROLES/);
   });
 });

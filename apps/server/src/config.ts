@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CART_TIMEOUT_MINUTES_DEFAULT } from '@dihs/contract/cart';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '@dihs/contract/common/constants';
+import { ROLES, type Role } from '@dihs/contract/common/roles';
+import type { MasterKey } from './lib/envelope.ts';
+import type { S3Settings } from './lib/object-store/s3-object-store.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -49,6 +52,13 @@ const envSchema = z.object({
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
   /** How long the account state behind a token is remembered before it is read again. */
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).default(10),
+  /** Days an audit log entry (access to patient records) is kept; 3 years by default (docs/decisions.md). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(1095),
+  /**
+   * The oEmbed endpoint asked for a video's thumbnail when an exercise or video is saved; unset: the host's own
+   * (Vimeo, YouTube); `off`: never asked. Tests point it at a local stub.
+   */
+  OEMBED_URL: z.union([z.literal('off'), z.string().url()]).optional(),
   SMTP_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('DiHS Teletherapie <noreply@dihs.localhost>'),
@@ -100,6 +110,40 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Time to receive one whole request, body included (a slow upload ends with 408 after it). */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Master key of the health documents (32 bytes, base64); generated into DATA_DIR for the embedded start. */
+  FILE_MASTER_KEY: z.string().optional(),
+  /** The version stored beside each wrapped data key; raise it with every new FILE_MASTER_KEY. */
+  FILE_MASTER_KEY_VERSION: z.coerce.number().int().min(1).default(1),
+  /** Older master keys still needed to read until the rotation has re-wrapped: "version:base64", space separated. */
+  FILE_MASTER_KEYS_PREVIOUS: z.string().default(''),
+  /** Where file contents live: PostgreSQL (default) or an S3-compatible object store (the S3_* variables). */
+  FILE_STORE: z.enum(['postgres', 's3']).default('postgres'),
+  /** The S3 service's address; unset: AWS itself for S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('eu-central-1'),
+  /** Unset: the SDK's default chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path rather than the host name (MinIO, Ceph and most self-hosted services need it). */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /**
+   * Roles that must have a second factor (comma list, or `none`). Unset: BETREIBER on a database server
+   * (DATABASE_URL), none on the embedded demo database, so the printed demo logins keep working.
+   */
+  REQUIRE_2FA_ROLES: z
+    .string()
+    .trim()
+    .transform((value) =>
+      value.toLowerCase() === 'none'
+        ? []
+        : value
+            .split(',')
+            .map((role) => role.trim().toUpperCase())
+            .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(ROLES, { message: `erwartet Rollen aus ${ROLES.join(', ')} oder none` })))
+    .optional(),
 });
 
 export interface Config {
@@ -111,6 +155,9 @@ export interface Config {
   jwtSecret: string;
   tokenTtlSeconds: number;
   sessionCheckSeconds: number;
+  auditRetentionDays: number;
+  /** See OEMBED_URL: undefined asks the video host itself, null never asks. */
+  oembedUrl: string | null | undefined;
   smtpUrl: string | undefined;
   publicUrl: string;
   mailFrom: string;
@@ -138,6 +185,12 @@ export interface Config {
   turnTtlSeconds: number;
   shutdownGraceSeconds: number;
   requestTimeoutSeconds: number;
+  /** Accounts of these roles without a second factor may only set one up (plugins/second-factor-setup.ts). */
+  requireSecondFactorRoles: Role[];
+  /** The master keys of the health documents' envelope encryption (lib/envelope.ts). */
+  fileMasterKeys: { current: MasterKey; previous: MasterKey[] };
+  /** Where file contents live (lib/object-store): PostgreSQL, or S3 with its settings. */
+  fileStore: { kind: 'postgres' } | ({ kind: 's3' } & S3Settings);
 }
 
 /** Reads the JWT secret from the data directory, creating it on first start (embedded mode only). */
@@ -148,6 +201,52 @@ function storedJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A master key from base64; exactly 32 bytes. */
+function masterKeyOf(version: number, base64: string, name: string): MasterKey {
+  const key = Buffer.from(base64, 'base64');
+  if (key.length !== 32) throw new Error(`Ungültige Konfiguration: ${name} muss 32 Bytes (base64) lang sein.`);
+  return { version, key };
+}
+
+/**
+ * The health documents' master keys: from the environment; in tests derived from the JWT secret; in embedded mode
+ * generated once into the data folder; required in production with a database server.
+ */
+function fileMasterKeys(
+  e: { NODE_ENV: string; DATABASE_URL?: string | undefined; FILE_MASTER_KEY?: string | undefined } & {
+    FILE_MASTER_KEY_VERSION: number;
+    FILE_MASTER_KEYS_PREVIOUS: string;
+  },
+  dataDir: string,
+  jwtSecret: string,
+): { current: MasterKey; previous: MasterKey[] } {
+  const previous = e.FILE_MASTER_KEYS_PREVIOUS.split(/\s+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const [version, base64] = entry.split(':');
+      const number = Number(version);
+      if (!Number.isInteger(number) || number < 1 || !base64) {
+        throw new Error('Ungültige Konfiguration: FILE_MASTER_KEYS_PREVIOUS erwartet "Version:base64".');
+      }
+      return masterKeyOf(number, base64, 'FILE_MASTER_KEYS_PREVIOUS');
+    });
+  const version = e.FILE_MASTER_KEY_VERSION;
+  if (e.FILE_MASTER_KEY) return { current: masterKeyOf(version, e.FILE_MASTER_KEY, 'FILE_MASTER_KEY'), previous };
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL) {
+    throw new Error('Ungültige Konfiguration: FILE_MASTER_KEY ist im Produktivbetrieb mit DATABASE_URL Pflicht.');
+  }
+  if (e.NODE_ENV === 'test') {
+    const key = Buffer.from(hkdfSync('sha256', jwtSecret, 'dihs-file-master-key', 'test only', 32));
+    return { current: { version, key }, previous };
+  }
+  const file = path.join(dataDir, 'file-master-key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return { current: masterKeyOf(version, readFileSync(file, 'utf8').trim(), file), previous };
 }
 
 /** Parses the environment once; throws a German message naming every wrong variable. */
@@ -173,15 +272,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Ungültige Konfiguration: PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET.',
     );
   }
+  if (e.FILE_STORE === 's3' && !e.S3_BUCKET) {
+    throw new Error('Ungültige Konfiguration: FILE_STORE=s3 braucht S3_BUCKET.');
+  }
+  const jwtSecret = e.JWT_SECRET ?? storedJwtSecret(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    jwtSecret: e.JWT_SECRET ?? storedJwtSecret(dataDir),
+    jwtSecret,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionCheckSeconds: e.SESSION_CHECK_SECONDS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    oembedUrl: e.OEMBED_URL === 'off' ? null : e.OEMBED_URL,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     mailFrom: e.MAIL_FROM,
@@ -207,5 +312,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     turnTtlSeconds: e.TURN_TTL_SECONDS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    requireSecondFactorRoles: e.REQUIRE_2FA_ROLES ?? (e.DATABASE_URL ? ['BETREIBER'] : []),
+    fileMasterKeys: fileMasterKeys(e, dataDir, jwtSecret),
+    fileStore:
+      e.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'postgres' },
   };
 }

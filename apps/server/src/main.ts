@@ -30,6 +30,14 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind }, `Bereit auf ${config.publicUrl}`);
   if (config.seedDemo) printDemoLogins(config.publicUrl);
+  console.log(secondFactorDutyLine(config.requireSecondFactorRoles));
+}
+
+/** Says at start which roles must set up a second factor (REQUIRE_2FA_ROLES), so nobody is surprised at login. */
+function secondFactorDutyLine(roles: readonly string[]): string {
+  return roles.length
+    ? `Zwei-Faktor-Pflicht (REQUIRE_2FA_ROLES) für: ${roles.join(', ')}. Konten dieser Rollen ohne zweiten Faktor richten ihn bei der Anmeldung zuerst ein.`
+    : 'Zwei-Faktor-Pflicht (REQUIRE_2FA_ROLES): keine Rolle (Standard der eingebetteten Demo-Datenbank, damit die Demo-Zugänge ohne Authenticator-App funktionieren).';
 }
 
 /** The demo accounts, for a newcomer at the terminal (demo passwords only, never real ones). */

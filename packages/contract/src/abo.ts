@@ -234,6 +234,27 @@ export function paketKennzahlen(
   ].join(' · ');
 }
 
+const anzahlText = (n: number, eins: string, mehr: string) => `${n} ${n === 1 ? eins : mehr}`;
+
+/**
+ * The package's figures in full words for the patient's own profile (issue 15: no abbreviations a patient must decode):
+ * "2 Einzeltermine, 2 Gruppentermine, 1 Trainingsplan, 1 Befundtermin je Buchungsintervall · Laufzeit 12 Monate · …".
+ */
+export function paketLeistungen(paket: Parameters<typeof paketKennzahlen>[0]): string {
+  const monate = (n: number) => anzahlText(n, 'Monat', 'Monate');
+  return [
+    `${[
+      anzahlText(paket.einzelTermineProQuartal, 'Einzeltermin', 'Einzeltermine'),
+      anzahlText(paket.gruppenTermineProQuartal, 'Gruppentermin', 'Gruppentermine'),
+      anzahlText(paket.trainingsplaene, 'Trainingsplan', 'Trainingspläne'),
+      anzahlText(paket.befundtermine, 'Befundtermin', 'Befundtermine'),
+    ].join(', ')} je Buchungsintervall`,
+    `Laufzeit ${monate(paket.laufzeitMonate)}`,
+    `Kündigungsfrist ${monate(paket.kuendigungsfristMonate)}`,
+    `Buchungsrhythmus ${monate(paket.buchungMonate)}`,
+  ].join(' · ');
+}
+
 /** The cost per booking interval (spec 1 section 2.8): "89,00 € / 3 Monate". */
 export const paketPreis = (paket: Pick<AboPaket, 'kostenProQuartalCent' | 'buchungMonate'>): string =>
   `${formatEuroCents(paket.kostenProQuartalCent)} / ${paket.buchungMonate} ${paket.buchungMonate === 1 ? 'Monat' : 'Monate'}`;
@@ -400,6 +421,12 @@ export const aboEndpoints = {
     summary: 'Das laufende Abo eines Patienten oder null',
     tag,
     access: operator(),
+    patientRecord: {
+      kind: 'ABO',
+      action: 'LESEN',
+      patientParam: 'patientId',
+      operatorPrivileges: ['ABOPAKETE_VERWALTEN', 'BENUTZER_VERWALTEN'],
+    },
     params: aboPatientIdParamSchema,
     response: aktivesAboSchema,
     errors,
@@ -448,6 +475,7 @@ export const aboEndpoints = {
     summary: 'Einem Patienten ohne Abo ein aktives Paket zuweisen',
     tag,
     access: aboAdmin,
+    patientRecord: { kind: 'ABO', action: 'SCHREIBEN', operatorPrivileges: ['ABOPAKETE_VERWALTEN'] },
     body: aboZuweisenBodySchema,
     response: aboSchema,
     errors,
@@ -458,6 +486,7 @@ export const aboEndpoints = {
     summary: 'Bezahlabo sofort oder zum Ende der Laufzeit beenden',
     tag,
     access: aboAdmin,
+    patientRecord: { kind: 'ABO', action: 'SCHREIBEN', operatorPrivileges: ['ABOPAKETE_VERWALTEN'] },
     body: aboBeendenBezahlaboBodySchema,
     response: aboSchema,
     errors,
@@ -468,6 +497,7 @@ export const aboEndpoints = {
     summary: 'Firmenabo zu einem Datum beenden (ein vergangenes Datum beendet es sofort)',
     tag,
     access: aboAdmin,
+    patientRecord: { kind: 'ABO', action: 'SCHREIBEN', operatorPrivileges: ['ABOPAKETE_VERWALTEN'] },
     body: aboBeendenFirmenaboBodySchema,
     response: aboSchema,
     errors,
@@ -478,6 +508,12 @@ export const aboEndpoints = {
     summary: 'Ob ein Abo läuft (Patienten nur für sich selbst)',
     tag,
     access: LOGIN,
+    patientRecord: {
+      kind: 'ABO',
+      action: 'LESEN',
+      patientParam: 'userId',
+      operatorPrivileges: ['ABOPAKETE_VERWALTEN', 'BENUTZER_VERWALTEN', 'TERMINE_EDITIEREN', 'PATIENT_TERMINE_BUCHEN'],
+    },
     params: aboUserIdParamSchema,
     response: aboPrivilegesResponseSchema,
     errors,

@@ -71,10 +71,19 @@ export const sessionClaimsSchema = z.object({
   iatMs: z.number().int().optional(),
   /** The token's id: a logout revokes exactly this token (docs/decisions.md "Sessions end at once"). */
   jti: z.string().max(64).optional(),
+  /**
+   * Set when the account's role must have a second factor and it has none (REQUIRE_2FA_ROLES): the session may
+   * only set one up. The server decides on the account's current state; the claim tells the web what to show.
+   */
+  zweiterFaktorEinrichten: z.literal(true).optional(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
 export const secondFactorRequiredResponseSchema = z.boolean();
+
+/** The refusal of every other call while the second factor must be set up first. */
+export const ZWEITER_FAKTOR_PFLICHT_TEXT =
+  'Für Ihr Konto ist die Zwei-Faktor-Authentisierung vorgeschrieben. Bitte richten Sie sie zuerst ein.';
 
 export const roleParamSchema = z.object({ role: z.enum(ROLES, { message: 'Unbekannte Rolle.' }) });
 export const privilegeCodesSchema = z.array(z.number().int());

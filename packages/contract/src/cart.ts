@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { idField, idParam } from './common/rules.ts';
 import { endpoint, operator, roles } from './common/endpoint.ts';
-import { TERMINTYPEN, ZAHLUNGSARTEN, terminIdParamSchema, type Termintyp, type Zahlungsart } from './termin.ts';
+import {
+  TERMINTYP_FILTER_LABELS,
+  TERMINTYPEN,
+  ZAHLUNGSARTEN,
+  terminIdParamSchema,
+  type Termintyp,
+  type Zahlungsart,
+} from './termin.ts';
 import type { SettingKey } from './verwaltung.ts';
 
 /**
@@ -23,7 +30,7 @@ export type CartItemStatus = (typeof CART_ITEM_STATUSES)[number];
 
 /** How the dialog names an item's payment method (spec: FIRMA, REZEPT, ABO, GUTHABEN, or to be paid). */
 export const ZAHLUNGSART_LABELS: Record<Zahlungsart, string> = {
-  FIRMA: 'Arbeitgeber (FIRMA)',
+  FIRMA: 'Arbeitgeber',
   REZEPT: 'Rezept',
   ABO: 'Abo',
   GUTHABEN: 'Guthaben',
@@ -57,6 +64,9 @@ export const TERMINPREIS_SETTING: Record<Termintyp, SettingKey> = {
   TELEFON: 'TERMINPREIS_TELEFON',
 };
 
+/** The code of the 409 a patient gets for a second cart while one is open (the web then shows the open one). */
+export const OFFENE_BUCHUNG_CODE = 'OFFENE_BUCHUNG';
+
 export const CART_MESSAGES = {
   leer: 'Es wurde kein Termin zur Buchung ausgewählt',
   zuViele: `Höchstens ${CART_MAX_ITEMS} Termine je Buchung.`,
@@ -70,7 +80,12 @@ export const CART_MESSAGES = {
   unbezahlt:
     'Es scheint ein Fehler aufgetreten zu sein und einige Posten sind noch unbezahlt. Bitte versuchen Sie es erneut.',
   buchungFehlerTitel: 'Fehler bei der Buchung',
-  guthabenFehlt: (code: string) => `Guthaben Reicht nicht aus: ${code}`,
+  offeneBuchung:
+    'Sie haben noch eine offene Buchung. Bitte schließen Sie diese zuerst ab oder geben Sie sie frei, bevor Sie neue Termine buchen.',
+  // the spec's text with its error word said as a sentence (issue 15: no raw codes on screen); the code stays in the
+  // answer's code field for programs
+  guthabenFehlt: (typ: Termintyp) =>
+    `Guthaben Reicht nicht aus: Für einen ${TERMINTYP_FILTER_LABELS[typ]} fehlt der Patientin oder dem Patienten passendes Guthaben.`,
   nurGuthaben: 'Dieser Termin kann nur über den Warenkorb mit Zahlung gebucht werden.',
 } as const;
 
@@ -179,6 +194,16 @@ export const cartEndpoints = {
     response: cartSchema,
     errors,
   }),
+  // the patient's own open cart: shown again after a reload ("Offene Buchung"), so no seat or credit stays trapped
+  offen: endpoint({
+    method: 'GET',
+    path: '/cart/patient/offen',
+    summary: 'Die offene Buchung des Patienten (ein offener Warenkorb je Patient) oder null',
+    tag,
+    access: patient,
+    response: cartSchema.nullable(),
+    errors: [401, 403],
+  }),
   zuruecksetzen: endpoint({
     method: 'GET',
     path: '/cart/patient/cancelPayment/:cartId',
@@ -195,6 +220,12 @@ export const cartEndpoints = {
     summary: 'Warenkorb für einen Patienten aus dessen Guthaben (fehlendes Guthaben: 409 mit KEIN_*_GUTHABEN)',
     tag,
     access: bookingOperator,
+    patientRecord: {
+      kind: 'TERMINE',
+      action: 'SCHREIBEN',
+      patientParam: 'patientId',
+      operatorPrivileges: ['PATIENT_TERMINE_BUCHEN'],
+    },
     params: cartPatientIdParamSchema,
     body: cartCreateBodySchema,
     response: cartSchema,
@@ -206,6 +237,7 @@ export const cartEndpoints = {
     summary: 'Ein Warenkorb (Betreiber)',
     tag,
     access: bookingOperator,
+    patientRecord: { kind: 'TERMINE', action: 'LESEN', operatorPrivileges: ['PATIENT_TERMINE_BUCHEN'] },
     params: cartIdParamSchema,
     response: cartSchema,
     errors,
@@ -216,6 +248,7 @@ export const cartEndpoints = {
     summary: 'Warenkorb für einen Patienten bestätigen (bucht sofort)',
     tag,
     access: bookingOperator,
+    patientRecord: { kind: 'TERMINE', action: 'SCHREIBEN', operatorPrivileges: ['PATIENT_TERMINE_BUCHEN'] },
     params: cartIdParamSchema,
     response: cartSchema,
     errors,
@@ -226,6 +259,7 @@ export const cartEndpoints = {
     summary: 'Warenkorb für einen Patienten zurücksetzen',
     tag,
     access: bookingOperator,
+    patientRecord: { kind: 'TERMINE', action: 'SCHREIBEN', operatorPrivileges: ['PATIENT_TERMINE_BUCHEN'] },
     params: cartIdParamSchema,
     response: cartSchema,
     errors,

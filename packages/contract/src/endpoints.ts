@@ -1,4 +1,5 @@
 import { aboEndpoints } from './abo.ts';
+import { auskunftEndpoints } from './auskunft.ts';
 import type { EndpointDeclaration } from './common/endpoint.ts';
 import { accountsEndpoints } from './accounts.ts';
 import { authEndpoints } from './auth.ts';
@@ -15,8 +16,18 @@ import { guthabenEndpoints } from './guthaben.ts';
 import { zahlungEndpoints } from './zahlung.ts';
 import { terminEndpoints } from './termin.ts';
 import { cartEndpoints } from './cart.ts';
+import { dashboardEndpoints } from './dashboard.ts';
 import { videoEndpoints } from './video.ts';
 import { verwaltungEndpoints } from './verwaltung.ts';
+import { fragebogenEndpoints } from './fragebogen.ts';
+import { anamneseEndpoints } from './anamnese.ts';
+import { protokollEndpoints } from './protokoll.ts';
+import { einwilligungEndpoints } from './einwilligung.ts';
+import { rezeptEndpoints } from './rezept.ts';
+import { dateiEndpoints } from './datei.ts';
+import { trainingEndpoints } from './training.ts';
+import { statistikEndpoints } from './statistik.ts';
+import { videothekEndpoints } from './videothek.ts';
 
 /**
  * Every endpoint declaration of the API, by module. The server's contract test checks that each one has a handler
@@ -33,6 +44,7 @@ export const ALL_ENDPOINTS: Record<string, Record<string, EndpointDeclaration>> 
   health: healthEndpoints,
   inhalt: inhaltEndpoints,
   loeschung: loeschungEndpoints,
+  auskunft: auskunftEndpoints,
   navigation: navigationEndpoints,
   abo: aboEndpoints,
   guthaben: guthabenEndpoints,
@@ -41,4 +53,14 @@ export const ALL_ENDPOINTS: Record<string, Record<string, EndpointDeclaration>> 
   cart: cartEndpoints,
   video: videoEndpoints,
   verwaltung: verwaltungEndpoints,
+  fragebogen: fragebogenEndpoints,
+  anamnese: anamneseEndpoints,
+  protokoll: protokollEndpoints,
+  einwilligung: einwilligungEndpoints,
+  rezept: rezeptEndpoints,
+  datei: dateiEndpoints,
+  training: trainingEndpoints,
+  statistik: statistikEndpoints,
+  dashboard: dashboardEndpoints,
+  videothek: videothekEndpoints,
 };

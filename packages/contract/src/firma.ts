@@ -71,8 +71,18 @@ export const firmaListeSchema = z.array(firmaSchema);
 export const firmaKurzSchema = z.object({ id: z.number().int(), bezeichner: z.string() });
 export type FirmaKurz = z.infer<typeof firmaKurzSchema>;
 export const firmaKurzListeSchema = z.array(firmaKurzSchema);
-/** The affiliation of a user, or null without one. */
-export const firmaZugehoerigkeitSchema = firmaKurzSchema.nullable();
+/**
+ * The affiliation of a user, or null without one; with the company's logo (spec 3 company fields), which the profile
+ * shows beside the name (optional: answers of older servers lack it).
+ */
+export const firmaZugehoerigkeitSchema = firmaKurzSchema
+  .extend({
+    logoPath: z.string().nullable().optional(),
+    logoLink: z.string().nullable().optional(),
+    linkTarget: z.boolean().optional(),
+  })
+  .nullable();
+export type FirmaZugehoerigkeit = NonNullable<z.infer<typeof firmaZugehoerigkeitSchema>>;
 
 const userIdSchema = z.number({ message: 'Ungültige Benutzer-ID.' }).int().positive('Ungültige Benutzer-ID.');
 const zuweisungFirmaIdSchema = z
@@ -138,6 +148,20 @@ export const firmaEndpoints = {
     summary: 'Firmenzugehörigkeit eines Patienten (Betreiber oder der Benutzer selbst)',
     tag,
     access: LOGIN,
+    patientRecord: {
+      kind: 'PROFIL',
+      action: 'LESEN',
+      patientParam: 'id',
+      // the company decides how a patient pays: every task on the patient's profile page and booking needs it
+      operatorPrivileges: [
+        'BENUTZER_VERWALTEN',
+        'GUTHABEN_AENDERN',
+        'ABOPAKETE_VERWALTEN',
+        'PATIENT_LOESCHEN',
+        'TERMINE_EDITIEREN',
+        'PATIENT_TERMINE_BUCHEN',
+      ],
+    },
     params: firmaUserIdParamSchema,
     response: firmaZugehoerigkeitSchema,
     errors,
@@ -188,6 +212,7 @@ export const firmaEndpoints = {
     summary: 'Firma eines Patienten setzen (firmaId -1 entfernt die Zugehörigkeit)',
     tag,
     access: firmenAdmin,
+    patientRecord: { kind: 'PROFIL', action: 'SCHREIBEN', operatorPrivileges: ['BENUTZER_VERWALTEN'] },
     body: firmaSetzenPatientBodySchema,
     response: firmaZugehoerigkeitSchema,
     errors,

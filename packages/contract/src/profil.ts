@@ -279,6 +279,13 @@ const dokumentationTag = 'Dokumentation';
 const profilbildTag = 'Profilbild';
 /** Operators with BENUTZER_VERWALTEN edit other users' profiles and photos. */
 const userManager = operator('BENUTZER_VERWALTEN');
+/**
+ * Operators who reach a patient's profile page: the page carries the tasks of these privileges (credit,
+ * subscription, deletion) besides the profile itself (docs/decisions.md "Need-to-know access").
+ */
+const PROFIL_OPERATORS = ['BENUTZER_VERWALTEN', 'GUTHABEN_AENDERN', 'ABOPAKETE_VERWALTEN', 'PATIENT_LOESCHEN'] as const;
+/** Operators who need a patient's name and company: every task on one patient's records. */
+const PATIENT_OPERATORS = [...PROFIL_OPERATORS, 'TERMINE_EDITIEREN', 'PATIENT_TERMINE_BUCHEN'] as const;
 
 export const profilEndpoints = {
   my: endpoint({
@@ -316,6 +323,12 @@ export const profilEndpoints = {
     summary: 'Profil eines Patienten: verkürzt für Therapeuten, vollständig für Betreiber',
     tag,
     access: roles(['THERAPEUT', 'BETREIBER']),
+    patientRecord: {
+      kind: 'PROFIL',
+      action: 'LESEN',
+      patientParam: 'userId',
+      operatorPrivileges: ['BENUTZER_VERWALTEN'],
+    },
     params: profilUserIdParamSchema,
     response: patientProfilResponseSchema,
     errors,
@@ -326,6 +339,7 @@ export const profilEndpoints = {
     summary: 'Profil eines beliebigen Benutzers in der Betreiberansicht',
     tag,
     access: operator(),
+    patientRecord: { kind: 'PROFIL', action: 'LESEN', patientParam: 'userId', operatorPrivileges: PROFIL_OPERATORS },
     params: profilUserIdParamSchema,
     response: betreiberProfilSchema,
     errors,
@@ -336,6 +350,12 @@ export const profilEndpoints = {
     summary: 'Profilfelder eines anderen Benutzers ändern (nie das eigene Profil)',
     tag,
     access: userManager,
+    patientRecord: {
+      kind: 'PROFIL',
+      action: 'SCHREIBEN',
+      patientParam: 'userId',
+      operatorPrivileges: ['BENUTZER_VERWALTEN'],
+    },
     params: profilUserIdParamSchema,
     body: betreiberProfilAenderungSchema,
     response: betreiberProfilSchema,
@@ -347,6 +367,12 @@ export const profilEndpoints = {
     summary: 'Allgemeine Bemerkungen zu einem Patienten (Text)',
     tag,
     access: operator(),
+    patientRecord: {
+      kind: 'PROFIL',
+      action: 'SCHREIBEN',
+      patientParam: 'patientId',
+      operatorPrivileges: ['BENUTZER_VERWALTEN'],
+    },
     params: profilPatientIdParamSchema,
     body: bemerkungBodySchema,
     requestFormat: 'text',
@@ -368,6 +394,12 @@ export const profilEndpoints = {
     summary: 'Vor- und Nachname eines Patienten (der Patient selbst, Therapeuten, Betreiber)',
     tag,
     access: LOGIN,
+    patientRecord: {
+      kind: 'PROFIL',
+      action: 'LESEN',
+      patientParam: 'patientId',
+      operatorPrivileges: PATIENT_OPERATORS,
+    },
     params: profilPatientIdParamSchema,
     response: nameOnlySchema,
     errors,
@@ -405,6 +437,7 @@ export const profilEndpoints = {
     summary: 'Patient nach ID (Patienten nur sich selbst)',
     tag: patientTag,
     access: LOGIN,
+    patientRecord: { kind: 'PROFIL', action: 'LESEN', patientParam: 'id', operatorPrivileges: PATIENT_OPERATORS },
     params: lookupIdParamSchema,
     response: patientLookupSchema,
     errors,
@@ -415,6 +448,7 @@ export const profilEndpoints = {
     summary: 'Patient nach ID (Patienten nur sich selbst)',
     tag: patientTag,
     access: LOGIN,
+    patientRecord: { kind: 'PROFIL', action: 'LESEN', patientParam: 'id', operatorPrivileges: PATIENT_OPERATORS },
     params: lookupIdParamSchema,
     response: patientLookupSchema,
     errors,
@@ -434,6 +468,7 @@ export const profilEndpoints = {
     summary: 'Dokumentationseintrag zu einem Patienten schreiben (Therapeut, Text)',
     tag: dokumentationTag,
     access: roles(['THERAPEUT']),
+    patientRecord: { kind: 'DOKUMENTATION', action: 'SCHREIBEN', patientParam: 'patientId' },
     params: profilPatientIdParamSchema,
     body: dokumentationBodySchema,
     requestFormat: 'text',
@@ -446,6 +481,7 @@ export const profilEndpoints = {
     summary: 'Dokumentation eines Patienten, Einträge von Therapeuten und Betreibern, neueste zuerst (Therapeut)',
     tag: dokumentationTag,
     access: roles(['THERAPEUT']),
+    patientRecord: { kind: 'DOKUMENTATION', action: 'LESEN', patientParam: 'patientId' },
     params: profilPatientIdParamSchema,
     response: dokumentationListSchema,
     errors,
@@ -456,6 +492,12 @@ export const profilEndpoints = {
     summary: 'Dokumentationseintrag zu einem Patienten schreiben (Betreiber, Text)',
     tag: dokumentationTag,
     access: roles(['BETREIBER']),
+    patientRecord: {
+      kind: 'DOKUMENTATION',
+      action: 'SCHREIBEN',
+      patientParam: 'patientId',
+      operatorPrivileges: ['BENUTZER_VERWALTEN'],
+    },
     params: profilPatientIdParamSchema,
     body: dokumentationBodySchema,
     requestFormat: 'text',
@@ -468,6 +510,12 @@ export const profilEndpoints = {
     summary: 'Dokumentation eines Patienten, Einträge von Therapeuten und Betreibern, neueste zuerst (Betreiber)',
     tag: dokumentationTag,
     access: roles(['BETREIBER']),
+    patientRecord: {
+      kind: 'DOKUMENTATION',
+      action: 'LESEN',
+      patientParam: 'patientId',
+      operatorPrivileges: ['BENUTZER_VERWALTEN'],
+    },
     params: profilPatientIdParamSchema,
     response: dokumentationListSchema,
     errors,
@@ -478,6 +526,12 @@ export const profilEndpoints = {
     summary: 'Patientendokumentation als PDF',
     tag: dokumentationTag,
     access: roles(['THERAPEUT', 'BETREIBER']),
+    patientRecord: {
+      kind: 'DOKUMENTATION',
+      action: 'LESEN',
+      patientParam: 'patientId',
+      operatorPrivileges: ['BENUTZER_VERWALTEN'],
+    },
     params: profilPatientIdParamSchema,
     responseFormat: 'file',
     fileType: 'application/pdf',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuroText, parseEuroText, verwaltungSaveBodySchema } from './verwaltung.ts';
+import {
+  formatEuroText,
+  parseEuroText,
+  SETTINGS_CATALOG,
+  settingInfo,
+  TYPED_SETTINGS,
+  VERWALTUNG_MESSAGES,
+  verwaltungSaveBodySchema,
+} from './verwaltung.ts';
 
 describe('card price settings', () => {
   it('reads German euro amounts as cents', () => {
@@ -24,5 +32,23 @@ describe('card price settings', () => {
     expect(verwaltungSaveBodySchema.safeParse({ type: 'TERMINPREIS_EINZEL', value: 'kostenlos' }).success).toBe(false);
     expect(verwaltungSaveBodySchema.safeParse({ type: 'TERMINPREIS_EINZEL', value: '25,00' }).success).toBe(true);
     expect(verwaltungSaveBodySchema.safeParse({ type: 'SUPPORT_TEXT', value: 'kostenlos' }).success).toBe(true);
+  });
+});
+
+describe('settings catalog', () => {
+  it('gives every known setting a German label and help text, and shows an unknown one as itself', () => {
+    for (const key of Object.keys(TYPED_SETTINGS)) expect(SETTINGS_CATALOG[key]).toBeDefined();
+    for (const info of Object.values(SETTINGS_CATALOG)) {
+      expect(info.label).not.toMatch(/^[A-Z_]+$/);
+      expect(info.help.length).toBeGreaterThan(10);
+    }
+    expect(settingInfo('TERMINPREIS_EINZEL').label).toBe('Preis Einzeltermin (Kartenzahlung)');
+    expect(settingInfo('ALT_EINTRAG')).toEqual({ label: 'ALT_EINTRAG', help: '' });
+  });
+
+  it('refuses an unknown key with a German message', () => {
+    const result = verwaltungSaveBodySchema.safeParse({ type: 'MATRIX_PROBE', value: 'x' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(VERWALTUNG_MESSAGES.unbekannterTyp);
   });
 });

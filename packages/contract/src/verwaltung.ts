@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, operator } from './common/endpoint.ts';
+import { endpoint, LOGIN, operator } from './common/endpoint.ts';
+import { COCKPIT_SETTING_LABELS, COCKPIT_SETTINGS, parseCockpitKacheln } from './dashboard.ts';
 
 /** Application settings (spec 3 "Operator tools: Application settings", section 3 "Setting entry"). */
 
@@ -15,6 +16,7 @@ export const VERWALTUNG_MESSAGES = {
   maxLaenge: 'Maximale Länge beachten',
   befundLaenge: 'Ein Befund hat höchstens 30 Zeichen.',
   unbekannt: 'Unbekannte Einstellung.',
+  unbekannterTyp: 'Diese Einstellung kennt die Plattform nicht. Bitte eine der vorhandenen Einstellungen ändern.',
   speichernFehler: 'Fehler beim Speichern',
   betrag: 'Bitte einen Betrag in Euro angeben, z. B. 25,00 (höchstens 100.000,00).',
   doppelt: 'Diese Einstellung gibt es schon.',
@@ -52,6 +54,51 @@ export const TYPED_SETTINGS = {
   TERMINPREIS_TELEFON: priceCents,
 } as const;
 export type SettingKey = keyof typeof TYPED_SETTINGS;
+
+/** A known setting: its German name on the screen and a line that says what it does and how to fill it in. */
+export interface SettingInfo {
+  label: string;
+  help: string;
+}
+
+const price = (termin: string): SettingInfo => ({
+  label: `Preis ${termin} (Kartenzahlung)`,
+  help: `Betrag in Euro inkl. MwSt., den eine Kartenzahlung für einen ${termin} kostet, z. B. 25,00. Ohne Preis ist dieser Termin nicht mit Karte bezahlbar.`,
+});
+
+/**
+ * Every setting the platform knows (issue 15: "settings are typed, unknown keys refused"). Only these keys are saved;
+ * an entry stored under another key before stays visible and can be deleted, not re-saved.
+ */
+export const SETTINGS_CATALOG: Record<string, SettingInfo> = {
+  [VERWALTUNG_TYPEN.befund]: {
+    label: 'Befund',
+    help: 'Ein Befund, den Termine und die Terminsuche anbieten (höchstens 30 Zeichen).',
+  },
+  [VERWALTUNG_TYPEN.einzelterminInhalt]: {
+    label: 'Einzeltermin-Inhalt',
+    help: 'Ein Inhalt, der für Einzeltermine zur Auswahl steht.',
+  },
+  TERMIN_HINWEIS: {
+    label: 'Hinweis zur Terminvorbereitung',
+    help: 'Was Patientinnen und Patienten für ihren Termin bereithalten sollen.',
+  },
+  SUPPORT_TEXT: {
+    label: 'Hinweis zum technischen Support',
+    help: 'Wann und wie Patientinnen und Patienten bei technischen Problemen Hilfe erhalten.',
+  },
+  [COCKPIT_SETTINGS.kacheln]: { label: 'Cockpit-Kacheln', help: COCKPIT_SETTING_LABELS.COCKPIT_KACHELN },
+  [COCKPIT_SETTINGS.text]: { label: 'Cockpit-Hinweistext', help: COCKPIT_SETTING_LABELS.COCKPIT_TEXT },
+  TERMINPREIS_EINZEL: price('Einzeltermin'),
+  TERMINPREIS_GRUPPE: price('Gruppentermin'),
+  TERMINPREIS_BEFUND: price('Befundtermin'),
+  TERMINPREIS_ANAMNESE: price('Anamnesetermin'),
+  TERMINPREIS_TELEFON: price('Telefontermin'),
+} satisfies Record<SettingKey, SettingInfo> & Record<string, SettingInfo>;
+
+/** The catalog entry of a key; an unknown key (stored before the catalog) shows as itself. */
+export const settingInfo = (type: string): SettingInfo =>
+  Object.hasOwn(SETTINGS_CATALOG, type) ? SETTINGS_CATALOG[type]! : { label: type, help: '' };
 export type SettingValue<K extends SettingKey> = z.output<(typeof TYPED_SETTINGS)[K]>;
 export const isTypedSetting = (type: string): type is SettingKey => Object.hasOwn(TYPED_SETTINGS, type);
 
@@ -80,11 +127,18 @@ export const verwaltungSaveBodySchema = z
       .max(VERWALTUNG_LIMITS.value, VERWALTUNG_MESSAGES.maxLaenge),
   })
   .superRefine((entry, ctx) => {
+    if (/^[A-Z0-9_]+$/.test(entry.type) && !Object.hasOwn(SETTINGS_CATALOG, entry.type)) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: VERWALTUNG_MESSAGES.unbekannterTyp });
+    }
     if (entry.type === VERWALTUNG_TYPEN.befund && entry.value.length > 30) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: VERWALTUNG_MESSAGES.befundLaenge });
     }
     if (isTypedSetting(entry.type) && parseEuroText(entry.value) === null) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: VERWALTUNG_MESSAGES.betrag });
+    }
+    if (entry.type === COCKPIT_SETTINGS.kacheln) {
+      const parsed = parseCockpitKacheln(entry.value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['value'], message: parsed.message });
     }
   });
 export type VerwaltungSaveBody = z.input<typeof verwaltungSaveBodySchema>;
@@ -112,6 +166,16 @@ export const verwaltungEndpoints = {
     access: listReader,
     response: verwaltungListSchema,
     errors,
+  }),
+  // the Befund names only (no ids, nothing else): every plan's Befund filter offers the whole list (issue 15)
+  befundNamen: endpoint({
+    method: 'GET',
+    path: '/verwaltung/Befunde/namen',
+    summary: 'Namen der Befunde für die Terminfilter',
+    tag,
+    access: LOGIN,
+    response: z.array(z.string()),
+    errors: [401],
   }),
   inhalte: endpoint({
     method: 'GET',

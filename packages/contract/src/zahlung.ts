@@ -33,7 +33,7 @@ export const paymentStatusText = (status: string): string =>
     : PAYMENT_STATUS_UNKNOWN_TEXT;
 
 export const PAYMENT_TEXTS = {
-  redirectTitel: 'Ihr letzter Bezahlvorgang (Redirect-Seite)',
+  redirectTitel: 'Ihr letzter Bezahlvorgang',
   keiner: 'Keiner (vermutlich wurde die Datenbank bereinigt oder noch keiner ausgeführt)',
 } as const;
 

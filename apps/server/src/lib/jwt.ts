@@ -32,11 +32,12 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   }
 
   return {
-    async sign({ sub, role, privileges, userId }, { issuedAt = new Date() } = {}) {
+    async sign({ sub, role, privileges, userId, zweiterFaktorEinrichten }, { issuedAt = new Date() } = {}) {
       const iatMs = issuedAt.getTime();
       const iat = Math.floor(iatMs / 1000);
+      const setup = zweiterFaktorEinrichten ? { zweiterFaktorEinrichten } : {};
       // every token its own id (jti), so a logout can revoke one token and leave the account's other sessions
-      return new SignJWT({ role, privileges, userId, iatMs })
+      return new SignJWT({ role, privileges, userId, iatMs, ...setup })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setJti(randomUUID())

@@ -6,6 +6,7 @@ import { MESSAGES } from '@dihs/contract/common/messages';
 import { hasPrivilege, type Privilege, type Role } from '@dihs/contract/common/roles';
 import { HttpError } from '../lib/http-error.ts';
 import type { TokenService } from '../lib/jwt.ts';
+import { restrictToSecondFactorSetup } from './second-factor-setup.ts';
 import type { SessionGate } from './session-gate.ts';
 
 declare module 'fastify' {
@@ -31,6 +32,7 @@ export const authPlugin = fp(
       const session = claims ? await gate.admit(claims) : null;
       if (!session) throw HttpError.unauthorized(MESSAGES.sitzungUngueltig, ERROR_CODES.unauthorized);
       request.session = session;
+      restrictToSecondFactorSetup(request);
     });
   },
   { name: 'auth' },

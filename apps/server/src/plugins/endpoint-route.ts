@@ -18,6 +18,7 @@ import { routePattern } from '@dihs/contract/common/endpoint';
 import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import type { AppInstance } from '../app-types.ts';
 import { guard } from './auth.ts';
+import './patient-access.ts';
 
 /** The request a handler of the declaration receives: params, query and body as its schemas parse them. */
 export type EndpointRequest<E extends EndpointDeclaration> = FastifyRequest<{
@@ -64,6 +65,19 @@ function accessHook(declaration: EndpointDeclaration): onRequestHookHandler[] {
   ];
 }
 
+/**
+ * The need-to-know hooks of a declaration with `patientRecord` (plugins/patient-access.ts); none for the others. An
+ * app without the plugin cannot bind such a declaration: it would answer patient records unchecked.
+ */
+function patientRecordHooks(app: FastifyInstance, declaration: EndpointDeclaration) {
+  const rule = declaration.patientRecord;
+  if (!rule) return undefined;
+  if (!app.hasDecorator('patientAccess')) {
+    throw new Error(`${declaration.method} ${declaration.path}: patientRecord braucht das Plugin patient-access`);
+  }
+  return app.patientAccess.hooksFor({ ...declaration, patientRecord: rule });
+}
+
 /** The Fastify schema (validation and OpenAPI) of a declaration. */
 function schemaOf(declaration: EndpointDeclaration): FastifySchema {
   const errors = {
@@ -96,14 +110,18 @@ export function route<E extends EndpointDeclaration>(
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
 ): void {
+  const patient = patientRecordHooks(app as FastifyInstance, declaration);
+  const preHandler = [...(patient?.preHandler ?? []), ...asArray(extras.preHandler)];
   (app as FastifyInstance).route({
     method: declaration.method,
     url: routePattern(declaration),
     schema: schemaOf(declaration),
     config: { ...extras.config, endpoint: declaration },
     ...(extras.bodyLimit !== undefined ? { bodyLimit: extras.bodyLimit } : {}),
-    onRequest: [...accessHook(declaration), ...asArray(extras.onRequest)],
-    ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
+    // the need-to-know check starts after the access rule: roles that rule refuses never reach it
+    onRequest: [...accessHook(declaration), ...(patient ? [patient.onRequest] : []), ...asArray(extras.onRequest)],
+    ...(preHandler.length ? { preHandler } : {}),
+    ...(patient ? { onSend: patient.onSend, onResponse: patient.onResponse } : {}),
     handler: handler as unknown as RouteOptions['handler'],
   });
 }

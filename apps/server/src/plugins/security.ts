@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { VIDEO_PLAYER_ORIGINS } from '@dihs/contract/common/video-url';
 
 /**
  * Security headers with a strict Content-Security-Policy: scripts only from our origin, no third-party
@@ -20,6 +21,8 @@ export const securityPlugin = fp(
           fontSrc: ["'self'"],
           connectSrc: ["'self'", 'ws:', 'wss:'],
           mediaSrc: ["'self'", 'blob:'],
+          // the video players, inserted only after the viewer clicks play (Zwei-Klick-Lösung, docs/decisions.md)
+          frameSrc: ["'self'", ...VIDEO_PLAYER_ORIGINS],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

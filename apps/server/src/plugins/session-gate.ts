@@ -10,6 +10,8 @@ export interface GateAccount {
   lockedAt: Date | null;
   deletedAt: Date | null;
   sessionsValidFrom: Date | null;
+  /** The stored (sealed) TOTP key; null without a second factor. */
+  secondFactorSecret: string | null;
 }
 
 /** A revoked token as stored: its id and when it would have expired anyway. */
@@ -25,6 +27,8 @@ export interface SessionGateOptions {
   tokenTtlSeconds: number;
   /** Off only for the benchmark's comparison (BENCH_NO_REVOCATION): no revoked-token and no "valid from" check. */
   checkRevocation?: boolean;
+  /** Roles whose accounts without a second factor get a session that may only set one up (REQUIRE_2FA_ROLES). */
+  requireSecondFactorRoles?: readonly SessionClaims['role'][];
 }
 
 /**
@@ -39,7 +43,7 @@ export interface SessionGateOptions {
  */
 export function createSessionGate(
   loadAccount: (userId: number) => Promise<GateAccount | undefined>,
-  { cacheSeconds, tokenTtlSeconds, checkRevocation = true }: SessionGateOptions,
+  { cacheSeconds, tokenTtlSeconds, checkRevocation = true, requireSecondFactorRoles = [] }: SessionGateOptions,
 ) {
   const cache = new Map<number, { until: number; state: AccountState | null }>();
   /** Per account, from events: the "valid from" even before this instance reads it (or it is committed). */
@@ -55,6 +59,8 @@ export function createSessionGate(
     usable: boolean;
     /** Epoch milliseconds from which tokens count; tokens issued earlier are refused. */
     sessionsValidFromMs: number | null;
+    /** The role requires a second factor and the account has none yet. */
+    secondFactorSetupRequired: boolean;
   }
 
   async function load(userId: number): Promise<AccountState | null> {
@@ -66,6 +72,7 @@ export function createSessionGate(
       privileges: user.privileges,
       usable: user.active && !user.lockedAt && !user.deletedAt,
       sessionsValidFromMs: user.sessionsValidFrom?.getTime() ?? null,
+      secondFactorSetupRequired: requireSecondFactorRoles.includes(user.role) && !user.secondFactorSecret,
     };
   }
 
@@ -98,7 +105,10 @@ export function createSessionGate(
       const state = entry.state;
       if (!state?.usable || state.email !== claims.sub) return null;
       if (state.sessionsValidFromMs !== null && issuedAtMs(claims) < state.sessionsValidFromMs) return null;
-      return { ...claims, role: state.role, privileges: state.privileges };
+      // the set-up duty follows the account as it is now, not the token: set up once, the same token does the rest
+      const { zweiterFaktorEinrichten: _hint, ...rest } = claims;
+      const session = { ...rest, role: state.role, privileges: state.privileges };
+      return state.secondFactorSetupRequired ? { ...session, zweiterFaktorEinrichten: true } : session;
     },
 
     /** An event from any instance (this one included); applying it twice changes nothing. */

@@ -13,6 +13,7 @@ import {
 } from '../modules/zahlung/sandbox.provider.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { zahlungEndpoints } from '@dihs/contract/zahlung';
+import { recordRegistrationConsent } from '../modules/einwilligung/index.ts';
 
 /** Posts a sandbox webhook signed with the test server's secret (or a given signature). */
 export function postSandboxWebhook(
@@ -53,6 +54,8 @@ export async function accountWithBearer(
     .insert(users)
     .values({ email, role, privileges: codes, passwordHash: 'x', emailConfirmed: options.emailConfirmed ?? true })
     .returning();
+  // a patient as registration leaves one: consented to the current texts, so booking is not held (einwilligung)
+  if (role === 'PATIENT') await t.db.transaction((tx) => recordRegistrationConsent(tx, row!.id));
   const token = await t.tokens.sign({ sub: email, role, privileges: codes, userId: row!.id });
   return { id: row!.id, email, bearer: `Bearer ${token}` };
 }

@@ -36,6 +36,8 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent',
     // every request reads the account state, so tests see a lock or deactivation at once
     SESSION_CHECK_SECONDS: '0',
+    // the demo operator logs in without a second factor; the duty's own tests set REQUIRE_2FA_ROLES
+    REQUIRE_2FA_ROLES: 'none',
     ...env,
   });
   await seedDemoWorld(database.handle.db);

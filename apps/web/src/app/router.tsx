@@ -11,6 +11,7 @@ import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './root-layout.tsx';
 
 const StartPage = lazyPage(() => import('./routes/start-page.tsx'), 'StartPage');
+const CockpitPage = lazyPage(() => import('../features/dashboard/pages/cockpit-page.tsx'), 'CockpitPage');
 const ContentPage = lazyPage(() => import('./routes/content-page.tsx'), 'ContentPage');
 const PendingPage = lazyPage(() => import('./routes/pending-page.tsx'), 'PendingPage');
 const ProfilPage = lazyPage(() => import('./routes/profil-page.tsx'), 'ProfilPage');
@@ -70,10 +71,37 @@ const TherapistSessionPage = lazyPage(
   () => import('../features/video/pages/therapist-session-page.tsx'),
   'TherapistSessionPage',
 );
+const PatientRezeptePage = lazyPage(
+  () => import('../features/rezept/pages/patient-rezepte-page.tsx'),
+  'PatientRezeptePage',
+);
+const BetreiberRezeptePage = lazyPage(
+  () => import('../features/rezept/pages/betreiber-rezepte-page.tsx'),
+  'BetreiberRezeptePage',
+);
+const RezeptePatientPage = lazyPage(
+  () => import('../features/rezept/pages/rezepte-patient-page.tsx'),
+  'RezeptePatientPage',
+);
+const ProtokollPage = lazyPage(() => import('../features/protokoll/pages/protokoll-page.tsx'), 'ProtokollPage');
+const UploadPage = lazyPage(() => import('../features/datei/pages/upload-page.tsx'), 'UploadPage');
 const ConnectionTestPage = lazyPage(
   () => import('../features/video/pages/connection-test-page.tsx'),
   'ConnectionTestPage',
 );
+
+const PlanEditorPage = lazyPage(() => import('../features/training/pages/plan-editor-page.tsx'), 'PlanEditorPage');
+const VorlagenPage = lazyPage(() => import('../features/training/pages/vorlagen-page.tsx'), 'VorlagenPage');
+const PatientPlanPage = lazyPage(() => import('../features/training/pages/patient-plan-page.tsx'), 'PatientPlanPage');
+const StatistikPage = lazyPage(() => import('../features/statistik/pages/statistik-page.tsx'), 'StatistikPage');
+const VideosPage = lazyPage(() => import('../features/videothek/pages/videos-page.tsx'), 'VideosPage');
+const UebungenPage = lazyPage(() => import('../features/training/pages/uebungen-page.tsx'), 'UebungenPage');
+const FragebogenAdminPage = lazyPage(
+  () => import('../features/fragebogen/pages/fragebogen-admin-page.tsx'),
+  'FragebogenAdminPage',
+);
+const FrageboegenPage = lazyPage(() => import('../features/fragebogen/pages/frageboegen-page.tsx'), 'FrageboegenPage');
+const AnamnesePage = lazyPage(() => import('../features/anamnese/pages/anamnese-page.tsx'), 'AnamnesePage');
 
 /** Routes whose screen is built: every route without a pendingIssue must name its page here, or tsc fails. */
 type BuiltRouteKey = {
@@ -82,6 +110,7 @@ type BuiltRouteKey = {
 
 const PAGES: Record<BuiltRouteKey, ComponentType> & Partial<Record<RouteKey, ComponentType>> = {
   start: StartPage,
+  cockpit: CockpitPage,
   inhalt: ContentPage,
   error: ErrorPage,
   profil: ProfilPage,
@@ -111,6 +140,23 @@ const PAGES: Record<BuiltRouteKey, ComponentType> & Partial<Record<RouteKey, Com
   videosessionApp: PatientSessionPage,
   videosessionTherapeut: TherapistSessionPage,
   verbindungstest: ConnectionTestPage,
+  fragebogenAdmin: FragebogenAdminPage,
+  frageboegen: FrageboegenPage,
+  frageboegenEigene: FrageboegenPage,
+  anamnese: AnamnesePage,
+  anamneseFragebogenPatient: AnamnesePage,
+  zugriffsprotokoll: ProtokollPage,
+  trainingsplan: PlanEditorPage,
+  trainingsplanBetreiber: PlanEditorPage,
+  trainingsplanVorlagen: VorlagenPage,
+  patientTrainingsplan: PatientPlanPage,
+  uebungen: UebungenPage,
+  statistik: StatistikPage,
+  videos: VideosPage,
+  patientRezepte: PatientRezeptePage,
+  rezepte: BetreiberRezeptePage,
+  rezeptePatient: RezeptePatientPage,
+  upload: UploadPage,
 };
 
 /** The video sessions show "Unberechtigter Zugriff!" to a wrong role before their guard sends it to /. */

@@ -2,6 +2,11 @@ import { createTheme } from '@mui/material/styles';
 import { deDE } from '@mui/material/locale';
 import { THEME_COLOURS } from '@dihs/contract/common/constants';
 
+// The brand's accent green (#51b16c) reaches only 2.7:1 on white: fine as a fill behind dark text, too light for
+// text. Green text and outlines (outlined chips such as "Aktiv", text and outlined buttons) take this shade (5.3:1).
+const GREEN_TEXT = '#2e7a44';
+const greenText = { color: GREEN_TEXT, borderColor: GREEN_TEXT };
+
 const BODY_FONT = '"Roboto", "Helvetica", "Arial", sans-serif';
 const HEADING_FONT = '"Roboto Slab", "Roboto", "Georgia", serif';
 
@@ -12,8 +17,12 @@ export const theme = createTheme(
       primary: { main: THEME_COLOURS.primary },
       // white on the light brand blue fails WCAG contrast (2.9:1); the navy reaches 4.8:1
       secondary: { main: THEME_COLOURS.secondary, contrastText: THEME_COLOURS.primary },
-      success: { main: THEME_COLOURS.green },
+      success: { main: THEME_COLOURS.green, dark: GREEN_TEXT },
       error: { main: THEME_COLOURS.red },
+      // MUI's default orange and light blue reach only 3.1:1 and 3.9:1 with white: shades that pass AA (≥ 4.5:1)
+      // as text on white and with white text on them ("nicht teilgenommen" chip, info buttons and links)
+      warning: { main: '#b45309', contrastText: '#ffffff' },
+      info: { main: '#0277bd', contrastText: '#ffffff' },
       background: { default: '#f6f8fa' },
     },
     typography: {
@@ -25,6 +34,23 @@ export const theme = createTheme(
     },
     // the light brand blue stays visible on white pages and on the dark top bar alike
     focusVisible: { outlineColor: THEME_COLOURS.secondary },
+    components: {
+      MuiChip: {
+        styleOverrides: {
+          root: { variants: [{ props: { variant: 'outlined', color: 'success' }, style: greenText }] },
+        },
+      },
+      MuiButton: {
+        styleOverrides: {
+          root: {
+            variants: [
+              { props: { variant: 'outlined', color: 'success' }, style: greenText },
+              { props: { variant: 'text', color: 'success' }, style: greenText },
+            ],
+          },
+        },
+      },
+    },
   },
   deDE,
 );

@@ -12,7 +12,11 @@ const VISUALLY_HIDDEN = {
   width: '1px',
 } as const;
 
-/** Text for screen readers only. */
-export function VisuallyHidden({ children }: { children: ReactNode }) {
-  return <span style={VISUALLY_HIDDEN}>{children}</span>;
+/** Text for screen readers only (with `id`, e.g. a control's description). */
+export function VisuallyHidden({ children, id }: { children: ReactNode; id?: string }) {
+  return (
+    <span id={id} style={VISUALLY_HIDDEN}>
+      {children}
+    </span>
+  );
 }

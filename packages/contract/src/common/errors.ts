@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   accountInactive: 'ACCOUNT_INACTIVE',
   secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
   secondFactorInvalid: 'SECOND_FACTOR_INVALID',
+  /** The role must set up a second factor first (REQUIRE_2FA_ROLES); the session may do nothing else. */
+  secondFactorSetupRequired: 'SECOND_FACTOR_SETUP_REQUIRED',
+  /** A current consent text (video therapy, terms of use) lacks the patient's consent. */
+  consentRequired: 'CONSENT_REQUIRED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

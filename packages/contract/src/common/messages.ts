@@ -26,6 +26,8 @@ export const MESSAGES = {
   nichtAngemeldet: 'Bitte melden Sie sich an.',
   sitzungUngueltig: 'Ihre Anmeldung ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.',
   keineBerechtigung: 'Sie sind nicht berechtigt, diese Aktion auszuführen.',
+  // need-to-know refusal of a patient's records (plugins/patient-access.ts)
+  keinPatientenzugriff: 'Sie haben keinen Zugriff auf die Daten dieser Patientin oder dieses Patienten.',
   nichtGefunden: 'Die angeforderte Ressource wurde nicht gefunden.',
   seiteNichtGefunden: 'Die angeforderte Seite wurde nicht gefunden.',
   anfrageZuGross: 'Die Anfrage ist zu groß.',

@@ -34,6 +34,8 @@ export const PRIVILEGES = [
   'VIDEOS_BEARBEITEN',
   'STATISTIK_SCHREIBEN',
   'STATISTIK_LESEN',
+  // beyond the spec's list (docs/decisions.md "Need-to-know access and the audit log"); new codes are appended
+  'ZUGRIFFSPROTOKOLL_LESEN',
 ] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
 
@@ -60,6 +62,7 @@ export const PRIVILEGE_LABELS: Record<Privilege, string> = {
   VIDEOS_BEARBEITEN: 'Videos bearbeiten',
   STATISTIK_SCHREIBEN: 'Statistik schreiben',
   STATISTIK_LESEN: 'Statistik lesen',
+  ZUGRIFFSPROTOKOLL_LESEN: 'Zugriffsprotokoll lesen',
 };
 
 /**
@@ -83,6 +86,7 @@ export const PRIVILEGES_BY_ROLE: Record<Role, readonly Privilege[]> = {
     'PATIENT_LOESCHEN',
     'VIDEOS_BEARBEITEN',
     'STATISTIK_LESEN',
+    'ZUGRIFFSPROTOKOLL_LESEN',
   ],
   THERAPEUT: ['UEBUNGEN_VERWALTEN_THERAPEUT', 'TRAININGSPLAN_VORLAGEN_VERWALTEN'],
   PATIENT: ['STATISTIK_SCHREIBEN'],

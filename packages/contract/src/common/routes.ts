@@ -38,7 +38,6 @@ const only = (roles: readonly Role[], anyPrivilege?: readonly Privilege[]): Rout
   roles,
   ...(anyPrivilege ? { anyPrivilege } : {}),
 });
-const OPERATOR = only(['BETREIBER']);
 const THERAPIST = only(['THERAPEUT']);
 const PATIENT = only(['PATIENT']);
 
@@ -58,7 +57,7 @@ export type StaticPageUrl = (typeof STATIC_PAGE_URLS)[number];
 
 export const ROUTES = {
   start: { path: '/', name: 'Startseite', title: 'Startseite', guard: PUBLIC },
-  cockpit: { path: '/cockpit', name: 'Cockpit', title: 'Cockpit', guard: PATIENT, pendingIssue: 'später' },
+  cockpit: { path: '/cockpit', name: 'Cockpit', title: 'Cockpit', guard: PATIENT },
   registrieren: {
     path: '/registrieren',
     name: 'Registrieren',
@@ -76,8 +75,7 @@ export const ROUTES = {
     path: '/betreiber/fragebogen',
     name: 'Fragebogen editieren',
     title: 'Fragebogen editieren',
-    guard: OPERATOR,
-    pendingIssue: 'später',
+    guard: only(['BETREIBER'], ['FRAGEBOGEN_EDITIEREN']),
   },
   inhalt: { path: '/inhalt/:url', name: 'Inhalt', title: 'Inhalt', guard: PUBLIC },
   navigation: {
@@ -91,29 +89,32 @@ export const ROUTES = {
     name: 'Anamnese',
     title: 'Anamnesebogen',
     guard: LOGIN,
-    pendingIssue: 'später',
   },
   anamneseFragebogenPatient: {
     path: '/anamnese/:patientId',
     name: 'anamneseFragebogenPatient',
     title: 'Anamnesebogen',
     guard: LOGIN,
-    pendingIssue: 'später',
   },
-  videos: { path: '/videos', name: 'Videos', title: 'Videos', guard: LOGIN, pendingIssue: 'später' },
+  videos: { path: '/videos', name: 'Videos', title: 'Videos', guard: LOGIN },
   frageboegen: {
     path: '/patient/fragebogen/:patientId',
     name: 'frageboegen',
     title: 'Befundfragebögen',
     guard: LOGIN,
-    pendingIssue: 'später',
+  },
+  // spec 3: the patientId is optional; without it the selected (a patient's own) questionnaires are shown
+  frageboegenEigene: {
+    path: '/patient/fragebogen',
+    name: 'frageboegen',
+    title: 'Befundfragebögen',
+    guard: LOGIN,
   },
   upload: {
     path: '/betreiber/upload',
     name: 'Dateien hochladen',
     title: 'Dateien hochladen',
-    guard: OPERATOR,
-    pendingIssue: 'später',
+    guard: only(['BETREIBER'], ['DATEIEN_HOCHLADEN']),
   },
   emailBestaetigen: {
     path: '/emailbestaetigen/:code',
@@ -186,14 +187,12 @@ export const ROUTES = {
     name: 'Therapeut: Trainingsplan',
     title: 'Trainingsplan',
     guard: only(['THERAPEUT', 'BETREIBER']),
-    pendingIssue: 'später',
   },
   trainingsplanBetreiber: {
     path: '/betreiber/trainingsplan/:patient',
     name: 'Therapeut: Trainingsplan',
     title: 'Trainingsplan',
     guard: only(['THERAPEUT', 'BETREIBER']),
-    pendingIssue: 'später',
   },
   trainingsplanVorlagen: {
     path: '/therapeut/trainingsplanvorlagen',
@@ -201,21 +200,18 @@ export const ROUTES = {
     title: 'Trainingsplan-Vorlagen',
     // spec 3, section 2: a therapist without the privilege goes to /
     guard: { ...only(['THERAPEUT'], ['TRAININGSPLAN_VORLAGEN_VERWALTEN']), deniedRedirect: '/' },
-    pendingIssue: 'später',
   },
   patientTrainingsplan: {
     path: '/patient/trainingsplan',
     name: 'Patient: Trainingsplan',
     title: 'Ihr Trainingsplan',
     guard: PATIENT,
-    pendingIssue: 'später',
   },
   uebungen: {
     path: '/betreiber/uebungen',
     name: 'Übungen verwalten',
     title: 'Übungen verwalten',
     guard: { login: true, anyPrivilege: ['UEBUNGEN_VERWALTEN_THERAPEUT', 'UEBUNGEN_VERWALTEN'] },
-    pendingIssue: 'später',
   },
   verwaltung: {
     path: '/betreiber/verwaltung',
@@ -228,7 +224,6 @@ export const ROUTES = {
     name: 'Statistik herunterladen',
     title: 'Statistik',
     guard: only(['BETREIBER'], ['STATISTIK_LESEN']),
-    pendingIssue: 'später',
   },
   firmenverwaltung: {
     path: '/betreiber/firmenverwaltung',
@@ -293,21 +288,26 @@ export const ROUTES = {
     name: 'Rezepte',
     title: 'Rezepte',
     guard: PATIENT,
-    pendingIssue: 'später',
   },
   rezeptePatient: {
     path: '/betreiber/rezepte/:patientId',
     name: 'Rezepte des Patienten',
     title: 'Rezepte',
     guard: only(['THERAPEUT', 'BETREIBER']),
-    pendingIssue: 'später',
   },
   rezepte: {
     path: '/betreiber/rezepte',
     name: 'Rezepte verwalten',
     title: 'Rezepte verwalten',
-    guard: OPERATOR,
-    pendingIssue: 'später',
+    // the server's rule: operators read prescriptions with either privilege (contract rezept.ts)
+    guard: only(['BETREIBER'], ['GUTHABEN_AENDERN', 'BENUTZER_VERWALTEN']),
+  },
+  // beyond the spec's table: the audit log of patient records (docs/decisions.md "Need-to-know access")
+  zugriffsprotokoll: {
+    path: '/betreiber/protokoll',
+    name: 'Zugriffsprotokoll',
+    title: 'Zugriffsprotokoll',
+    guard: only(['BETREIBER'], ['ZUGRIFFSPROTOKOLL_LESEN']),
   },
   error: { path: '/error/:errorId', name: 'Fehler', title: 'Fehler', guard: PUBLIC },
 } as const satisfies Record<string, AppRoute>;

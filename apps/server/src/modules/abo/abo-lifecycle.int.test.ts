@@ -7,6 +7,8 @@ import { firmen } from '../firma/firma.table.ts';
 import { runSubscriptionJob } from './index.ts';
 import { abos, aboPerioden, aboZahlungen } from './abo.table.ts';
 import { users } from '../users/users.table.ts';
+import { findUserByEmail } from '../users/index.ts';
+import { bookIntoCare } from '../termin/care.test-support.ts';
 import { aboTestSupport } from './abo.test-support.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { aboEndpoints } from '@dihs/contract/abo';
@@ -628,14 +630,17 @@ describe('authorization', () => {
       (await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }), other.bearer)).statusCode,
     ).toBe(403);
     expect((await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }), admin)).statusCode).toBe(200);
-    expect(
+    const asTherapist = async () =>
       (
         await s.get(
           apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }),
           await t.bearer('therapeut@demo.de'),
         )
-      ).statusCode,
-    ).toBe(200);
+      ).statusCode;
+    // need-to-know: a therapist only once the patient is in their care
+    expect(await asTherapist()).toBe(403);
+    await bookIntoCare(t.db, (await findUserByEmail(t.db, 'therapeut@demo.de'))!.id, patient.id);
+    expect(await asTherapist()).toBe(200);
     expect((await s.get(apiUrl(aboEndpoints.hatAbo, { params: { userId: patient.id } }))).statusCode).toBe(401);
   });
 

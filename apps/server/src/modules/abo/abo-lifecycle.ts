@@ -1,3 +1,4 @@
+import { enqueueAboGebuchtMail } from './abo-mail.ts';
 import { ABO_ZAHLUNGSFRIST_TAGE, AKTIVE_ABO_STATUSES, type AboStatus } from '@dihs/contract/abo';
 import type { Transaction } from '../../db/client.ts';
 import { addLedgerEntries, balanceOf, reverseReference, type CreditKind } from '../guthaben/index.ts';
@@ -126,7 +127,10 @@ export async function gewaehren(
 /** Starts the contract today and grants its first interval. */
 export async function aktivieren(tx: Transaction, abo: AboRow, zahlungId: number | null, now: Date): Promise<AboRow> {
   const started = await updateAbo(tx, abo.id, { beginn: berlinDay(now), naechstePeriodeNr: 0 });
-  return gewaehren(tx, started, 0, zahlungId, now);
+  const active = await gewaehren(tx, started, 0, zahlungId, now);
+  // confirmed with the activation, in its transaction (issue 15 item 9)
+  await enqueueAboGebuchtMail(tx, active);
+  return active;
 }
 
 /** Requests the payment of interval `nr` at the provider; answers the address of its checkout. */

@@ -1,7 +1,9 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { createSubscriptionScheduler } from './abo-job.ts';
 import { zahlungGeaendert } from './abo-lifecycle.ts';
+import { aboDashboardTiles } from './abo.dashboard.ts';
 import { seedDemoAboPakete } from './abo.demo.ts';
+import { exportPatient } from './abo.export.ts';
 import { aboRoutes } from './abo.routes.ts';
 
 /** How often the scheduled job looks for due renewals and ends. Dates are whole days, so this is on time. */
@@ -15,5 +17,7 @@ export const aboModule: ModuleDescriptor = {
   paymentListeners: ({ now }) => ({
     ABO: (tx, payment, newStatus, previousStatus) => zahlungGeaendert(tx, payment, newStatus, previousStatus, now()),
   }),
+  exportPatient,
+  dashboardTiles: aboDashboardTiles,
   seedDemo: (tx) => seedDemoAboPakete(tx),
 };

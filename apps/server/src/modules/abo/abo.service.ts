@@ -15,6 +15,7 @@ import { InsufficientCreditError } from '../guthaben/index.ts';
 import { addDays, berlinDay, formatDayDe } from '@dihs/contract/common/time';
 import { kuendigungZum, laufzeitNrAm, periodeBeginn, periodeEnde } from './abo-dates.ts';
 import { aktivieren, beenden, isAktiv, lockAboMitZahlungen, vertragsdaten, zahlungAnfordern } from './abo-lifecycle.ts';
+import { enqueueAboGekuendigtMail, enqueueAboStorniertMail, enqueueAboWiderrufenMail } from './abo-mail.ts';
 import { paketOder404 } from './abo-paket.service.ts';
 import {
   abosBeendetSeit,
@@ -209,6 +210,7 @@ export async function kuendigen(db: Database, patientId: number, aboId: number, 
     const abo = await eigenesAboGesperrt(tx, patientId, aboId);
     if (abo.status === 'INBUCHUNG' || abo.status === 'INBEZAHLUNG') {
       await beenden(tx, abo, { status: 'CANCELED', grund: 'ABGEBROCHEN', vertragsende: today, now });
+      await enqueueAboStorniertMail(tx, abo);
       return today;
     }
     if (!isAktiv(abo.status)) throw HttpError.badRequest(ABO_TEXTS.vertragsendeVorbei);
@@ -217,6 +219,7 @@ export async function kuendigen(db: Database, patientId: number, aboId: number, 
     const v = vertragsdaten(abo);
     const { ende } = kuendigungZum(v, today, laufzeitNrAm(v, abo.laufzeitEnde ?? today));
     await updateAbo(tx, abo.id, { kuendigungVorgemerkt: true, gekuendigtAm: now, vertragsendeDatum: ende });
+    await enqueueAboGekuendigtMail(tx, abo, ende);
     return ende;
   });
 }
@@ -237,6 +240,7 @@ export async function kuendigungWiderrufen(db: Database, patientId: number, aboI
       gekuendigtAm: null,
       widerrufen: true,
     });
+    await enqueueAboWiderrufenMail(tx, updated);
     return toAbo(tx, updated);
   });
 }

@@ -14,6 +14,7 @@ import type { TokenService } from '../../lib/jwt.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SessionPublisher } from '../../plugins/session-events.ts';
 import { CODE_TTL_HOURS, consumeCode, issueCode, type ConsumedCode } from '../codes/index.ts';
+import { recordRegistrationConsent } from '../einwilligung/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import {
   emailConfirmedOf,
@@ -115,6 +116,8 @@ export function createAccountsService({ db, publicUrl, mail, tokens, sessions }:
         });
         // A parallel registration (or a deleted account's row) took the address between the check and the insert.
         if (id === null) return;
+        // The checkbox's consent, to the texts as they read now, stored with the account or not at all.
+        await recordRegistrationConsent(tx, id);
         await enqueueConfirmation(tx, { id, email: body.email, vorname: body.vorname, nachname: body.nachname }, false);
       });
       sendSoon();

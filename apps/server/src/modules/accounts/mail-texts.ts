@@ -47,6 +47,19 @@ function mail(to: Recipient, subject: string, paragraphs: string[]): OutgoingMai
   };
 }
 
+/**
+ * A mail in the platform's style (subject prefix, greeting by name, signature) for other modules' confirmations,
+ * so every mail a patient receives looks alike.
+ */
+export function platformMail(
+  to: Recipient,
+  subject: string,
+  paragraphs: string[],
+  attachments?: OutgoingMail['attachments'],
+): OutgoingMail {
+  return attachments ? { ...mail(to, subject, paragraphs), attachments } : mail(to, subject, paragraphs);
+}
+
 export const MAIL_TEXTS = {
   /** After the registration: the link confirms the address. */
   registrierungBestaetigen: (to: Recipient, link: string, hours: number): OutgoingMail =>

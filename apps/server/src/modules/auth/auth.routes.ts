@@ -16,6 +16,7 @@ export async function authRoutes(app: AppInstance, { db, tokens, config, session
     failedAttempts: new FailedAttemptMemory(config.jwtSecret),
     secondFactorSecrets: secondFactorSecretBox(config.jwtSecret),
     sessions,
+    requireSecondFactorRoles: config.requireSecondFactorRoles,
   });
   // Per IP address, before the body is read; the per-account limit lives in the service.
   const ipLimit = { rateLimit: { max: config.loginRateLimitIp, timeWindow: MINUTE } };

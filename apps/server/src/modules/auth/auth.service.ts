@@ -30,6 +30,8 @@ export interface AuthServiceDeps {
   secondFactorSecrets: SecretBox;
   /** A lock ends the account's sessions, a logout the one token, on every instance. */
   sessions: SessionPublisher;
+  /** Roles that must have a second factor: such an account without one gets a set-up-only session. */
+  requireSecondFactorRoles: readonly Role[];
 }
 
 export interface Credentials {
@@ -48,6 +50,7 @@ export function createAuthService({
   failedAttempts,
   secondFactorSecrets,
   sessions,
+  requireSecondFactorRoles,
 }: AuthServiceDeps) {
   /** Counts a wrong password or code once per attempt and answers the matching 401. */
   async function failAttempt(user: UserRow, password: string, error: HttpError): Promise<never> {
@@ -98,6 +101,11 @@ export function createAuthService({
         role: user.role,
         privileges: user.privileges,
         userId: user.id,
+        // the server holds such a session to the set-up on its own (plugins/second-factor-setup.ts); the claim
+        // tells the web to lead there first
+        ...(requireSecondFactorRoles.includes(user.role) && !user.secondFactorSecret
+          ? { zweiterFaktorEinrichten: true as const }
+          : {}),
       });
       return { token };
     },

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@dihs/contract/cart';
 import { accountWithBearer } from '../../test/payment-support.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { recordRegistrationConsent } from '../einwilligung/index.ts';
 import { terminTeilnahmen } from '../termin/termin.table.ts';
 import { users } from '../users/users.table.ts';
 import { cartHelpers } from './cart.test-support.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
-import { cartEndpoints } from '@dihs/contract/cart';
+import { cartEndpoints, OFFENE_BUCHUNG_CODE } from '@dihs/contract/cart';
 
 const clock = new Date();
 let t: TestApp;
@@ -39,6 +40,10 @@ describe('concurrent carts', () => {
         })),
       )
       .returning({ id: users.id, email: users.email });
+    // consented like registered patients, so the race is about the seat (einwilligung)
+    await t.db.transaction(async (tx) => {
+      for (const row of rows) await recordRegistrationConsent(tx, row.id);
+    });
     const bearers = await Promise.all(
       rows.map(
         async (row) =>
@@ -54,14 +59,15 @@ describe('concurrent carts', () => {
     expect(seats.filter((s) => s.status !== 'STORNIERT')).toHaveLength(3);
   });
 
-  it('two parallel carts of one patient never take the same credit twice; the balance never goes negative', async () => {
+  it('two parallel carts of one patient: one is made, the other refused (one open cart); credit taken once', async () => {
     const p = await accountWithBearer(t, 'PATIENT');
     await h.grant(p.id, { bezahltEinzelTermin: 1 });
     const a = await h.termin({ termintyp: 'EINZEL', maxTeilnehmer: 1 });
     const b = await h.termin({ termintyp: 'EINZEL', maxTeilnehmer: 1 });
-    const [first, second] = await Promise.all([h.createOk(p.bearer, [a.id]), h.createOk(p.bearer, [b.id])]);
-    const methods = [first, second].map((c: Cart) => c.items[0]!.paymentMethod).sort();
-    expect(methods).toEqual(['GUTHABEN', 'KARTE']);
+    const both = await Promise.all([h.create(p.bearer, [a.id]), h.create(p.bearer, [b.id])]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json().code).toBe(OFFENE_BUCHUNG_CODE);
+    expect(both.find((r) => r.statusCode === 200)!.json<Cart>().items[0]!.paymentMethod).toBe('GUTHABEN');
     expect((await h.balance(p.id)).bezahltEinzelTermin).toBe(0);
 
     // the operator books from credit only: of two parallel carts one gets the credit, the other the error word

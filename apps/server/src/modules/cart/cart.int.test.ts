@@ -424,7 +424,7 @@ describe('operator booking for a patient', () => {
       [{ id: einzel.id }],
     );
     expect(only.json()).toEqual({
-      message: CART_MESSAGES.guthabenFehlt('KEIN_EINZEL_GUTHABEN'),
+      message: CART_MESSAGES.guthabenFehlt('EINZEL'),
       code: 'KEIN_EINZEL_GUTHABEN',
     });
     expect(await cartCount()).toBe(carts);

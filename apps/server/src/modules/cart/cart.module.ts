@@ -1,7 +1,9 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { createCartTimeoutScheduler, releaseOpenCartsOf } from './cart-job.ts';
+import { cartDashboardTiles } from './cart.dashboard.ts';
 import { cartPaymentListener } from './cart-payment.ts';
 import { cartRoutes } from './cart.routes.ts';
+import { exportPatient } from './cart.export.ts';
 
 /** The booking cart: reservations that expire (scheduled) and are booked when their card payment arrives. */
 export const cartModule: ModuleDescriptor = {
@@ -11,4 +13,6 @@ export const cartModule: ModuleDescriptor = {
   paymentListeners: ({ now }) => ({ WARENKORB: cartPaymentListener(now) }),
   // open carts of an erased patient end: payment cancelled, seats freed, no refund (the account is gone)
   erasePatient: (tx, userId) => releaseOpenCartsOf(tx, userId, new Date()),
+  exportPatient,
+  dashboardTiles: cartDashboardTiles,
 };

@@ -63,6 +63,21 @@ export const expiredCartIds = async (db: Db, now: Date, limit: number): Promise<
       .limit(limit)
   ).map((r) => r.id);
 
+/** The patient's own OFFEN cart (at most one: the index warenkorb_ein_offener), expired or not. */
+export const findOpenOwnCart = async (db: Db, patientUserId: number): Promise<WarenkorbRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(warenkoerbe)
+      .where(
+        and(
+          eq(warenkoerbe.patientUserId, patientUserId),
+          eq(warenkoerbe.createdByUserId, patientUserId),
+          eq(warenkoerbe.status, 'OFFEN'),
+        ),
+      )
+  )[0];
+
 /** Ids of a patient's OFFEN carts (patient deletion). */
 export const openCartIdsOf = async (db: Db, patientUserId: number): Promise<number[]> =>
   (

@@ -1,8 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import { cartEndpoints as api } from '@dihs/contract/cart';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
-import { confirmCart, createCart, getCart, resetCart, type CartContext } from './cart.service.ts';
+import { requireConsentOfPatient } from '../einwilligung/index.ts';
+import { findCart } from './cart.repository.ts';
+import { confirmCart, createCart, getCart, getOpenCart, resetCart, type CartContext } from './cart.service.ts';
 import { abmelden } from './storno.service.ts';
 
 /**
@@ -12,20 +15,31 @@ import { abmelden } from './storno.service.ts';
 export async function cartRoutes(app: AppInstance, { db, mail, config, now: clock }: AppDeps) {
   const now = clock ?? (() => new Date());
   const ctx: CartContext = { db, now, mail, timeoutMinutes: config.cartTimeoutMinutes };
+  // a patient books only after consenting to the current consent texts (docs/decisions.md)
+  const consented = { preHandler: requireConsentOfPatient(db) };
 
   // the confirmed address is checked by createCart on the patient row it locks anyway
-  route(app, api.anlegen, (request) => {
-    const { userId } = sessionOf(request);
-    return createCart(ctx, {
-      patientUserId: userId,
-      createdByUserId: userId,
-      terminIds: request.body.map((item) => item.id),
-      mode: 'patient',
-    });
-  });
-  route(app, api.bestaetigen, (request) =>
-    confirmCart(ctx, request.params.cartId, { patientUserId: sessionOf(request).userId }),
+  route(
+    app,
+    api.anlegen,
+    (request) => {
+      const { userId } = sessionOf(request);
+      return createCart(ctx, {
+        patientUserId: userId,
+        createdByUserId: userId,
+        terminIds: request.body.map((item) => item.id),
+        mode: 'patient',
+      });
+    },
+    consented,
   );
+  route(
+    app,
+    api.bestaetigen,
+    (request) => confirmCart(ctx, request.params.cartId, { patientUserId: sessionOf(request).userId }),
+    consented,
+  );
+  route(app, api.offen, (request) => getOpenCart(ctx, sessionOf(request).userId));
   route(app, api.eigener, (request) =>
     getCart(ctx, request.params.cartId, { patientUserId: sessionOf(request).userId }),
   );
@@ -41,19 +55,37 @@ export async function cartRoutes(app: AppInstance, { db, mail, config, now: cloc
       mode: 'betreiber',
     }),
   );
-  route(app, api.betreiberEiner, (request) => getCart(ctx, request.params.cartId, 'betreiber'));
-  route(app, api.betreiberBestaetigen, (request) => confirmCart(ctx, request.params.cartId, 'betreiber'));
-  route(app, api.betreiberZuruecksetzen, (request) =>
-    resetCart(ctx, request.params.cartId, 'betreiber', sessionOf(request).userId),
-  );
-  route(app, api.anmelden, (request) => {
-    const { userId } = sessionOf(request);
-    return createCart(ctx, {
-      patientUserId: userId,
-      createdByUserId: userId,
-      terminIds: [request.params.id],
-      mode: 'direkt',
-    });
+  // a cart is addressed by its own id: its patient is named to the need-to-know check first (an unknown cart
+  // passes on to the service's 404)
+  const admitCartPatient = async (request: FastifyRequest, cartId: number) => {
+    const cart = await findCart(db, cartId);
+    if (cart) await request.patientRecord.admit(cart.patientUserId, cart.id);
+  };
+  route(app, api.betreiberEiner, async (request) => {
+    await admitCartPatient(request, request.params.cartId);
+    return getCart(ctx, request.params.cartId, 'betreiber');
   });
+  route(app, api.betreiberBestaetigen, async (request) => {
+    await admitCartPatient(request, request.params.cartId);
+    return confirmCart(ctx, request.params.cartId, 'betreiber');
+  });
+  route(app, api.betreiberZuruecksetzen, async (request) => {
+    await admitCartPatient(request, request.params.cartId);
+    return resetCart(ctx, request.params.cartId, 'betreiber', sessionOf(request).userId);
+  });
+  route(
+    app,
+    api.anmelden,
+    (request) => {
+      const { userId } = sessionOf(request);
+      return createCart(ctx, {
+        patientUserId: userId,
+        createdByUserId: userId,
+        terminIds: [request.params.id],
+        mode: 'direkt',
+      });
+    },
+    consented,
+  );
   route(app, api.abmelden, (request) => abmelden(db, sessionOf(request).userId, request.params.id, now()));
 }

@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES } from '@dihs/contract/accounts';
 import {
   CART_MESSAGES,
   KEIN_GUTHABEN_CODES,
+  OFFENE_BUCHUNG_CODE,
   TERMINPREIS_SETTING,
   type Cart,
   type CartItemStatus,
@@ -12,6 +13,7 @@ import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import type { CreditKind } from '@dihs/contract/guthaben';
 import { TERMIN_MESSAGES, type Termintyp, type Zahlungsart } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { addLedgerEntries, balanceOf, InsufficientCreditError, type LedgerEntryInput } from '../guthaben/index.ts';
 import { findProfileName } from '../profil/index.ts';
@@ -29,7 +31,7 @@ import { findActiveAccountById, lockPatientForBooking, type UserRow } from '../u
 import { getSettings } from '../verwaltung/index.ts';
 import { cancelPayment, checkoutPath, createPayment, getLatestPaymentFor } from '../zahlung/index.ts';
 import { enqueueBookingMail } from './cart-mail.ts';
-import { findCart, insertCart, lockCartAndPayment, updateCart } from './cart.repository.ts';
+import { findCart, findOpenOwnCart, insertCart, lockCartAndPayment, updateCart } from './cart.repository.ts';
 import type { WarenkorbRow } from './cart.table.ts';
 
 // One file for the cart's rules and transactions: each step gets the patient, seats and prices its caller already
@@ -183,8 +185,10 @@ export function decidePayment(
 const missingCredit = (typ: Termintyp) => {
   const code = KEIN_GUTHABEN_CODES[typ];
   // the spec's error words are not platform error codes, but the envelope's code field carries them alike
-  return new HttpError(409, CART_MESSAGES.guthabenFehlt(code), code as ErrorCode);
+  return new HttpError(409, CART_MESSAGES.guthabenFehlt(typ), code as ErrorCode);
 };
+
+const offeneBuchung = () => new HttpError(409, CART_MESSAGES.offeneBuchung, OFFENE_BUCHUNG_CODE as ErrorCode);
 
 function refuseCard(mode: ReserveMode, termin: TerminRow, decision: PaymentDecision): void {
   if (decision.zahlungsart !== 'KARTE') return;
@@ -232,6 +236,8 @@ async function reserveCart(
   input: ReserveInput,
 ): Promise<{ cart: WarenkorbRow; patient: CartPatient; view: CartView }> {
   const patient = await lockPatient(tx, input.patientUserId, input.mode);
+  // one own open cart at a time; the patient row lock above makes this check and the insert one step
+  if (input.mode !== 'betreiber' && (await findOpenOwnCart(tx, patient.id))) throw offeneBuchung();
   const ids = [...new Set(input.terminIds)].sort((a, b) => a - b);
   const termine = await lockTermineInOrder(tx, ids);
   if (termine.length !== ids.length) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
@@ -469,15 +475,51 @@ export async function createCart(
   input: { patientUserId: number; createdByUserId: number; terminIds: number[]; mode: ReserveMode },
 ): Promise<Cart> {
   const now = ctx.now();
-  const { cart, view, redirectUrl } = await ctx.db.transaction(async (tx) => {
-    const reserved = await reserveCart(tx, { ...input, now, timeoutMinutes: ctx.timeoutMinutes });
-    if (input.mode !== 'direkt') {
-      return { ...reserved, redirectUrl: await paymentAddress(tx, reserved.cart, now, true) };
-    }
-    const booked = await bookCart(tx, reserved.cart, now, reserved.view);
-    return { cart: booked.cart, view: { ...reserved.view, seats: booked.seats }, redirectUrl: null };
-  });
+  if (input.mode !== 'betreiber') await releaseExpiredOwnCart(ctx.db, input.patientUserId, now);
+  const { cart, view, redirectUrl } = await ctx.db
+    .transaction(async (tx) => {
+      const reserved = await reserveCart(tx, { ...input, now, timeoutMinutes: ctx.timeoutMinutes });
+      if (input.mode !== 'direkt') {
+        return { ...reserved, redirectUrl: await paymentAddress(tx, reserved.cart, now, true) };
+      }
+      const booked = await bookCart(tx, reserved.cart, now, reserved.view);
+      return { cart: booked.cart, view: { ...reserved.view, seats: booked.seats }, redirectUrl: null };
+    })
+    .catch((error: unknown) => {
+      // the index warenkorb_ein_offener, should a path ever pass the check above
+      throw isUniqueViolation(error) ? offeneBuchung() : error;
+    });
   flushIfBooked(ctx, cart);
+  return toCart(cart, view, redirectUrl);
+}
+
+/**
+ * An own cart past its time that the timeout job has not released yet is released before a new one is made (its
+ * own transaction, in the job's lock order: payment, cart), so an expired cart never blocks a booking.
+ */
+async function releaseExpiredOwnCart(db: Database, patientUserId: number, now: Date): Promise<void> {
+  const open = await findOpenOwnCart(db, patientUserId);
+  if (!open || open.expiresAt > now) return;
+  await db.transaction(async (tx) => {
+    const cart = await lockCartAndPayment(tx, open.id);
+    if (cart && cart !== 'busy' && cart.status === 'OFFEN' && cart.expiresAt <= now) {
+      await closeCart(tx, cart, 'ABGELAUFEN', { now });
+    }
+  });
+}
+
+/** The patient's own open cart that still holds seats and credit (not past its time), or undefined. */
+export async function findOpenCart(db: Database, patientUserId: number, now: Date): Promise<WarenkorbRow | undefined> {
+  const cart = await findOpenOwnCart(db, patientUserId);
+  return cart && cart.expiresAt > now ? cart : undefined;
+}
+
+/** GET /cart/patient/offen: the open booking as the dialog shows it, or null. */
+export async function getOpenCart(ctx: CartContext, patientUserId: number): Promise<Cart | null> {
+  const now = ctx.now();
+  const cart = await findOpenCart(ctx.db, patientUserId, now);
+  if (!cart) return null;
+  const [view, redirectUrl] = await Promise.all([readView(ctx.db, cart), openPaymentAddress(ctx.db, cart, now)]);
   return toCart(cart, view, redirectUrl);
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CART_STATUSES } from '@dihs/contract/cart';
 import { users } from '../users/users.table.ts';
 import { zahlungen } from '../zahlung/zahlung.table.ts';
@@ -33,6 +33,11 @@ export const warenkoerbe = pgTable(
     index('warenkorb_offen').on(t.status, t.expiresAt),
     index('warenkorb_patient').on(t.patientUserId),
     index('warenkorb_zahlung').on(t.zahlungId),
+    // one open cart of a patient's own at a time (issue 15): nobody holds many seats unpaid. An operator's cart
+    // for the patient (credit only, confirmed at once) is not counted.
+    uniqueIndex('warenkorb_ein_offener')
+      .on(t.patientUserId)
+      .where(sql`${t.status} = 'OFFEN' and ${t.createdByUserId} = ${t.patientUserId}`),
   ],
 );
 export type WarenkorbRow = typeof warenkoerbe.$inferSelect;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, STORNO_MESSAGES, type AbmeldenResponse, type Cart } from '@dihs/contract/cart';
 import { TERMIN_MESSAGES } from '@dihs/contract/termin';
 import { accountWithBearer, postSandboxWebhook } from '../../test/payment-support.ts';
+import { mailOutbox } from '../mail/mail.table.ts';
 import { users } from '../users/users.table.ts';
 import { cartSuite } from './cart.test-support.ts';
 import { warenkoerbe } from './cart.table.ts';
@@ -52,6 +53,13 @@ describe('patient cancellation', () => {
     expect(await h.counterOf(early.id)).toBe(0);
     // cancelled once: a second call finds no booking
     expect((await abmelden(p.bearer, early.id)).json().message).toBe(TERMIN_MESSAGES.keineBuchung);
+    // one confirmation mail, for the cancellation that happened (the refused ones send nothing)
+    const mails = (await s.t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, p.email))).filter((m) =>
+      m.subject.includes('storniert'),
+    );
+    expect(mails.map((m) => m.subject)).toEqual(['DiHS Teletherapie: Termin storniert: Rechtzeitig']);
+    expect(mails[0]!.text).toContain('Sie haben den Termin „Rechtzeitig“ (Video /Gruppe) am ');
+    expect(mails[0]!.text).toContain('Das Guthaben wurde Ihnen zurückgeschrieben (Gruppentermine (Abo)).');
 
     const saved = s.clock;
     try {
@@ -74,6 +82,10 @@ describe('patient cancellation', () => {
     const response = await abmelden(p.bearer, termin.id);
     expect(response.json<AbmeldenResponse>().gutschrift).toBe(false);
     expect(await h.balance(p.id)).toEqual(before);
+    const mails = await s.t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, p.email));
+    expect(mails.find((m) => m.subject.includes('storniert'))!.text).toContain(
+      'Für diesen Termin wurde kein Guthaben verbraucht.',
+    );
     expect(await h.counterOf(termin.id)).toBe(0);
   });
 

@@ -3,11 +3,12 @@ import { canCancel, formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMIN_MESSAGES } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { activeSeat, lockTermin, releaseSeatWithRefund } from '../termin/index.ts';
+import { activeSeat, enqueueStornoMail, lockTermin, releaseSeatWithRefund } from '../termin/index.ts';
 
 /**
  * The patient cancels an own booked seat (spec 2 "Cancellation"): only while the start is more than 24 hours away
- * on the server's clock. The seat is freed and refunded by the one seat rule (employer seats get nothing).
+ * on the server's clock. The seat is freed and refunded by the one seat rule (employer seats get nothing), and the
+ * patient gets the cancellation mail.
  */
 export async function abmelden(
   db: Database,
@@ -28,6 +29,8 @@ export async function abmelden(
       reference: `termin:${terminId}`,
       authorUserId: patientUserId,
     });
+    // confirmed by mail with the release and its refund, in this transaction (issue 15 item 9)
+    if (result) await enqueueStornoMail(tx, patientUserId, termin, result.refund, 'PATIENT');
     return { terminId, befund: termin.befund, gutschrift: Boolean(result?.refund) };
   });
 }

@@ -1,8 +1,10 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { erasePatient } from './codes.erase.ts';
+import { exportPatient } from './codes.export.ts';
 
 /** One-time codes (e-mail confirmation, resets); no routes of its own. */
 export const codesModule: ModuleDescriptor = {
   name: 'codes',
   erasePatient,
+  exportPatient,
 };

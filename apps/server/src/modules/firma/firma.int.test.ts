@@ -105,7 +105,13 @@ describe('GET /api/firma/alle/terminEditieren', () => {
 describe('GET /api/firma/meine', () => {
   it('answers the own affiliation or null', async () => {
     const own = await get(apiUrl(firmaEndpoints.meine), await t.bearer('firmenpatient@demo.de'));
-    expect(own.json()).toEqual({ id: demoFirmaId, bezeichner: DEMO_FIRMA });
+    expect(own.json()).toEqual({
+      id: demoFirmaId,
+      bezeichner: DEMO_FIRMA,
+      logoPath: null,
+      logoLink: null,
+      linkTarget: false,
+    });
     const none = await get(apiUrl(firmaEndpoints.meine), await t.bearer('patient@demo.de'));
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();
@@ -116,7 +122,8 @@ describe('GET /api/firma/meine', () => {
 describe('GET /api/firma/eine/{patient|therapeut}/{id}', () => {
   it('answers operators and the user itself', async () => {
     const patientId = await idOf('firmenpatient@demo.de');
-    const expected = { id: demoFirmaId, bezeichner: DEMO_FIRMA };
+    // the affiliation carries the logo (none for the demo company)
+    const expected = { id: demoFirmaId, bezeichner: DEMO_FIRMA, logoPath: null, logoLink: null, linkTarget: false };
     expect((await get(apiUrl(firmaEndpoints.einePatient, { params: { id: patientId } }), admin)).json()).toEqual(
       expected,
     );
@@ -337,7 +344,13 @@ describe('POST /api/firma/setzen/patient and /therapeut', () => {
       admin,
     );
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual({ id: demoFirmaId, bezeichner: DEMO_FIRMA });
+    expect(set.json()).toEqual({
+      id: demoFirmaId,
+      bezeichner: DEMO_FIRMA,
+      logoPath: null,
+      logoLink: null,
+      linkTarget: false,
+    });
     expect(await firmaIdOf(patient.id)).toBe(demoFirmaId);
     const removed = await post(
       apiUrl(firmaEndpoints.setzenPatient),
@@ -356,7 +369,13 @@ describe('POST /api/firma/setzen/patient and /therapeut', () => {
       { firmaId: demoFirmaId, therapeutId: therapist.id },
       admin,
     );
-    expect(response.json()).toEqual({ id: demoFirmaId, bezeichner: DEMO_FIRMA });
+    expect(response.json()).toEqual({
+      id: demoFirmaId,
+      bezeichner: DEMO_FIRMA,
+      logoPath: null,
+      logoLink: null,
+      linkTarget: false,
+    });
     expect(await firmaIdOf(therapist.id)).toBe(demoFirmaId);
   });
 

@@ -1,4 +1,5 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { firmaDashboardTiles } from './firma.dashboard.ts';
 import { seedDemoFirma } from './firma.demo.ts';
 import { firmaRoutes } from './firma.routes.ts';
 
@@ -6,6 +7,7 @@ import { firmaRoutes } from './firma.routes.ts';
 export const firmaModule: ModuleDescriptor = {
   name: 'firma',
   routes: firmaRoutes,
+  dashboardTiles: firmaDashboardTiles,
   seedDemo: async (tx, world) => {
     world.firmaId = await seedDemoFirma(tx);
   },

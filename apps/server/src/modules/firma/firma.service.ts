@@ -2,7 +2,13 @@ import type { SessionClaims } from '@dihs/contract/auth';
 import { BENUTZER_TEXTS } from '@dihs/contract/users';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import type { Role } from '@dihs/contract/common/roles';
-import { FIRMA_TEXTS, KEINE_FIRMA_ID, type Firma, type FirmaKurz } from '@dihs/contract/firma';
+import {
+  FIRMA_TEXTS,
+  KEINE_FIRMA_ID,
+  type Firma,
+  type FirmaKurz,
+  type FirmaZugehoerigkeit,
+} from '@dihs/contract/firma';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -19,14 +25,23 @@ export const alleFirmen = (db: Database): Promise<Firma[]> => listFirmen(db);
 export const alleFirmenKurz = (db: Database): Promise<FirmaKurz[]> => listFirmenKurz(db);
 
 /** The own company affiliation, or null. */
-export const meineFirma = async (db: Database, session: SessionClaims): Promise<FirmaKurz | null> =>
+export const meineFirma = async (db: Database, session: SessionClaims): Promise<FirmaZugehoerigkeit | null> =>
   firmaKurzOf(db, (await findUserById(db, session.userId))?.firmaId ?? null);
 
-/** Id and name of the company, or null for none. */
-async function firmaKurzOf(db: Database, firmaId: number | null): Promise<FirmaKurz | null> {
+/** An affiliation as users see it: id, name and the logo with its link. */
+const zugehoerigkeit = (firma: Firma): FirmaZugehoerigkeit => ({
+  id: firma.id,
+  bezeichner: firma.bezeichner,
+  logoPath: firma.hatLogo ? firma.logoPath : null,
+  logoLink: firma.hatLogo ? firma.logoLink : null,
+  linkTarget: firma.linkTarget,
+});
+
+/** The company as an affiliation, or null for none. */
+async function firmaKurzOf(db: Database, firmaId: number | null): Promise<FirmaZugehoerigkeit | null> {
   if (firmaId === null) return null;
   const firma = await findFirma(db, firmaId);
-  return firma ? { id: firma.id, bezeichner: firma.bezeichner } : null;
+  return firma ? zugehoerigkeit(firma) : null;
 }
 
 /** The account with that id and role, or 404 (a wrong role counts as not found). */
@@ -42,7 +57,7 @@ export async function firmaVon(
   session: SessionClaims,
   userId: number,
   role: Role,
-): Promise<FirmaKurz | null> {
+): Promise<FirmaZugehoerigkeit | null> {
   // checked before the lookup, so the answer does not tell others which ids exist
   if (session.role !== 'BETREIBER' && session.userId !== userId) throw HttpError.forbidden();
   const account = await accountOfRole(db, userId, role);
@@ -90,7 +105,7 @@ export async function setzeFirma(
   db: Database,
   session: SessionClaims,
   input: { userId: number; role: Role; firmaId: number },
-): Promise<FirmaKurz | null> {
+): Promise<FirmaZugehoerigkeit | null> {
   if (session.userId === input.userId) throw HttpError.forbidden(MESSAGES.eigenesProfil);
   const account = await accountOfRole(db, input.userId, input.role);
   if (input.firmaId === KEINE_FIRMA_ID) {
@@ -106,5 +121,5 @@ export async function setzeFirma(
     if (isForeignKeyViolation(error)) throw HttpError.notFound(FIRMA_TEXTS.nichtGefunden);
     throw error;
   }
-  return { id: firma.id, bezeichner: firma.bezeichner };
+  return zugehoerigkeit(firma);
 }

@@ -108,11 +108,12 @@ describe('credit on profiles (operator)', () => {
     expect((await store(patientId, [])).statusCode).toBe(400);
   });
 
-  it('needs GUTHABEN_AENDERN to store, any operator to read; nobody else', async () => {
+  it('needs GUTHABEN_AENDERN to store, an operator with a privilege of the task to read; nobody else', async () => {
     const plain = await accountWithBearer(t, 'BETREIBER');
     const before = await current();
+    // need-to-know: an operator without any patient privilege reads no credit (docs/decisions.md)
     expect((await get(apiUrl(guthabenEndpoints.vonPatient, { params: { patientId } }), plain.bearer)).statusCode).toBe(
-      200,
+      403,
     );
     expect((await store(patientId, { ...before, aboEinzelTermin: 9 }, plain.bearer)).statusCode).toBe(403);
     const patient = await t.bearer('patient@demo.de');

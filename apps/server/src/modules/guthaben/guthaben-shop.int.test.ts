@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guthaben, GuthabenAngebot, GuthabenBuchung } from '@dihs/contract/guthaben';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { accountWithBearer, postSandboxWebhook, pressSandboxButton, tokenOf } from '../../test/payment-support.ts';
+import { mailOutbox } from '../mail/mail.table.ts';
 import { zahlungen, zahlungEvents } from '../zahlung/zahlung.table.ts';
+import { GUTHABEN_MAIL_SUBJECT } from './guthaben-mail.ts';
 import { guthabenAngebote, guthabenBestellungen, guthabenBuchungen, guthabenSchulden } from './guthaben.table.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { guthabenEndpoints } from '@dihs/contract/guthaben';
@@ -77,7 +79,7 @@ describe('credit shop', () => {
     const page = await get(apiUrl(zahlungEndpoints.sandboxSeite, { params: { token } }));
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('<title>Testzahlung (Sandbox)</title>');
+    expect(page.body).toContain('<title>Testzahlung</title>');
     expect(page.body).toContain('49,00 €');
     expect(page.body).toContain('Guthabenpaket Starter');
     for (const button of ['Bezahlen', 'Abbrechen', 'Fehlschlag simulieren']) expect(page.body).toContain(button);
@@ -119,6 +121,19 @@ describe('credit shop', () => {
       .from(zahlungEvents)
       .where(eq(zahlungEvents.providerEventId, `evt-replay-${paymentId}`));
     expect(events).toHaveLength(1);
+
+    // one confirmation mail in the platform's style, written with the credit, with the PDF attached
+    const mails = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'patient@demo.de'))).filter(
+      (m) => m.attachments.some((a) => a.filename === `guthabenbestaetigung-${orderId}.pdf`),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`DiHS Teletherapie: ${GUTHABEN_MAIL_SUBJECT}`);
+    expect(mails[0]!.text).toContain('Guten Tag Paula Patientin,');
+    expect(mails[0]!.text).toContain('„Starter“ (49,00 €)');
+    expect(mails[0]!.text).toContain('- 3 × Einzeltermin');
+    const attached = mails[0]!.attachments[0]!;
+    expect(attached).toMatchObject({ contentType: 'application/pdf', encoding: 'base64' });
+    expect(await pdfText(Buffer.from(attached.content, 'base64'))).toContain('Buchungsbestätigung Guthaben');
 
     const file = await pdf(orderId);
     expect(file.statusCode).toBe(200);

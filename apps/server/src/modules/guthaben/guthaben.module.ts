@@ -1,5 +1,7 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { guthabenDashboardTiles } from './guthaben.dashboard.ts';
 import { seedDemoGuthaben } from './guthaben.demo.ts';
+import { exportPatient } from './guthaben.export.ts';
 import { guthabenRoutes } from './guthaben.routes.ts';
 import { onGuthabenPayment } from './guthaben.service.ts';
 
@@ -8,5 +10,7 @@ export const guthabenModule: ModuleDescriptor = {
   name: 'guthaben',
   routes: guthabenRoutes,
   paymentListeners: () => ({ GUTHABEN: onGuthabenPayment }),
+  exportPatient,
+  dashboardTiles: guthabenDashboardTiles,
   seedDemo: (tx) => seedDemoGuthaben(tx),
 };

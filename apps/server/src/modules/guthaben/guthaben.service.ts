@@ -13,6 +13,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { assertEmailConfirmed } from '../accounts/index.ts';
 import { findPersonById } from '../users/index.ts';
+import { enqueueGuthabenMail } from './guthaben-mail.ts';
 import { createPayment, getPayment, type PaymentStatus, type ZahlungRow } from '../zahlung/index.ts';
 import {
   findOffer,
@@ -110,6 +111,10 @@ export async function onGuthabenPayment(tx: Transaction, payment: ZahlungRow, ne
       })),
     );
     await updateOrder(tx, order.id, { status: 'PAID', transactionId: payment.transactionId });
+    // once per order: a repeated PAID event finds the order paid already
+    if (order.status !== 'PAID') {
+      await enqueueGuthabenMail(tx, { ...order, status: 'PAID', transactionId: payment.transactionId }, new Date());
+    }
   } else if (newStatus === 'REFUNDED' || newStatus === 'STORNIERT') {
     await reverseReference(tx, {
       patientUserId: order.patientUserId,

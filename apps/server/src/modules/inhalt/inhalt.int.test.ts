@@ -25,6 +25,25 @@ describe('GET /api/inhalt/{url}', () => {
     expect(response.json().inhalt).toContain('Beispieltext');
   });
 
+  it('serves the demo templates of every legal and help page, marked as templates at the top', async () => {
+    const expected: [string, string][] = [
+      ['impressum', '§ 5 Digitale-Dienste-Gesetz'],
+      ['datenschutz', 'Art. 9 Abs. 2 lit. h'],
+      ['agb', 'Die Plattform ist kein Notfalldienst.'],
+      ['faq', 'Wird die Videositzung aufgezeichnet?'],
+      ['kontakt', 'Senden Sie uns keine Befunde'],
+      ['ueber-uns', 'Unser Angebot'],
+      ['einverstaendnis_videotherapie', 'nicht aufgezeichnet'],
+      ['nutzungsbestimmungen', 'Zugangsdaten sind persönlich'],
+      ['sturz', 'Stolperfallen in der Wohnung'],
+    ];
+    for (const [url, text] of expected) {
+      const { inhalt } = (await page(url)).json<{ inhalt: string }>();
+      expect(inhalt.startsWith('<blockquote><p><strong>Vorlage – vom Betreiber anzupassen.</strong>'), url).toBe(true);
+      expect(inhalt).toContain(text);
+    }
+  });
+
   it('finds urls case-insensitively', async () => {
     expect((await page('AGB')).statusCode).toBe(200);
   });

@@ -7,7 +7,22 @@ const step = (name: string) => MODULES.find((m) => m.name === name)?.erasePatien
 describe('patientErasers', () => {
   it('takes the steps from the module list in the fixed erasure order, users last', () => {
     const erasers = patientErasers(MODULES);
-    const named = ['profil', 'codes', 'mail', 'feedback', 'cart', 'video', 'termin', 'users'].map(step);
+    const named = [
+      'profil',
+      'codes',
+      'mail',
+      'feedback',
+      'cart',
+      'video',
+      'rezept',
+      'training',
+      'fragebogen',
+      'anamnese',
+      'termin',
+      'einwilligung',
+      'protokoll',
+      'users',
+    ].map(step);
     expect(named.every(Boolean)).toBe(true);
     expect(erasers).toEqual(named);
   });

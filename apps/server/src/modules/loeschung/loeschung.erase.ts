@@ -10,7 +10,22 @@ export type PatientEraser = NonNullable<ModuleDescriptor['erasePatient']>;
  * and feedback are found by the patient's address, so they run before users anonymises it (users is last); open
  * carts are ended (their seats freed) before termin frees the remaining future seats.
  */
-const ERASURE_ORDER = ['profil', 'codes', 'mail', 'feedback', 'cart', 'video', 'termin', 'users'] as const;
+const ERASURE_ORDER = [
+  'profil',
+  'codes',
+  'mail',
+  'feedback',
+  'cart',
+  'video',
+  'rezept',
+  'training',
+  'fragebogen',
+  'anamnese',
+  'termin',
+  'einwilligung',
+  'protokoll',
+  'users',
+] as const;
 
 /**
  * The erasure steps of the given modules' descriptors, in the fixed order. A module with a step but no place in the

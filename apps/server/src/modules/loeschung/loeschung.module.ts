@@ -1,6 +1,7 @@
 import type { FileStore } from '../../lib/file-store.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import type { ModuleContext, ModuleDescriptor, ScheduledJob } from '../module-descriptor.ts';
+import { exportPatient } from './loeschung.export.ts';
 import { loeschungRoutes } from './loeschung.routes.ts';
 import { createDeletionService, type DeletionService } from './loeschung.service.ts';
 
@@ -48,4 +49,5 @@ export const loeschungModule: ModuleDescriptor = {
   name: 'loeschung',
   routes: (app, deps) => loeschungRoutes(app, deletionServiceOf({ ...deps, log: app.log })),
   jobs: (ctx) => [resumeUnfinishedJob(deletionServiceOf(ctx), ctx.log)],
+  exportPatient,
 };

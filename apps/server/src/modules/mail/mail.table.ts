@@ -5,6 +5,8 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** 'base64' for binary files (a PDF); text files are stored as they are. */
+  encoding?: 'base64';
 }
 
 /**

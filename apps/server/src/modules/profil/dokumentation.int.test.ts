@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFIL_TEXTS } from '@dihs/contract/profil';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../users/users.table.ts';
+import { bookIntoCare } from '../termin/care.test-support.ts';
 import { documentation } from './profil.table.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { profilEndpoints } from '@dihs/contract/profil';
@@ -14,6 +15,10 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT_IP: '1000', LOGIN_RATE_LIMIT_ACCOUNT: '1000' });
   for (const row of await t.db.select({ id: users.id, email: users.email }).from(users)) ids[row.email] = row.id;
+  // both therapists treat every demo patient: these tests are about documentation, need-to-know has its own tests
+  const patients = ['patient@demo.de', 'patient2@demo.de', 'firmenpatient@demo.de'].map((email) => ids[email]!);
+  for (const therapist of ['therapeut@demo.de', 'therapeut2@demo.de'])
+    await bookIntoCare(t.db, ids[therapist]!, ...patients);
 });
 afterAll(() => t.close());
 
@@ -156,7 +161,8 @@ describe('documentation', () => {
           'x',
         )
       ).statusCode,
-    ).toBe(404);
+      // no therapist is in another therapist's care: the need-to-know check refuses before the lookup
+    ).toBe(403);
     expect(
       (
         await call(

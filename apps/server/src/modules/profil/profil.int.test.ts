@@ -5,6 +5,7 @@ import { privilegeCode, type Role } from '@dihs/contract/common/roles';
 import { PROFIL_TEXTS } from '@dihs/contract/profil';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../users/users.table.ts';
+import { bookIntoCare } from '../termin/care.test-support.ts';
 import { profiles } from './profil.table.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { profilEndpoints } from '@dihs/contract/profil';
@@ -16,6 +17,10 @@ const bearers: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT_IP: '1000', LOGIN_RATE_LIMIT_ACCOUNT: '1000' });
   for (const row of await t.db.select({ id: users.id, email: users.email }).from(users)) ids[row.email] = row.id;
+  // both therapists treat both demo patients: these tests are about the views, need-to-know has its own tests
+  for (const therapist of ['therapeut@demo.de', 'therapeut2@demo.de']) {
+    await bookIntoCare(t.db, id(therapist), id('patient@demo.de'), id('patient2@demo.de'));
+  }
 });
 afterAll(() => t.close());
 
@@ -277,16 +282,10 @@ describe('GET /api/profil/other/{userId}/patient', () => {
     }
   });
 
-  it('answers 404 for a therapist id', async () => {
-    expect(
-      (
-        await call(
-          'GET',
-          apiUrl(profilEndpoints.patientView, { params: { userId: id('therapeut@demo.de') } }),
-          'therapeut2@demo.de',
-        )
-      ).statusCode,
-    ).toBe(404);
+  it('answers 404 to an operator for a therapist id; a therapist has no care relation with one (403)', async () => {
+    const url = apiUrl(profilEndpoints.patientView, { params: { userId: id('therapeut@demo.de') } });
+    expect((await call('GET', url, 'betreiber@demo.de')).statusCode).toBe(404);
+    expect((await call('GET', url, 'therapeut2@demo.de')).statusCode).toBe(403);
   });
 });
 
@@ -448,6 +447,7 @@ describe('POST /api/profil/other/{patientId}/bemerkung', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.json().beschreibung).toBe('Rückruf erbeten');
+    await bookIntoCare(t.db, id('therapeut@demo.de'), patient.id);
     const asTherapist = await call(
       'GET',
       apiUrl(profilEndpoints.patientView, { params: { userId: patient.id } }),
@@ -531,6 +531,19 @@ describe('therapist lists', () => {
     });
     expect(JSON.stringify(list)).not.toContain('@demo.de');
     expect((await call('GET', apiUrl(profilEndpoints.therapeutenVerzeichnis))).statusCode).toBe(401);
+  });
+
+  it('keeps a therapist without a name out of the directory until the profile has one', async () => {
+    const unnamed = await createUser('THERAPEUT', [], { vorname: 'Neu', nachname: '  ' });
+    const listed = async () =>
+      (await call('GET', apiUrl(profilEndpoints.therapeutenVerzeichnis), 'patient@demo.de'))
+        .json<{ id: number }[]>()
+        .map((e) => e.id);
+    expect(await listed()).not.toContain(unnamed.id);
+    const operatorList = await call('GET', apiUrl(profilEndpoints.therapeutenBetreiber), 'betreiber@demo.de');
+    expect(operatorList.json<{ id: number }[]>().map((e) => e.id)).toContain(unnamed.id);
+    await t.db.update(profiles).set({ nachname: 'Namhaft' }).where(eq(profiles.userId, unnamed.id));
+    expect(await listed()).toContain(unnamed.id);
   });
 
   it('lists every therapist with state for operators only', async () => {

@@ -60,14 +60,22 @@ export interface TherapistRow {
 const therapist = persons('therapeut');
 const therapistFirma = firmaNames('therapeut_firma');
 
-/** Therapists by name; `onlyListed` keeps the active ones whose list display is on (the patients' directory). */
+/**
+ * Therapists by name; `onlyListed` keeps the active ones whose list display is on and whose profile has a first and a
+ * last name (the patients' directory and filters: a new account is not shown half-made, issue 15 item 8).
+ */
 export async function listTherapists(
   db: Database,
   options: { onlyListed: boolean; userId?: number },
 ): Promise<TherapistRow[]> {
   const conditions = [eq(therapist.role, 'THERAPEUT'), isNull(therapist.deletedAt)];
   if (options.onlyListed) {
-    conditions.push(eq(therapist.active, true), sql`coalesce(${therapist.listenanzeige}, true)`);
+    conditions.push(
+      eq(therapist.active, true),
+      sql`coalesce(${therapist.listenanzeige}, true)`,
+      sql`btrim(coalesce(${therapist.vorname}, '')) <> ''`,
+      sql`btrim(coalesce(${therapist.nachname}, '')) <> ''`,
+    );
   }
   if (options.userId !== undefined) conditions.push(eq(therapist.userId, options.userId));
   return db

@@ -7,17 +7,30 @@ import { HttpError } from '../../lib/http-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.ts';
+import type { SessionPublisher } from '../../plugins/session-events.ts';
 import { findUserById, setSecondFactorSecret, type UserRow } from '../users/index.ts';
 
 export interface SecondFactorServiceDeps {
   db: Database;
   secrets: SecretBox;
+  /** Tells every instance's session gate that the account's state changed (REQUIRE_2FA_ROLES). */
+  sessions: SessionPublisher;
 }
 
 const notFound = () => HttpError.notFound('Der Benutzer wurde nicht gefunden.');
 
 /** Two-factor set-up of the own account and, for operators, of others' (spec 1 sections 2.7, 2.10). */
-export function createSecondFactorService({ db, secrets }: SecondFactorServiceDeps) {
+export function createSecondFactorService({ db, secrets, sessions }: SecondFactorServiceDeps) {
+  /**
+   * Stores or removes the key and drops the account from every gate's cache, so a session that had to set up its
+   * factor is free at once (and one whose required factor was removed is held again). "Valid from" 0 ends no
+   * session: it only makes the gates read the account again.
+   */
+  async function storeSecret(userId: number, sealed: string | null): Promise<void> {
+    await setSecondFactorSecret(db, userId, sealed);
+    await sessions.publish({ kind: 'account', userId, validFromMs: 0 });
+  }
+
   async function existingUser(userId: number): Promise<UserRow> {
     const user = await findUserById(db, userId);
     if (!user || user.deletedAt) throw notFound();
@@ -42,7 +55,7 @@ export function createSecondFactorService({ db, secrets }: SecondFactorServiceDe
   /** Stores the key once the code proves that the authenticator app holds it; a wrong code answers 400. */
   async function activateWith(user: UserRow, privateKey: string, token: string): Promise<true> {
     if (!(await verifyTotp(privateKey, token))) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.codeFalsch);
-    await setSecondFactorSecret(db, user.id, secrets.seal(privateKey));
+    await storeSecret(user.id, secrets.seal(privateKey));
     return true;
   }
 
@@ -79,7 +92,7 @@ export function createSecondFactorService({ db, secrets }: SecondFactorServiceDe
       const user = await confirmedUser(userId, body.password);
       if (!user.secondFactorSecret) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.nichtAktiv);
       if (!(await codeMatches(user, body.token))) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.codeFalsch);
-      await setSecondFactorSecret(db, user.id, null);
+      await storeSecret(user.id, null);
       return true;
     },
 
@@ -103,7 +116,7 @@ export function createSecondFactorService({ db, secrets }: SecondFactorServiceDe
     async deactivateFor(operatorId: number, userId: number): Promise<true> {
       const user = operatorTarget(operatorId, await existingUser(userId));
       if (!user.secondFactorSecret) throw HttpError.badRequest(SECOND_FACTOR_TEXTS.nichtAktiv);
-      await setSecondFactorSecret(db, user.id, null);
+      await storeSecret(user.id, null);
       return true;
     },
   };

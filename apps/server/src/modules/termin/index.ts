@@ -16,5 +16,6 @@ export {
 } from './termin-sitz.ts';
 export { findTermin, activeSeat, lockTermin } from './termin.repository.ts';
 export { runReminderJob, REMINDER_LEAD_MS } from './termin-erinnerung.ts';
+export { enqueueStornoMail } from './termin-storno-mail.ts';
 export { seedDemoTermine } from './termin.demo.ts';
 export * as terminSitzung from './termin-sitzung.ts';

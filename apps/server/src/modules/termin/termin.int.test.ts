@@ -439,6 +439,46 @@ describe('patient and therapist plans', () => {
     expect((await get(apiUrl(terminEndpoints.patientAlle))).statusCode).toBe(401);
   });
 
+  it('the group participant names are hidden from a browsing patient', async () => {
+    const termin = await aktiverTermin({ befund: 'Jeder sieht jeden', everyoneView: true, datum: day(4) });
+    const seat = (patientUserId: number, status: 'GEBUCHT' | 'RESERVIERT' = 'GEBUCHT') =>
+      t.db.transaction((tx) =>
+        reserveSeat(tx, { terminId: termin.id, patientUserId, zahlungsart: 'KARTE', status, now: clock }),
+      );
+    await seat(ids['patient2@demo.de']!);
+    const namesFor = async (token: string) => {
+      const page = (
+        await get(`${apiUrl(terminEndpoints.patientAlle)}?ta=alle&von=${day(4)}&bis=${day(4)}`, token)
+      ).json<TerminPage>();
+      return page.items.find((i) => i.id === termin.id)?.teilnehmerList.map((p) => p.lastname);
+    };
+    // browsing (no seat): the appointment is listed, its participants are not
+    expect(await namesFor(patientToken)).toEqual([]);
+    // an unpaid reservation is not yet a booked participant
+    const held = await seat(ids['patient@demo.de']!, 'RESERVIERT');
+    expect(await namesFor(patientToken)).toEqual([]);
+    expect(
+      (await get(apiUrl(terminEndpoints.angemeldet), patientToken)).json<Termin[]>().find((i) => i.id === termin.id)
+        ?.teilnehmerList,
+    ).toEqual([]);
+    // booked: the co-participants' names, without ids
+    await t.db.update(terminTeilnahmen).set({ status: 'GEBUCHT' }).where(eq(terminTeilnahmen.id, held.id));
+    const booked = (await get(apiUrl(terminEndpoints.angemeldet), patientToken))
+      .json<Termin[]>()
+      .find((i) => i.id === termin.id)!;
+    expect(booked.teilnehmerList).toHaveLength(2);
+    expect(booked.teilnehmerList.every((p) => p.patientId === null && p.lastname !== '')).toBe(true);
+    // the therapist and the operator see them
+    const ofTherapist = (
+      await get(apiUrl(terminEndpoints.therapeutAlle, { params: { status: 'AKTIV' } }), therapist1)
+    ).json<Termin[]>();
+    expect(ofTherapist.find((i) => i.id === termin.id)!.teilnehmerList).toHaveLength(2);
+    const ofOperator = (
+      await get(apiUrl(terminEndpoints.betreiberEiner, { params: { id: termin.id } }), admin)
+    ).json<Termin>();
+    expect(ofOperator.teilnehmerList).toHaveLength(2);
+  });
+
   it('own bookings: angemeldet lists the past attended demo booking; the operator sees a patient plan', async () => {
     const own = (await get(apiUrl(terminEndpoints.angemeldet), patientToken)).json<Termin[]>();
     const attended = own.find((i) => i.details === 'Erster Einzeltermin');

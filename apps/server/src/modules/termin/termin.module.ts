@@ -1,7 +1,10 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { createReminderScheduler } from './termin-erinnerung.ts';
+import { terminDashboardTiles } from './termin.dashboard.ts';
 import { seedDemoTermine } from './termin.demo.ts';
 import { erasePatient } from './termin.erase.ts';
+import { exportPatient } from './termin.export.ts';
+import { hasBookingWithTherapist } from './termin.repository.ts';
 import { terminRoutes } from './termin.routes.ts';
 
 /** Appointments, their seats and the reminder mails (scheduled). */
@@ -12,5 +15,9 @@ export const terminModule: ModuleDescriptor = {
     createReminderScheduler({ db, now, log, mail, intervalMs: config.reminderIntervalSeconds * 1000 }),
   ],
   erasePatient,
+  // a booked appointment with the therapist, past or future, puts the patient in their care
+  careRelation: hasBookingWithTherapist,
+  exportPatient,
+  dashboardTiles: terminDashboardTiles,
   seedDemo: (tx) => seedDemoTermine(tx),
 };

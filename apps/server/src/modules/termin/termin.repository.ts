@@ -319,3 +319,28 @@ export const dueReminders = (tx: Transaction, now: Date, until: Date, limit: num
     )
     .limit(limit)
     .for('update', { of: terminTeilnahmen, skipLocked: true });
+
+/**
+ * Whether the patient booked an appointment with the therapist, past or future (the care relation of the
+ * need-to-know check). One indexed probe: the patient's booked seats (termin_teilnahme_patient), each joined to its
+ * appointment by primary key.
+ */
+export async function hasBookingWithTherapist(
+  db: Db,
+  therapistUserId: number,
+  patientUserId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(terminTeilnahmen)
+    .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
+    .where(
+      and(
+        eq(terminTeilnahmen.patientUserId, patientUserId),
+        eq(terminTeilnahmen.status, 'GEBUCHT'),
+        eq(termine.therapeutUserId, therapistUserId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,9 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { berlinToUtc, formatDateTimeUhr, utcToBerlin } from '@dihs/contract/common/time';
-import { CREDIT_KIND_LABELS } from '@dihs/contract/guthaben';
 import {
   TERMIN_MESSAGES,
-  TERMINTYP_LABELS,
   type TeilgenommenBody,
   type Teilnehmer,
   type Termin,
@@ -13,10 +11,9 @@ import {
 } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { PLATFORM } from '../accounts/index.ts';
 import { findFirma } from '../firma/index.ts';
-import { enqueueMail } from '../mail/index.ts';
 import { releaseSeatWithRefund } from './termin-sitz.ts';
+import { enqueueStornoMail } from './termin-storno-mail.ts';
 import { dayRange } from './termin-zeit.ts';
 import { toTeilnehmer, toTermin, type ParticipantView } from './termin.mapper.ts';
 import {
@@ -30,7 +27,7 @@ import {
   type PatientFilter,
 } from './termin.repository.ts';
 import { terminTeilnahmen, termine } from './termin.table.ts';
-import { findPersonInfo, fullName } from '../users/index.ts';
+import { findPersonInfo } from '../users/index.ts';
 
 export interface Mailer {
   flush(): Promise<void>;
@@ -125,20 +122,6 @@ export async function aktivieren(db: Database, id: number): Promise<{ id: number
   });
 }
 
-const cancelMailText = (name: string, befund: string, typ: string, when: string, refunded: string | null) =>
-  [
-    `Guten Tag ${name},`,
-    '',
-    `der Termin "${befund}" (${typ}) am ${when} Uhr wurde leider abgesagt.`,
-    refunded
-      ? `Das Guthaben wurde Ihnen zurückgeschrieben (${refunded}).`
-      : 'Für diesen Termin wurde kein Guthaben verbraucht.',
-    '',
-    'Über Ihren Terminplan können Sie einen neuen Termin buchen.',
-    '',
-    `Ihr Team von ${PLATFORM}`,
-  ].join('\n');
-
 /**
  * AKTIV -> ABGESAGT. In one transaction: every held seat is released and refunded by the one seat rule
  * (refundKindOf: credit back to the kind it was paid from, also for seats of open carts; once per seat) and the
@@ -170,22 +153,7 @@ export async function absagen(
         authorUserId,
       });
       if (!result) continue;
-      const { seat: released, refund } = result;
-      const patient = await findPersonInfo(tx, released.patientUserId);
-      if (patient && !patient.deletedAt) {
-        const name = fullName(patient) || 'Patientin, Patient';
-        await enqueueMail(tx, {
-          to: patient.email,
-          subject: `Termin abgesagt: ${termin.befund}`,
-          text: cancelMailText(
-            name,
-            termin.befund,
-            TERMINTYP_LABELS[termin.termintyp],
-            when,
-            refund ? CREDIT_KIND_LABELS[refund] : null,
-          ),
-        });
-      }
+      await enqueueStornoMail(tx, result.seat.patientUserId, termin, result.refund, 'BETREIBER');
     }
   });
   // sent in the background; the outbox worker retries failures
@@ -252,9 +220,14 @@ export interface PatientQuery {
   size: number;
 }
 
-/** Other patients' names only in group appointments with everyoneView; never ids or attendance. */
+/**
+ * Other patients' names only in group appointments with everyoneView that the patient has booked (paid seat); never
+ * ids or attendance. A patient browsing free appointments or holding an unpaid reservation sees no names (issue 15).
+ */
 async function patientView(db: Database, rows: Awaited<ReturnType<typeof listForPatient>>['rows'], now: Date) {
-  const shared = rows.filter((r) => r.termin.termintyp === 'GRUPPE' && r.termin.everyoneView).map((r) => r.termin.id);
+  const shared = rows
+    .filter((r) => r.termin.termintyp === 'GRUPPE' && r.termin.everyoneView && r.seat?.status === 'GEBUCHT')
+    .map((r) => r.termin.id);
   const participants = await participantsOf(db, shared);
   return rows.map((r) => toTermin(r, participants, shared.includes(r.termin.id) ? 'namesOnly' : 'none', now, r.seat));
 }

@@ -1,5 +1,6 @@
 import { demoRecord, type ModuleDescriptor } from '../module-descriptor.ts';
 import { erasePatient } from './users.erase.ts';
+import { exportPatient } from './users.export.ts';
 import { seedDemoUsers } from './users.demo.ts';
 import { usersRoutes } from './users.routes.ts';
 
@@ -8,5 +9,6 @@ export const usersModule: ModuleDescriptor = {
   name: 'users',
   routes: usersRoutes,
   erasePatient,
+  exportPatient,
   seedDemo: (tx, world) => seedDemoUsers(tx, demoRecord(world.firmaId, 'firmaId')),
 };

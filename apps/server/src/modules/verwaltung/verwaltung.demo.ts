@@ -13,6 +13,14 @@ export const DEMO_VERWALTUNG = [
   { type: VERWALTUNG_TYPEN.einzelterminInhalt, value: 'Kontrolle des Trainingsplans' },
   { type: 'TERMIN_HINWEIS', value: 'Bitte halten Sie eine Matte und ein Handtuch bereit.' },
   { type: 'SUPPORT_TEXT', value: 'Bei technischen Problemen erreichen Sie uns werktags von 8 bis 18 Uhr.' },
+  // the operator's tiles of the patient cockpit (format: parseCockpitKacheln in the contract's dashboard.ts)
+  {
+    type: 'COCKPIT_KACHELN',
+    value:
+      'Verbindungstest | Prüfen Sie Kamera und Mikrofon vor Ihrem ersten Termin. | /verbindungstest | video\n' +
+      'Häufige Fragen | Antworten rund um Termine, Guthaben und Abo. | /faq | info',
+  },
+  { type: 'COCKPIT_TEXT', value: 'Willkommen! Bei Fragen zu Terminen oder zur Technik helfen wir Ihnen gern.' },
   // card prices of the booking cart (typed settings in cents, VAT included)
   { type: TERMINPREIS_SETTING.EINZEL, cents: 25_00 },
   { type: TERMINPREIS_SETTING.GRUPPE, cents: 15_00 },

@@ -108,7 +108,8 @@ describe('application settings', () => {
       [{ type: 'klein', value: 'x' }, VERWALTUNG_MESSAGES.typZeichen],
       [{ type: 'A'.repeat(61), value: 'x' }, VERWALTUNG_MESSAGES.maxLaenge],
       [{ type: 'BEFUND', value: '   ' }, VERWALTUNG_MESSAGES.wertLeer],
-      [{ type: 'SONST', value: 'x'.repeat(5001) }, VERWALTUNG_MESSAGES.maxLaenge],
+      [{ type: 'SUPPORT_TEXT', value: 'x'.repeat(5001) }, VERWALTUNG_MESSAGES.maxLaenge],
+      [{ type: 'SONST', value: 'x' }, VERWALTUNG_MESSAGES.unbekannterTyp],
       [{ type: 'BEFUND', value: 'x'.repeat(31) }, VERWALTUNG_MESSAGES.befundLaenge],
     ];
     for (const [body, message] of cases) {
@@ -137,7 +138,7 @@ describe('application settings', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toContain(VERWALTUNG_MESSAGES.betrag);
     }
-    const renamed = await post(apiUrl(verwaltungEndpoints.speichern), { type: 'TERMIN_HINWEIS_X', value: '5' }, admin);
+    const renamed = await post(apiUrl(verwaltungEndpoints.speichern), { type: 'SUPPORT_TEXT', value: '5' }, admin);
     const clash = await post(
       apiUrl(verwaltungEndpoints.speichern),
       { ...renamed.json<VerwaltungEintrag>(), type: 'TERMINPREIS_EINZEL' },
@@ -146,5 +147,12 @@ describe('application settings', () => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe(VERWALTUNG_MESSAGES.doppelt);
     expect(await getSetting(t.db, 'TERMINPREIS_EINZEL')).toBe(2500);
+  });
+
+  it('gives every signed-in role the Befund names for the plan filters, and nobody else', async () => {
+    const names = await get(apiUrl(verwaltungEndpoints.befundNamen), patient);
+    expect(names.statusCode).toBe(200);
+    expect(names.json()).toEqual(expect.arrayContaining(['Knie-Arthrose']));
+    expect((await get(apiUrl(verwaltungEndpoints.befundNamen))).statusCode).toBe(401);
   });
 });

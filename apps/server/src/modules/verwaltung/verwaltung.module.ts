@@ -1,4 +1,5 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { verwaltungDashboardTiles } from './verwaltung.dashboard.ts';
 import { seedDemoVerwaltung } from './verwaltung.demo.ts';
 import { verwaltungRoutes } from './verwaltung.routes.ts';
 
@@ -6,5 +7,6 @@ import { verwaltungRoutes } from './verwaltung.routes.ts';
 export const verwaltungModule: ModuleDescriptor = {
   name: 'verwaltung',
   routes: verwaltungRoutes,
+  dashboardTiles: verwaltungDashboardTiles,
   seedDemo: (tx) => seedDemoVerwaltung(tx),
 };

@@ -5,6 +5,9 @@ import { listGeneral, listOfType, removeEntry, saveEntry } from './verwaltung.se
 
 export async function verwaltungRoutes(app: AppInstance, { db }: AppDeps) {
   route(app, api.befunde, () => listOfType(db, VERWALTUNG_TYPEN.befund));
+  route(app, api.befundNamen, async () =>
+    (await listOfType(db, VERWALTUNG_TYPEN.befund)).map((eintrag) => eintrag.value),
+  );
   route(app, api.inhalte, () => listOfType(db, VERWALTUNG_TYPEN.einzelterminInhalt));
   route(app, api.sonstige, () => listGeneral(db));
   route(app, api.speichern, (request) => saveEntry(db, request.body));

@@ -144,6 +144,54 @@ describe('conference state', () => {
     expect(mute.next!.members.find((m) => m.userId === B)!.audioMuted).toBe(true);
   });
 
+  it('ending a highlight allows the microphones it muted again; an explicit mute stays until released', () => {
+    const audio = (r: ConferenceRecord, id: number) => r.members.find((m) => m.userId === id)!.audioMuted;
+    const selfMute = (id: number, audioMuted: boolean) => (r: ConferenceRecord) =>
+      applyCommand(r, id, { command: 'mute', conferenceId: 9, audioMuted, videoMuted: false }, now);
+    const C = 4;
+    const { record } = run(
+      group(true),
+      (r) => join(r, member(T)),
+      (r) => join(r, member(A)),
+      (r) => join(r, member(B)),
+      (r) => join(r, member(C)),
+      // C had switched its own microphone off before the highlight
+      selfMute(C, true),
+      (r) => applyCommand(r, T, { command: 'userMuted', conferenceId: 9, userId: B, muted: true }, now),
+      (r) => applyCommand(r, T, { command: 'highlight', conferenceId: 9, userId: A }, now),
+    );
+    expect([audio(record, A), audio(record, B), audio(record, C)]).toEqual([false, true, true]);
+    const ended = applyCommand(record, T, { command: 'highlight', conferenceId: 9, userId: null }, now);
+    expect(ended.next!.highlighted).toBeNull();
+    // C is allowed again but keeps its own choice; B's explicit mute stays
+    expect(ended.out).toContainEqual({ to: C, message: { type: 'muteStatus', muted: false } });
+    expect(ended.out).not.toContainEqual({ to: B, message: { type: 'muteStatus', muted: false } });
+    expect(ended.next!.members.find((m) => m.userId === C)).toMatchObject({
+      mutedByTherapist: false,
+      audioMuted: true,
+    });
+    expect(audio(ended.next!, B)).toBe(true);
+    // the therapist allows B again: B's microphone is on as before the mute
+    const released = applyCommand(
+      ended.next!,
+      T,
+      { command: 'userMuted', conferenceId: 9, userId: B, muted: false },
+      now,
+    );
+    expect(released.out).toContainEqual({ to: B, message: { type: 'muteStatus', muted: false } });
+    expect(released.next!.members.find((m) => m.userId === B)).toMatchObject({
+      mutedByTherapist: false,
+      audioMuted: false,
+    });
+    // the highlighted member leaving ends the highlight too
+    const again = applyCommand(released.next!, T, { command: 'highlight', conferenceId: 9, userId: A }, now);
+    expect(audio(again.next!, B)).toBe(true);
+    const gone = leave(again.next!, A);
+    expect(gone.next!.highlighted).toBeNull();
+    expect(audio(gone.next!, B)).toBe(false);
+    expect(gone.out).toContainEqual({ to: B, message: { type: 'muteStatus', muted: false } });
+  });
+
   it('reports in raise order; kick removes and records; patients cannot run therapist commands', () => {
     const { record } = run(
       group(true),

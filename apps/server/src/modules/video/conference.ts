@@ -19,6 +19,12 @@ import {
 export interface ConferenceMember extends Member {
   /** The socket that joined; a reconnect's new socket replaces the entry, and the old socket's close is ignored. */
   connectionId: string;
+  /**
+   * The member's own microphone choice (the last mute command). audioMuted is this or the therapist's mute; when
+   * the therapist allows the microphone again, the member's own choice comes back (never a microphone the member
+   * had switched off).
+   */
+  selfAudioMuted: boolean;
 }
 
 export interface ConferenceRecord {
@@ -36,6 +42,8 @@ export interface ConferenceRecord {
   teilgenommen: number[];
   /** Patients the therapist muted: they stay muted across a reconnect until allowed again. */
   mutedByTherapist: number[];
+  /** Of those, the ones muted by the current highlight: ending the highlight allows them again. */
+  mutedByHighlight: number[];
 }
 
 export type Outgoing = { to: number; message: ServerMessage };
@@ -78,6 +86,7 @@ export function newConference(input: {
     seq: 0,
     teilgenommen: [],
     mutedByTherapist: [],
+    mutedByHighlight: [],
   };
 }
 
@@ -97,7 +106,7 @@ export function canSee(record: ConferenceRecord, a: number, b: number): boolean 
   return a === b || isTherapist(record, a) || isTherapist(record, b) || record.everyoneView;
 }
 
-const publicMember = ({ connectionId: _, ...member }: ConferenceMember): Member => member;
+const publicMember = ({ connectionId: _, selfAudioMuted: __, ...member }: ConferenceMember): Member => member;
 
 /** The conference as one receiver may see it. */
 export function viewFor(record: ConferenceRecord, receiverId: number): ConferenceState {
@@ -175,6 +184,7 @@ export function join(record: ConferenceRecord, joiner: Joiner): Step {
     publishing: false,
     joinSeq: seq,
     connectionId: joiner.connectionId,
+    selfAudioMuted: false,
   };
   const therapistWasPresent = record.members.some((m) => isTherapist(record, m.userId));
   const joined = {
@@ -214,12 +224,10 @@ export function leave(record: ConferenceRecord, userId: number, connectionId?: s
   const members = record.members.filter((m) => m.userId !== userId);
   const effects: Effect[] = [{ kind: 'ereignis', userId, ereignis: 'VERLASSEN' }];
   if (members.length === 0) return { next: null, out: [], effects };
-  const next = {
-    ...record,
-    members,
-    highlighted: record.highlighted === userId ? null : record.highlighted,
-  };
-  return { next, out: streamStatusToAll(next), effects };
+  // The highlighted member left: the highlight ends, and with it the mutes it imposed.
+  const ended = record.highlighted === userId ? endHighlight({ ...record, members }) : null;
+  const next = ended?.next ?? { ...record, members };
+  return { next, out: [...(ended?.out ?? []), ...streamStatusToAll(next)], effects };
 }
 
 type ConferenceCommand = Exclude<ClientCommand, { command: 'joinConference' | 'ping' | 'testResult' }>;
@@ -281,6 +289,7 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
     case 'mute': {
       const next = updateMember(record, senderId, (m) => ({
         ...m,
+        selfAudioMuted: command.audioMuted,
         // A microphone the therapist muted stays muted.
         audioMuted: command.audioMuted || m.mutedByTherapist,
         videoMuted: command.videoMuted,
@@ -291,7 +300,12 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
     case 'userMuted': {
       const target = record.members.find((m) => m.userId === command.userId);
       if (!target || target.role !== 'PATIENT') return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
-      const next = setMutedByTherapist(record, [target.userId], command.muted);
+      // An explicit mute or release is the therapist's decision: ending a highlight no longer changes it.
+      const next = setMutedByTherapist(
+        { ...record, mutedByHighlight: record.mutedByHighlight.filter((id) => id !== target.userId) },
+        [target.userId],
+        command.muted,
+      );
       const updated = next.members.find((m) => m.userId === target.userId)!;
       return {
         next,
@@ -305,19 +319,17 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
     }
     case 'highlight': {
       if (command.userId === null) {
-        return {
-          next: { ...record, highlighted: null },
-          out: streamStatusToAll({ ...record, highlighted: null }),
-          effects: [],
-        };
+        const ended = endHighlight(record);
+        return { next: ended.next, out: [...ended.out, ...streamStatusToAll(ended.next)], effects: [] };
       }
       const highlighted = command.userId;
       if (!record.members.some((m) => m.userId === highlighted)) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
+      // The highlighted patient may speak; every other patient not yet muted is muted by this highlight.
       const others = record.members
-        .filter((m) => m.role === 'PATIENT' && m.userId !== highlighted)
+        .filter((m) => m.role === 'PATIENT' && m.userId !== highlighted && !record.mutedByTherapist.includes(m.userId))
         .map((m) => m.userId);
-      // The highlighted patient may speak; every other patient is muted.
-      let next = setMutedByTherapist({ ...record, highlighted }, others, true);
+      const byHighlight = [...record.mutedByHighlight.filter((id) => id !== highlighted), ...others];
+      let next = setMutedByTherapist({ ...record, highlighted, mutedByHighlight: byHighlight }, others, true);
       const wasMuted = record.mutedByTherapist.includes(highlighted);
       if (wasMuted) next = setMutedByTherapist(next, [highlighted], false);
       const out: Outgoing[] = others.map((to) => ({ to, message: { type: 'muteStatus', muted: true } }));
@@ -378,6 +390,19 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
   }
 }
 
+/** Ends the highlight and allows again the microphones it muted (the therapist's explicit mutes stay). */
+function endHighlight(record: ConferenceRecord): { next: ConferenceRecord; out: Outgoing[] } {
+  const released = record.mutedByHighlight;
+  const next = setMutedByTherapist({ ...record, highlighted: null, mutedByHighlight: [] }, released, false);
+  const out: Outgoing[] = released
+    .filter((id) => next.members.some((m) => m.userId === id))
+    .flatMap((id) => {
+      const member = next.members.find((m) => m.userId === id)!;
+      return [{ to: id, message: { type: 'muteStatus', muted: false } }, ...muteStatusOf(next, member)];
+    });
+  return { next, out };
+}
+
 function setMutedByTherapist(record: ConferenceRecord, userIds: number[], muted: boolean): ConferenceRecord {
   const set = new Set(record.mutedByTherapist);
   for (const id of userIds)
@@ -387,7 +412,8 @@ function setMutedByTherapist(record: ConferenceRecord, userIds: number[], muted:
     ...record,
     mutedByTherapist: [...set],
     members: record.members.map((m) =>
-      userIds.includes(m.userId) ? { ...m, mutedByTherapist: muted, audioMuted: muted ? true : m.audioMuted } : m,
+      // Allowed again, the microphone returns to the member's own choice.
+      userIds.includes(m.userId) ? { ...m, mutedByTherapist: muted, audioMuted: muted || m.selfAudioMuted } : m,
     ),
   };
 }

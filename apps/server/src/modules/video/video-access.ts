@@ -1,9 +1,11 @@
 import type { SessionClaims } from '@dihs/contract/auth';
 import { ERROR_CODES } from '@dihs/contract/common/errors';
 import { canStartSession } from '@dihs/contract/common/time';
+import { EINWILLIGUNG_TEXTS } from '@dihs/contract/einwilligung';
 import { VIDEO_MESSAGES, type ServerMessage } from '@dihs/contract/video';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { consentRequiredError, hasCurrentConsent } from '../einwilligung/index.ts';
 import { findProfileName } from '../profil/index.ts';
 import { activeSeat, findTermin } from '../termin/index.ts';
 
@@ -15,7 +17,8 @@ export type Refusal =
   | 'conferenceClosed'
   | 'conferenceNotBooked'
   | 'kicked'
-  | 'gesperrt';
+  | 'gesperrt'
+  | 'einwilligungFehlt';
 
 export interface Admission {
   ok: true;
@@ -47,6 +50,8 @@ export async function admitToConference(
     if (!seat || seat.status !== 'GEBUCHT') return refuse('conferenceNotBooked');
     if (seat.herausgeworfen) return refuse('kicked');
     if (termin.sitzungGesperrt && !seat.beigetreten) return refuse('gesperrt');
+    // a changed consent text must be consented to before the patient joins (einwilligung module)
+    if (!(await hasCurrentConsent(db, session.userId))) return refuse('einwilligungFehlt');
   }
   return { ok: true, role: session.role, termin: found };
 }
@@ -58,6 +63,8 @@ export function refusalMessage(refusal: Refusal): ServerMessage {
       return { type: 'error', headline: VIDEO_MESSAGES.unberechtigt, description: '' };
     case 'gesperrt':
       return { type: 'error', headline: VIDEO_MESSAGES.gesperrt, description: '' };
+    case 'einwilligungFehlt':
+      return { type: 'error', headline: EINWILLIGUNG_TEXTS.fehlt, description: '' };
     default:
       return { type: refusal };
   }
@@ -82,6 +89,8 @@ export function refusalError(refusal: Refusal): HttpError {
       return HttpError.forbidden(VIDEO_MESSAGES.herausgeworfen);
     case 'gesperrt':
       return HttpError.forbidden(VIDEO_MESSAGES.gesperrt);
+    case 'einwilligungFehlt':
+      return consentRequiredError();
   }
 }
 

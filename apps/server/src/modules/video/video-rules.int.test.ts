@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VIDEO_MESSAGES } from '@dihs/contract/video';
 import { termine } from '../termin/termin.table.ts';
 import { createSession, idOf, seatOf, sleep, videoSuite } from './video-test-support.ts';
@@ -164,6 +164,38 @@ describe('video session rules', () => {
     expect(entry).toMatchObject({ beendet: true, beigetreten: true });
   });
 
+  it('unmute after a highlight: ending it or the therapist releases the microphone; a patient cannot', async () => {
+    const id = await group({ everyoneView: true });
+    const therapist = await joined('therapeut@demo.de', id);
+    const a = await joined('patient@demo.de', id);
+    const b = await joined('patient2@demo.de', id);
+    const stateOf = async (userId: number) => {
+      therapist.send({ command: 'ping' });
+      await therapist.next('pingOK');
+      const last = therapist.messages.filter((m) => m.type === 'streamStatus').at(-1);
+      return last?.type === 'streamStatus' ? last.state.members.find((m) => m.userId === userId) : undefined;
+    };
+    therapist.send({ command: 'highlight', conferenceId: id, userId: a.userId });
+    expect(await b.next('muteStatus')).toEqual({ type: 'muteStatus', muted: true });
+    expect(await stateOf(b.userId)).toMatchObject({ audioMuted: true, mutedByTherapist: true });
+    // a patient can neither lift its own mute nor another's
+    a.send({ command: 'userMuted', conferenceId: id, userId: b.userId, muted: false });
+    expect((await a.next('error')).headline).toBe(VIDEO_MESSAGES.nurTherapeut);
+    b.send({ command: 'mute', conferenceId: id, audioMuted: false, videoMuted: false });
+    expect(await stateOf(b.userId)).toMatchObject({ audioMuted: true, mutedByTherapist: true });
+
+    therapist.send({ command: 'highlight', conferenceId: id, userId: null });
+    expect(await b.next('muteStatus')).toEqual({ type: 'muteStatus', muted: false });
+    expect(await stateOf(b.userId)).toMatchObject({ audioMuted: false, mutedByTherapist: false });
+
+    therapist.send({ command: 'userMuted', conferenceId: id, userId: b.userId, muted: true });
+    await b.next('muteStatus');
+    therapist.send({ command: 'userMuted', conferenceId: id, userId: b.userId, muted: false });
+    expect(await b.next('muteStatus')).toEqual({ type: 'muteStatus', muted: false });
+    expect(await stateOf(b.userId)).toMatchObject({ audioMuted: false, mutedByTherapist: false });
+    for (const c of [therapist, a, b]) c.send({ command: 'disconnect', conferenceId: id });
+  });
+
   it('group without everyoneView: patient A never receives anything about B; with it, they negotiate', async () => {
     for (const everyoneView of [false, true]) {
       const id = await group({ everyoneView });
@@ -184,12 +216,13 @@ describe('video session rules', () => {
       await therapist.next('userMuteStatus');
       a.send({ command: 'ping' });
       await a.next('pingOK');
-      const aboutB = a.messages.filter((m) => JSON.stringify(m).includes(`:${b.userId}`));
+      const aboutB = () => a.messages.filter((m) => JSON.stringify(m).includes(`:${b.userId}`));
       if (everyoneView) {
-        expect(aboutB.length).toBeGreaterThan(0);
-        expect(b.messages).toContainEqual({ type: 'publishSdpRequest', peerId: a.userId });
+        // relayed through the session store, so they may arrive after A's ping answer: wait for them
+        await vi.waitFor(() => expect(aboutB().length).toBeGreaterThan(0));
+        await vi.waitFor(() => expect(b.messages).toContainEqual({ type: 'publishSdpRequest', peerId: a.userId }));
       } else {
-        expect(aboutB).toEqual([]);
+        expect(aboutB()).toEqual([]);
         expect((await b.next('error')).headline).toBe(VIDEO_MESSAGES.ungueltigeNachricht);
       }
       for (const c of [therapist, a, b]) c.send({ command: 'disconnect', conferenceId: id });

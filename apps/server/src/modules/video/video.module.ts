@@ -2,6 +2,7 @@ import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { deleteOldSitzungEreignisse } from './video-retention.ts';
 import { erasePatient } from './video.erase.ts';
+import { exportPatient } from './video.export.ts';
 import { videoRoutes } from './video.routes.ts';
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -19,4 +20,5 @@ export const videoModule: ModuleDescriptor = {
     }),
   ],
   erasePatient,
+  exportPatient,
 };

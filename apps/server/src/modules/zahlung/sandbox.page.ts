@@ -2,7 +2,7 @@ import { formatEuroCents } from '@dihs/contract/common/money';
 import { PAYMENT_PURPOSE_LABELS, paymentStatusText } from '@dihs/contract/zahlung';
 import type { ZahlungRow } from './zahlung.table.ts';
 
-export const SANDBOX_TITLE = 'Testzahlung (Sandbox)';
+export const SANDBOX_TITLE = 'Testzahlung';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -1,8 +1,10 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { exportPatient } from './zahlung.export.ts';
 import { zahlungRoutes } from './zahlung.routes.ts';
 
 /** Card payments for every purpose; the providers come from plugins/payment-providers.ts. */
 export const zahlungModule: ModuleDescriptor = {
   name: 'zahlung',
   routes: zahlungRoutes,
+  exportPatient,
 };

@@ -114,7 +114,9 @@ export function attachStompServer(server: Server, deps: StompServerDeps) {
 async function authenticate(deps: StompServerDeps, headers: Record<string, string>): Promise<SessionClaims | null> {
   const token = bearerOf(headers);
   const claims = token ? await deps.tokens.verify(token) : null;
-  return claims ? deps.gate.admit(claims) : null;
+  const session = claims ? await deps.gate.admit(claims) : null;
+  // a session that must first set up its second factor may do nothing else (second-factor-setup.ts)
+  return session?.zweiterFaktorEinrichten ? null : session;
 }
 
 class StompSession {

@@ -4,6 +4,9 @@ import Stack from '@mui/material/Stack';
 import { useChangeMyProfil } from '../../features/profil/api/profil-api.ts';
 import { fullName } from '../../lib/format.ts';
 import { AboStatusSection } from '../../features/abo/components/abo-status-section.tsx';
+import { DatenauskunftSection } from '../../features/auskunft/components/datenauskunft-section.tsx';
+import { EinwilligungenSection } from '../../features/einwilligung/components/einwilligungen-section.tsx';
+import { EigeneZugriffeSection } from '../../features/protokoll/components/eigene-zugriffe-section.tsx';
 import { CompanyEditor } from '../../features/profil/components/company-editor.tsx';
 import { GuthabenSection } from '../../features/guthaben/components/guthaben-section.tsx';
 import { OwnCredentials } from '../../features/profil/components/own-credentials.tsx';
@@ -60,6 +63,9 @@ export function MyProfilView({ profile }: { profile: EigenesProfil }) {
         <OwnCredentials email={profile.email} />
         <SecondFactorRow />
       </ProfileSection>
+      {profile.rolle === 'PATIENT' && <EinwilligungenSection patientId={null} />}
+      {profile.rolle === 'PATIENT' && <EigeneZugriffeSection />}
+      {profile.rolle === 'PATIENT' && <DatenauskunftSection />}
       {isTherapist && (
         <ProfileSection title="Über mich">
           <PhotoUpload

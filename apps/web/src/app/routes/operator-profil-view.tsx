@@ -1,5 +1,5 @@
 import { MESSAGES } from '@dihs/contract/common/messages';
-import { hasPrivilege, ROLE_LABELS } from '@dihs/contract/common/roles';
+import { hasPrivilege, ROLE_LABELS, type Privilege } from '@dihs/contract/common/roles';
 import { betreiberProfilAenderungSchema, bemerkungBodySchema, type BetreiberProfil } from '@dihs/contract/profil';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -13,6 +13,7 @@ import { CompanyEditor } from '../../features/profil/components/company-editor.t
 import { useFirmaVon } from '../../features/profil/api/konto-api.ts';
 import { DeletionRow } from '../../features/loeschung/components/deletion-row.tsx';
 import { DocumentationSection } from '../../features/profil/components/documentation-section.tsx';
+import { EinwilligungenSection } from '../../features/einwilligung/components/einwilligungen-section.tsx';
 import { GuthabenSection } from '../../features/guthaben/components/guthaben-section.tsx';
 import { IconLinks } from '../../features/profil/components/icon-links.tsx';
 import { ListDisplayEditor } from '../../features/profil/components/list-display-editor.tsx';
@@ -45,6 +46,8 @@ export function OperatorProfilView({ profile }: { profile: BetreiberProfil }) {
   const setRemarks = useSetBemerkung(profile.userId);
   const privileges = session?.privileges ?? [];
   const managesUsers = hasPrivilege(privileges, 'BENUTZER_VERWALTEN');
+  const can = (privilege: Privilege) => hasPrivilege(privileges, privilege);
+  const remarksLocked = managesUsers ? undefined : 'Dafür fehlt Ihnen die Berechtigung „Benutzer verwalten“.';
   const lockedReason = profile.eigenesProfil
     ? MESSAGES.eigenesProfil
     : profile.geloescht
@@ -103,12 +106,15 @@ export function OperatorProfilView({ profile }: { profile: BetreiberProfil }) {
           editable={editable}
           lockedReason={lockedReason}
         />
-        <SecondFactorRow
-          userId={profile.userId}
-          canActivate={!isPatient}
-          editable={editable}
-          lockedReason={lockedReason}
-        />
+        {/* a patient's second factor is part of their records: only user managers see it (need-to-know) */}
+        {(managesUsers || !isPatient) && (
+          <SecondFactorRow
+            userId={profile.userId}
+            canActivate={!isPatient}
+            editable={editable}
+            lockedReason={lockedReason}
+          />
+        )}
       </ProfileSection>
 
       {isTherapist && (
@@ -142,14 +148,21 @@ export function OperatorProfilView({ profile }: { profile: BetreiberProfil }) {
               profile={profile}
               schema={remarksSchema}
               onSave={(changes) => setRemarks.mutateAsync(changes.beschreibung ?? '')}
-              editable
+              editable={remarksLocked === undefined}
+              lockedReason={remarksLocked}
             />
           </ProfileSection>
-          <PatientAboSection patientId={profile.userId} canManage={hasPrivilege(privileges, 'ABOPAKETE_VERWALTEN')} />
-          <GuthabenSection patientId={profile.userId} canEdit={hasPrivilege(privileges, 'GUTHABEN_AENDERN')} />
-          <DocumentationSection patientId={profile.userId} asOperator />
+          {/* each section only for the privileges the server admits to it (docs/decisions.md "Need-to-know") */}
+          {(can('ABOPAKETE_VERWALTEN') || managesUsers) && (
+            <PatientAboSection patientId={profile.userId} canManage={can('ABOPAKETE_VERWALTEN')} />
+          )}
+          {(can('GUTHABEN_AENDERN') || managesUsers) && (
+            <GuthabenSection patientId={profile.userId} canEdit={can('GUTHABEN_AENDERN')} />
+          )}
+          {managesUsers && <DocumentationSection patientId={profile.userId} asOperator />}
         </>
       )}
+      {isPatient && managesUsers && !profile.geloescht && <EinwilligungenSection patientId={profile.userId} />}
       {isPatient && hasPrivilege(privileges, 'PATIENT_LOESCHEN') && (
         <ProfileSection title="Löschung">
           <DeletionRow patientId={profile.userId} patientName={name} />

@@ -283,7 +283,11 @@ describe('two-factor dialog (own profile)', { timeout: 20_000 }, () => {
 });
 
 describe('operator view (BETREIBER_VIEW)', { timeout: 20_000 }, () => {
-  const OPERATOR = session('BETREIBER', 1, [privilegeCode('BENUTZER_VERWALTEN'), privilegeCode('PATIENT_LOESCHEN')]);
+  const OPERATOR = session('BETREIBER', 1, [
+    privilegeCode('BENUTZER_VERWALTEN'),
+    privilegeCode('PATIENT_LOESCHEN'),
+    privilegeCode('PATIENT_TERMINE_BUCHEN'),
+  ]);
   const operatorCommon = {
     'GET /api/profil/other/7/betreiber': { body: OPERATOR_VIEW_OF_PAULA },
     'GET /api/firma/eine/patient/7': { body: null },

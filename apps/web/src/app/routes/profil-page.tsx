@@ -1,3 +1,5 @@
+import { PATIENT_ACCESS_TEXTS } from '@dihs/contract/common/patient-records';
+import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -19,11 +21,17 @@ import { TherapeutenViewProfil } from '../../features/profil/components/therapeu
 function Loaded<T>({
   query,
   children,
+  refusal,
 }: {
   query: { data: T | undefined; error: unknown };
   children: (data: T) => ReactNode;
+  /** What a 403 means on this view. */
+  refusal?: string;
 }) {
   if (query.error) {
+    // the need-to-know check refused: say why instead of an error page (docs/decisions.md "Need-to-know access")
+    if (isApiError(query.error) && query.error.status === 403 && refusal)
+      return <Alert severity="info">{refusal}</Alert>;
     const status = isApiError(query.error) && query.error.status > 0 ? query.error.status : 'fehler';
     return <Navigate to={`/error/${status}`} replace />;
   }
@@ -38,12 +46,20 @@ function MyProfil() {
 
 function OperatorProfil({ userId }: { userId: number }) {
   const query = useOperatorProfil(userId);
-  return <Loaded query={query}>{(profile) => <OperatorProfilView key={profile.userId} profile={profile} />}</Loaded>;
+  return (
+    <Loaded query={query} refusal={PATIENT_ACCESS_TEXTS.betreiber}>
+      {(profile) => <OperatorProfilView key={profile.userId} profile={profile} />}
+    </Loaded>
+  );
 }
 
 function PatientProfil({ userId }: { userId: number }) {
   const query = usePatientenView(userId);
-  return <Loaded query={query}>{(patient) => <PatientenViewProfil patient={patient} />}</Loaded>;
+  return (
+    <Loaded query={query} refusal={PATIENT_ACCESS_TEXTS.therapeut}>
+      {(patient) => <PatientenViewProfil patient={patient} />}
+    </Loaded>
+  );
 }
 
 function TherapistProfil({ userId }: { userId: number }) {

@@ -1,6 +1,7 @@
-import { CART_MESSAGES, type Cart } from '@dihs/contract/cart';
+import { CART_MESSAGES, OFFENE_BUCHUNG_CODE, type Cart } from '@dihs/contract/cart';
 import { berlinDay } from '@dihs/contract/common/time';
 import { TERMIN_MESSAGES, type Termin } from '@dihs/contract/termin';
+import { verwaltungEndpoints } from '@dihs/contract/verwaltung';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,10 +21,12 @@ import {
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { TerminPagination, TERMIN_PAGE_SIZES } from '../../components/termin-pagination.tsx';
 import { TermineQuery } from '../../components/termine-query.tsx';
-import { isApiError } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { cartApi, useReturnedCart } from '../../features/cart/api/cart-api.ts';
+import { cartApi, useOpenCart, useReturnedCart } from '../../features/cart/api/cart-api.ts';
+import { OffeneBuchung, OFFENE_BUCHUNG_TEXTE } from '../../features/cart/components/offene-buchung.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { useEndpointQuery } from '../../lib/endpoint-query.ts';
 import {
   buchungPdf,
   teilnahmePdf,
@@ -36,7 +39,6 @@ import {
   useTherapeutenFilter,
   type PlanModus,
 } from '../../features/termin/api/plan-api.ts';
-import { keinGuthabenCode } from '../../features/cart/cart-state.ts';
 import { apiQueryOf, filterOfSearch, searchOfFilter, type PlanFilter } from '../../features/termin/plan-filter.ts';
 import { buchbar } from '../../features/termin/termin-status.ts';
 import { CartDialog } from '../../features/cart/components/cart-dialog.tsx';
@@ -91,15 +93,23 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const returnCart = useReturnedCart(modus, returnCartId);
   const returnShown =
     offen === null && returnCartId !== null && returnCart.data?.cartId === returnCartId ? returnCart.data : null;
+  // a cart left open by a reload or a closed tab: shown until it is booked, released or expired
+  const openCart = useOpenCart(modus);
+  const offeneBuchung = eigene && openCart.data && openCart.data.status === 'OFFEN' ? openCart.data : null;
 
   const items = termine.data?.items ?? [];
-  // patients cannot read the operators' Befund list: the choice offers the Befunde of the list shown
+  // the Befund list of the settings, plus the names on this page (an appointment may carry an older Befund)
+  const befundNamen = useEndpointQuery(verwaltungEndpoints.befundNamen, undefined);
   const befunde = useMemo(
     () =>
-      [...new Set([...(termine.data?.items ?? []).map((t) => t.befund), ...(filter.b ? [filter.b] : [])])].sort(
-        (a, b) => a.localeCompare(b, 'de'),
-      ),
-    [termine.data, filter.b],
+      [
+        ...new Set([
+          ...(befundNamen.data ?? []),
+          ...(termine.data?.items ?? []).map((t) => t.befund),
+          ...(filter.b ? [filter.b] : []),
+        ]),
+      ].sort((a, b) => a.localeCompare(b, 'de')),
+    [befundNamen.data, termine.data, filter.b],
   );
 
   const changeFilter = (next: PlanFilter) => {
@@ -123,20 +133,48 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const selectedShown = items.filter((t) => selected.has(t.id));
   const allSelected = waehlbar.length > 0 && waehlbar.every((t) => selected.has(t.id));
 
+  const fortsetzen = (cart: Cart) => setOffen({ kind: 'cart', cart, phase: 'uebersicht' });
+
   const buchen = async () => {
+    // one open cart per patient: "Buchen" continues it (the server refuses a second one)
+    if (offeneBuchung) {
+      fortsetzen(offeneBuchung);
+      return;
+    }
     setBusy(true);
     try {
       const cart = await api.create(selectedShown.map((t) => t.id));
-      setOffen({ kind: 'cart', cart, phase: 'uebersicht' });
+      fortsetzen(cart);
     } catch (error) {
-      const code = isApiError(error, 409) ? keinGuthabenCode(error.code) : null;
+      if (isApiError(error, 409) && error.code === OFFENE_BUCHUNG_CODE) {
+        // opened in another tab meanwhile: continue that one
+        const open = (await openCart.refetch()).data;
+        if (open) return fortsetzen(open);
+      }
+      // the server's message is German already, also for the missing credit of an operator booking
       setMeldung({
         title: CART_MESSAGES.buchungFehlerTitel,
-        text: code ? CART_MESSAGES.guthabenFehlt(code) : error instanceof Error ? error.message : String(error),
+        text: error instanceof Error ? error.message : String(error),
       });
       void refresh();
     } finally {
       setBusy(false);
+    }
+  };
+
+  const freigeben = async (cart: Cart) => {
+    setBusy(true);
+    try {
+      await api.reset(cart.cartId);
+      setMeldung({ title: OFFENE_BUCHUNG_TEXTE.freigegebenTitel, text: OFFENE_BUCHUNG_TEXTE.freigegeben });
+    } catch (error) {
+      setMeldung({
+        title: CART_MESSAGES.buchungFehlerTitel,
+        text: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      setBusy(false);
+      void refresh();
     }
   };
 
@@ -191,6 +229,14 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
         {heading} {name}
       </Typography>
       <Stack spacing={2}>
+        {offeneBuchung && !shownCart && (
+          <OffeneBuchung
+            cart={offeneBuchung}
+            busy={busy}
+            onFortsetzen={() => fortsetzen(offeneBuchung)}
+            onFreigeben={() => void freigeben(offeneBuchung)}
+          />
+        )}
         {guthaben.data && (
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Guthaben">
             <Stack spacing={1.5}>

@@ -81,6 +81,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The hidden input of a German date picker holds its value as text. */
+const dayInput = (name: string) => screen.getByRole('group', { name }).querySelector('input');
+
 describe('TerminePatientPage', { timeout: 20_000 }, () => {
   it('reads the filters from the address and writes changes back to it', async () => {
     const fetchMock = stubPlan('/termin/patient/all');
@@ -97,14 +100,15 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     });
     expect(screen.getByRole('radio', { name: 'Alle Termine' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Gruppentermin' })).not.toBeChecked();
-    expect(screen.getByLabelText('Von')).toHaveValue('01.12.2026');
-    expect(screen.getByLabelText('Bis')).toHaveValue('');
+    expect(dayInput('Von')).toHaveValue('01.12.2026');
+    expect(dayInput('Bis')).toHaveValue('');
     // a patient with a company sees "Nur Firmentermine"
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Nur Firmentermine' }));
     await waitFor(() => expect(router.state.location.search).toContain('nf='));
     expect(router.state.location.pathname).toBe('/patient/termine');
     expect(router.state.location.search).toContain('t=4');
-    await userEvent.type(screen.getByLabelText('Bis'), '24.12.2026');
+    await userEvent.click(screen.getByRole('group', { name: 'Bis' }));
+    await userEvent.keyboard('24122026');
     await waitFor(() => expect(router.state.location.search).toContain('zej=2026&zem=12&zet=24'));
     await waitFor(() =>
       expect(listCalls(fetchMock, '/termin/patient/all').at(-1)).toContain('von=2026-12-01&bis=2026-12-24'),
@@ -118,7 +122,7 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     expect(befund).toHaveAttribute('readonly');
     await userEvent.click(befund);
     expect(befund).toBeChecked();
-    expect(screen.getByLabelText('Von')).toHaveValue(formatDayDe(berlinDay()));
+    expect(dayInput('Von')).toHaveValue(formatDayDe(berlinDay()));
     expect(screen.getByText('Video /Gruppe: 1')).toBeInTheDocument();
     expect(screen.queryByText('Abo-Guthaben')).not.toBeInTheDocument();
     const gebucht = await screen.findByRole('region', { name: /^Knie-Arthrose/ });
@@ -217,7 +221,11 @@ describe('TermineBetreiberPatientPage', { timeout: 20_000 }, () => {
     const fetchMock = stubPlan('/termin/betreiber/for/all/9', {
       'POST /api/cart/create/forpatient/9': {
         status: 409,
-        body: { message: 'Guthaben Reicht nicht aus: KEIN_GRUPPE_GUTHABEN', code: 'KEIN_GRUPPE_GUTHABEN' },
+        body: {
+          message:
+            'Guthaben Reicht nicht aus: Für einen Gruppentermin fehlt der Patientin oder dem Patienten passendes Guthaben.',
+          code: 'KEIN_GRUPPE_GUTHABEN',
+        },
       },
     });
     renderRoutes([{ path: '/betreiber/termine/patient/:patient', element: <TermineBetreiberPatientPage /> }], {
@@ -231,7 +239,10 @@ describe('TermineBetreiberPatientPage', { timeout: 20_000 }, () => {
     await userEvent.click(within(region).getByRole('checkbox', { name: 'Termin auswählen' }));
     await userEvent.click(screen.getByRole('button', { name: 'Buchen (1)' }));
     const refusal = await screen.findByRole('dialog', { name: 'Fehler bei der Buchung' });
-    expect(refusal).toHaveTextContent('Guthaben Reicht nicht aus: KEIN_GRUPPE_GUTHABEN');
+    expect(refusal).toHaveTextContent(
+      'Guthaben Reicht nicht aus: Für einen Gruppentermin fehlt der Patientin oder dem Patienten passendes Guthaben.',
+    );
+    expect(refusal).not.toHaveTextContent('KEIN_GRUPPE_GUTHABEN');
     expect(screen.queryByRole('dialog', { name: 'Ihre Buchung' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/cart/create/forpatient/9')).toBe(true);
   });

@@ -2,6 +2,9 @@ import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { EinwilligungGate } from '../../features/einwilligung/components/einwilligung-dialog.tsx';
+import { RequiredSecondFactorSetup } from '../../features/second-factor/components/required-setup.tsx';
+import { useSession } from '../../lib/session-context.ts';
 import { useAppMode } from './app-mode.ts';
 import { CookieNotice } from './cookie-notice.tsx';
 import { Footer } from './footer.tsx';
@@ -14,18 +17,23 @@ const MAIN_ID = 'hauptinhalt';
 /** The page frame (spec 1, section 2.4); in app mode only the page itself. */
 export function AppShell() {
   const appMode = useAppMode();
+  const { session, logout } = useSession();
+  // REQUIRE_2FA_ROLES: the server allows nothing but the set-up, so no page is shown before it is done
+  const setupRequired = Boolean(session?.zweiterFaktorEinrichten);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {!appMode && <SkipLink target={MAIN_ID} />}
       {!appMode && <TopBar />}
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<LoadingIndicator label="Seite wird geladen" />}>
-          <Outlet />
+          {setupRequired ? <RequiredSecondFactorSetup /> : <Outlet />}
         </Suspense>
       </Box>
       {!appMode && <Footer />}
       {!appMode && <CookieNotice />}
       <LoginDialogHost />
+      {/* a patient answers a changed consent text before using anything else (einwilligung) */}
+      {session?.role === 'PATIENT' && <EinwilligungGate onLogout={logout} />}
     </Box>
   );
 }

@@ -6,7 +6,7 @@ const codes = (...privileges: Privilege[]) => privileges.map(privilegeCode);
 const labels = (menu: ReturnType<typeof roleMenuFor>) => menu?.entries.map((entry) => entry.label);
 
 describe('roleMenuFor', () => {
-  it('gives an operator with every privilege all twelve entries of spec 1, section 6', () => {
+  it('gives an operator with every privilege the twelve entries of spec 1, section 6 and the audit log', () => {
     const menu = roleMenuFor({ role: 'BETREIBER', privileges: PRIVILEGES.map((_, code) => code) });
     expect(menu?.label).toBe('Betreiber');
     expect(labels(menu)).toEqual([
@@ -22,6 +22,7 @@ describe('roleMenuFor', () => {
       'Firmen verwalten',
       'Videos verwalten',
       'Statistik herunterladen',
+      'Zugriffsprotokoll',
     ]);
   });
 

@@ -29,6 +29,8 @@ export const ROLE_MENU_ENTRIES: Partial<Record<Role, readonly RoleMenuEntry[]>> 
     { label: 'Firmen verwalten', path: ROUTES.firmenverwaltung.path, privilege: 'BENUTZER_VERWALTEN' },
     { label: 'Videos verwalten', path: ROUTES.videos.path, privilege: 'VIDEOS_BEARBEITEN' },
     { label: 'Statistik herunterladen', path: ROUTES.statistik.path, privilege: 'STATISTIK_LESEN' },
+    // beyond spec 1 section 6: the audit log of patient records
+    { label: 'Zugriffsprotokoll', path: ROUTES.zugriffsprotokoll.path, privilege: 'ZUGRIFFSPROTOKOLL_LESEN' },
   ],
   THERAPEUT: [
     { label: 'Profil', path: ROUTES.profil.path },

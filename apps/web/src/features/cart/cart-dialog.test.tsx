@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderWithApp, stubFetch, testSession } from '../../test/render.tsx';
 import { cartApi } from './api/cart-api.ts';
-import { cartErgebnis, kannErneutZahlen, keinGuthabenCode } from './cart-state.ts';
+import { cartErgebnis, kannErneutZahlen } from './cart-state.ts';
 import { CartDialog } from './components/cart-dialog.tsx';
 
 const CART: Cart = {
@@ -72,8 +72,6 @@ describe('cart state', () => {
     expect(kannErneutZahlen(KARTE)).toBe(true);
     expect(kannErneutZahlen(CART)).toBe(false);
     expect(kannErneutZahlen(PAID(KARTE))).toBe(false);
-    expect(keinGuthabenCode('KEIN_EINZEL_GUTHABEN')).toBe('KEIN_EINZEL_GUTHABEN');
-    expect(keinGuthabenCode('VOLL')).toBeNull();
   });
 });
 

@@ -27,7 +27,3 @@ export const ERGEBNIS_TEXTE: Record<CartErgebnis, string> = {
   abgebrochen: 'Die Buchung wurde zurückgesetzt.',
   abgelaufen: CART_MESSAGES.abgelaufen,
 };
-
-/** The error word of an operator booking without credit (spec 2 section 8), or null for any other refusal. */
-export const keinGuthabenCode = (code: string | undefined): string | null =>
-  code && /^KEIN_[A-Z]+_GUTHABEN$/.test(code) ? code : null;

@@ -7,6 +7,10 @@ import {
   kannSitzungStarten,
   kannStornieren,
   kannTeilnahmeBestaetigen,
+  GRUENDE,
+  sitzungGrund,
+  stornierenGrund,
+  teilnahmeGrund,
 } from './termin-status.ts';
 
 const START = Date.parse('2026-12-01T10:00:00Z');
@@ -76,5 +80,20 @@ describe('buchbar', () => {
     expect(buchbar({ ...TERMIN, angemeldet: true }, START - HOUR)).toBe(false);
     expect(buchbar({ ...TERMIN, anzahlTeilnehmer: 1 }, START - HOUR)).toBe(false);
     expect(buchbar({ ...TERMIN, status: 'ABGESAGT' }, START - HOUR)).toBe(false);
+  });
+});
+
+describe('reasons of disabled buttons (issue 15)', () => {
+  it('says why cancel, attendance PDF and session start are off, and nothing when they are on', () => {
+    expect(stornierenGrund(gebucht, START - 25 * HOUR)).toBeNull();
+    expect(stornierenGrund(gebucht, START - 23 * HOUR)).toBe(GRUENDE.stornieren);
+    expect(teilnahmeGrund({ ...gebucht, teilgenommen: true }, START + 2 * HOUR)).toBeNull();
+    expect(teilnahmeGrund({ ...gebucht, teilgenommen: true }, START)).toBe(GRUENDE.teilnahmeVorEnde);
+    expect(teilnahmeGrund(gebucht, START + 2 * HOUR)).toBe(GRUENDE.teilnahmeOhne);
+    expect(sitzungGrund(gebucht, START)).toBeNull();
+    expect(sitzungGrund(gebucht, START - HOUR)).toBe(GRUENDE.sitzungFenster);
+    expect(sitzungGrund({ ...gebucht, beendet: true }, START)).toBe(GRUENDE.sitzungBeendet);
+    expect(sitzungGrund({ ...gebucht, herausgeworfen: true }, START)).toBe(GRUENDE.sitzungEntfernt);
+    expect(sitzungGrund({ ...gebucht, zugeschlossen: true }, START)).toBe(GRUENDE.sitzungGeschlossen);
   });
 });

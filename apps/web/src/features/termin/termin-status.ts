@@ -64,3 +64,33 @@ export const buchbar = (termin: Termin, nowMs: number): boolean =>
   !termin.angemeldet &&
   termin.anzahlTeilnehmer < termin.maxTeilnehmer &&
   startOf(termin) > nowMs;
+
+/** Why a button of a booked appointment is off (issue 15: disabled buttons explain themselves). */
+export const GRUENDE = {
+  stornieren: 'Termine können nur bis 24 Stunden vor Terminbeginn storniert werden.',
+  teilnahmeVorEnde: 'Die Teilnahmebestätigung gibt es nach dem Ende des Termins.',
+  teilnahmeOhne: 'Eine Teilnahmebestätigung gibt es nur, wenn Sie am Termin teilgenommen haben.',
+  sitzungFenster: 'Die Sitzung kann ab 10 Minuten vor Terminbeginn bis zum Terminende gestartet werden.',
+  sitzungBeendet: 'Die Sitzung wurde beendet.',
+  sitzungEntfernt: 'Sie wurden aus dieser Sitzung entfernt.',
+  sitzungGeschlossen: 'Die Sitzung ist geschlossen; ein späterer Beitritt ist nicht möglich.',
+} as const;
+
+/** Why "Stornieren" is off, or null when it is on (shown only for booked appointments). */
+export const stornierenGrund = (termin: Termin, nowMs: number): string | null =>
+  kannStornieren(termin, nowMs) ? null : GRUENDE.stornieren;
+
+/** Why "Teilnahmebestätigung (PDF)" is off, or null. */
+export function teilnahmeGrund(termin: Termin, nowMs: number): string | null {
+  if (kannTeilnahmeBestaetigen(termin, nowMs)) return null;
+  return nowMs <= endOf(termin) ? GRUENDE.teilnahmeVorEnde : GRUENDE.teilnahmeOhne;
+}
+
+/** Why "Sitzung starten" is off for the patient, or null. */
+export function sitzungGrund(termin: Termin, nowMs: number): string | null {
+  if (kannSitzungStarten(termin, nowMs)) return null;
+  if (termin.herausgeworfen) return GRUENDE.sitzungEntfernt;
+  if (termin.beendet) return GRUENDE.sitzungBeendet;
+  if (termin.zugeschlossen && !termin.beigetreten) return GRUENDE.sitzungGeschlossen;
+  return GRUENDE.sitzungFenster;
+}

@@ -1,4 +1,4 @@
-import { paketKennzahlen, paketPreis, type Abo } from '@dihs/contract/abo';
+import { paketLeistungen, paketPreis, type Abo } from '@dihs/contract/abo';
 import { formatDateTimeUhr, formatDayDe } from '@dihs/contract/common/time';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -25,7 +25,7 @@ export function AboDetails({ abo }: { abo: Abo }) {
       <AboRow label="Abopaket">
         <Typography>{paket.title}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {paketKennzahlen(paket)} ·{' '}
+          {paketLeistungen(paket)} ·{' '}
           {abo.bezahlabo ? `${paketPreis(paket)} inkl. MwSt` : 'Firmenabo: Die Kosten trägt der Arbeitgeber.'}
         </Typography>
       </AboRow>

@@ -11,7 +11,6 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -20,6 +19,7 @@ import { useAbo, useAboVerwaltung, useZuweisbarePakete } from '../api/abo-api.ts
 import { gesternIso } from '../abo-format.ts';
 import { AboDetails } from './abo-details.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
+import { TextPicker } from '../../../components/text-date-pickers.tsx';
 
 const isAktiv = (abo: Abo) => (AKTIVE_ABO_STATUSES as readonly string[]).includes(abo.status);
 
@@ -128,15 +128,14 @@ export function AboVerwaltungSection({ patientId, canManage, firmaBezeichner }: 
         )}
         {canManage && !current.bezahlabo && (
           <Box sx={{ py: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-            <TextField
-              type="date"
+            <TextPicker
+              kind="tag"
               size="small"
               label="Vertragsende"
-              value={datum}
-              onChange={(event) => setDatum(event.target.value)}
-              error={!datum}
+              text={datum}
+              onText={setDatum}
+              error={!/^\d{4}-\d{2}-\d{2}$/.test(datum)}
               helperText={datum ? 'Letzter Tag des Firmenabos' : 'Das Datum darf nicht leer sein.'}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
             <Button variant="outlined" color="error" onClick={firmenaboBeenden} loading={verwaltung.isPending}>
               Firmenabo beenden

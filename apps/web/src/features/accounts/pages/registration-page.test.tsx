@@ -23,12 +23,14 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
     [/^PLZ/, '50667'],
     [/^Stadt/, 'Köln'],
     [/^Land/, 'Deutschland'],
-    [/^Geburtsdatum/, '1961-04-23'],
   ];
   for (const [label, value] of values) {
     await user.click(screen.getByLabelText(label));
     await user.paste(value);
   }
+  // the German date picker: its day section, then the digits (23.04.1961)
+  await user.click(within(screen.getByRole('group', { name: /^Geburtsdatum/ })).getAllByRole('spinbutton')[0]!);
+  await user.keyboard('23041961');
   await user.click(screen.getByRole('checkbox'));
 }
 

@@ -1,11 +1,5 @@
-import {
-  ACCOUNT_MESSAGES,
-  EARLIEST_BIRTHDAY,
-  registrierenBodySchema,
-  type RegistrierenForm,
-} from '@dihs/contract/accounts';
+import { ACCOUNT_MESSAGES, registrierenBodySchema, type RegistrierenForm } from '@dihs/contract/accounts';
 import { LIMITS } from '@dihs/contract/common/constants';
-import { berlinDay } from '@dihs/contract/common/time';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -18,6 +12,7 @@ import { PasswordPairFields } from '../../../components/password-pair-fields.tsx
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useRegister } from '../api/register.ts';
 import { ConsentCheckbox } from '../components/consent-checkbox.tsx';
+import { FormTextPicker } from '../../../components/text-date-pickers.tsx';
 
 const EMPTY: RegistrierenForm = {
   vorname: '',
@@ -88,16 +83,7 @@ export function RegistrationPage() {
         <PasswordPairFields control={control} />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
           {ADDRESS_FIELDS.map(textField)}
-          <FormTextField
-            control={control}
-            name="geburtsdatum"
-            label="Geburtsdatum"
-            type="date"
-            required
-            autoComplete="bday"
-            helperText=" "
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EARLIEST_BIRTHDAY, max: berlinDay() } }}
-          />
+          <FormTextPicker control={control} name="geburtsdatum" kind="tag" label="Geburtsdatum" required />
         </Box>
         <Controller
           control={control}

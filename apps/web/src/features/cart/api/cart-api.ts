@@ -28,6 +28,15 @@ export function useReturnedCart(modus: CartModus, cartId: number | null) {
   });
 }
 
+/**
+ * GET /cart/patient/offen: the patient's open booking (a cart that still holds seats and credit), or null. Only
+ * the patient's own plan asks; an operator's plan has none to show.
+ */
+export function useOpenCart(modus: CartModus) {
+  const viewer = useViewerKey();
+  return useQuery({ ...endpointQuery(cartEndpoints.offen, viewer), enabled: modus.kind === 'patient' });
+}
+
 const ids = (terminIds: readonly number[]) => terminIds.map((id) => ({ id }));
 
 /** The cart calls of the plan (spec 2 section 7 "Cart"), for the patient or for the operator. */

@@ -1,5 +1,6 @@
 import { FIRMA_LIMITS, firmaFieldsSchema, type Firma } from '@dihs/contract/firma';
 import FormGroup from '@mui/material/FormGroup';
+import { DateiAuswahl } from '../../../components/datei-auswahl.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormSwitch, FormTextField } from '../../../components/form-fields.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -33,7 +34,7 @@ interface FirmaDialogProps {
 /** "Neue Firma" and "Firma bearbeiten": every field with the rules of spec 3 section 5. Mount it per opening. */
 export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
   const save = useSaveFirma();
-  const { control, handleSubmit, formState } = useContractForm(firmaFieldsSchema, formOf(firma), {
+  const { control, handleSubmit, formState, setValue } = useContractForm(firmaFieldsSchema, formOf(firma), {
     save,
   });
   // a refused name (taken) is said in the dialog; anything else is the spec's network error
@@ -67,8 +68,12 @@ export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
         control={control}
         name="logoPath"
         label="Logo-Pfad"
-        placeholder="/api/files/logo.png"
+        placeholder="/api/files/12-logo.png"
         max={FIRMA_LIMITS.logoPath}
+      />
+      <DateiAuswahl
+        label="Hochgeladenes Logo wählen"
+        onPick={(pfad) => setValue('logoPath', pfad, { shouldDirty: true, shouldValidate: true })}
       />
       <FormTextField
         control={control}

@@ -33,6 +33,7 @@ import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
+import { DateiAuswahl } from '../../../components/datei-auswahl.tsx';
 import { useAuthority } from '../api/get-authority.ts';
 import { useFirmenAuswahl } from '../api/get-firmen-auswahl.ts';
 import { usePageMeta } from '../api/get-page-meta.ts';
@@ -144,8 +145,12 @@ function PageEditorForm({
         control={control}
         name="bild"
         label="Bild"
-        placeholder="/api/files/bild.png"
-        helperText="Pfad eines hochgeladenen Bildes dieser Seite, z. B. /api/files/bild.png"
+        placeholder="/api/files/12-bild.png"
+        helperText="Pfad eines hochgeladenen Bildes, z. B. /api/files/12-bild.png"
+      />
+      <DateiAuswahl
+        label="Hochgeladenes Bild wählen"
+        onPick={(pfad) => setValue('bild', pfad, { shouldDirty: true, shouldValidate: true })}
       />
       {!statisch && (
         <Stack spacing={1} sx={{ my: 2 }}>

@@ -1,6 +1,8 @@
-import { KEINE_FIRMA_ID, KEINE_FIRMA_LABEL } from '@dihs/contract/firma';
+import { KEINE_FIRMA_ID, KEINE_FIRMA_LABEL, type FirmaZugehoerigkeit } from '@dihs/contract/firma';
+import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { useId, useState } from 'react';
@@ -13,6 +15,28 @@ interface CompanyEditorProps {
   /** Only operators change affiliations, never their own (spec 1, section 5). */
   editable: boolean;
   lockedReason?: string | undefined;
+}
+
+/** The company's logo beside its name, linked where the company gave a link (spec 3 company fields). */
+function FirmenLogo({ firma }: { firma: FirmaZugehoerigkeit }) {
+  const bild = (
+    <Box
+      component="img"
+      src={firma.logoPath ?? ''}
+      alt={`Logo ${firma.bezeichner}`}
+      sx={{ height: 32, maxWidth: 160, objectFit: 'contain', verticalAlign: 'middle', ml: 1 }}
+    />
+  );
+  if (!firma.logoLink) return bild;
+  return (
+    <Link
+      href={firma.logoLink}
+      {...(firma.linkTarget ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      aria-label={`Website von ${firma.bezeichner}`}
+    >
+      {bild}
+    </Link>
+  );
 }
 
 /** The company affiliation; "Keine Firmenzugehörigkeit" removes it (firmaId -1). */
@@ -28,7 +52,12 @@ export function CompanyEditor({ userId, role, editable, lockedReason }: CompanyE
   return (
     <EditSection
       label="Firmenzugehörigkeit"
-      view={<ValueText>{current.isPending ? '…' : (current.data?.bezeichner ?? KEINE_FIRMA_LABEL)}</ValueText>}
+      view={
+        <ValueText>
+          {current.isPending ? '…' : (current.data?.bezeichner ?? KEINE_FIRMA_LABEL)}
+          {current.data?.logoPath && <FirmenLogo firma={current.data} />}
+        </ValueText>
+      }
       editor={
         <FormControl fullWidth margin="dense">
           <InputLabel id={labelId}>Firma</InputLabel>

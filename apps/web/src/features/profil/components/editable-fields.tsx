@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { EditSection, ValueText } from './edit-section.tsx';
+import { FormTextPicker } from '../../../components/text-date-pickers.tsx';
 
 export interface FieldSpec {
   name: string;
@@ -55,22 +56,26 @@ export function EditableFields({
 
   const editor = (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-      {fields.map((field, index) => (
-        <FormTextField
-          key={field.name}
-          control={control}
-          name={field.name}
-          label={field.label}
-          type={field.type ?? 'text'}
-          autoComplete={field.autoComplete ?? 'off'}
-          autoFocus={index === 0}
-          multiline={field.multiline ?? false}
-          minRows={field.multiline ? 3 : undefined}
-          sx={{ flex: { xs: '1 1 100%', sm: `${field.grow ?? 1} 1 0` }, minWidth: 120 }}
-          {...(field.type === 'date' ? { slotProps: { inputLabel: { shrink: true } } } : {})}
-          {...(field.max ? { max: field.max } : {})}
-        />
-      ))}
+      {fields.map((field, index) =>
+        field.type === 'date' ? (
+          // a day is picked with the German picker (issue 15), typing still works
+          <FormTextPicker key={field.name} control={control} name={field.name} kind="tag" label={field.label} />
+        ) : (
+          <FormTextField
+            key={field.name}
+            control={control}
+            name={field.name}
+            label={field.label}
+            type={field.type ?? 'text'}
+            autoComplete={field.autoComplete ?? 'off'}
+            autoFocus={index === 0}
+            multiline={field.multiline ?? false}
+            minRows={field.multiline ? 3 : undefined}
+            sx={{ flex: { xs: '1 1 100%', sm: `${field.grow ?? 1} 1 0` }, minWidth: 120 }}
+            {...(field.max ? { max: field.max } : {})}
+          />
+        ),
+      )}
     </Box>
   );
 

@@ -1,4 +1,4 @@
-import { fillPath, ROUTES } from '@dihs/contract/common/routes';
+import { checkGuard, fillPath, ROUTES, type RouteKey } from '@dihs/contract/common/routes';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import EventIcon from '@mui/icons-material/Event';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../../lib/session-context.ts';
 
 interface IconLinksProps {
   patientId: number;
@@ -18,15 +19,23 @@ interface IconLinksProps {
 
 /** The icon links of a patient's profile: questionnaires, training plan, appointments, prescriptions. */
 export function IconLinks({ patientId, asOperator }: IconLinksProps) {
-  const links: { label: string; to: string; icon: ReactNode }[] = [
+  const { session } = useSession();
+  const links: { label: string; route: RouteKey; to: string; icon: ReactNode }[] = [
     {
       label: 'Anamnesebogen',
+      route: 'anamneseFragebogenPatient',
       to: fillPath(ROUTES.anamneseFragebogenPatient.path, { patientId }),
       icon: <AssignmentIcon />,
     },
-    { label: 'Befundfragebögen', to: fillPath(ROUTES.frageboegen.path, { patientId }), icon: <FactCheckIcon /> },
+    {
+      label: 'Befundfragebögen',
+      route: 'frageboegen',
+      to: fillPath(ROUTES.frageboegen.path, { patientId }),
+      icon: <FactCheckIcon />,
+    },
     {
       label: 'Trainingsplan',
+      route: 'trainingsplan',
       to: fillPath(ROUTES.trainingsplan.path, { patient: patientId }),
       icon: <FitnessCenterIcon />,
     },
@@ -34,16 +43,24 @@ export function IconLinks({ patientId, asOperator }: IconLinksProps) {
       ? [
           {
             label: 'Termine für Patient',
+            route: 'betreiberTerminePatient' as const,
             to: fillPath(ROUTES.betreiberTerminePatient.path, { patient: patientId }),
             icon: <EventIcon />,
           },
         ]
       : []),
-    { label: 'Rezepte', to: fillPath(ROUTES.rezeptePatient.path, { patientId }), icon: <ReceiptLongIcon /> },
+    {
+      label: 'Rezepte',
+      route: 'rezeptePatient',
+      to: fillPath(ROUTES.rezeptePatient.path, { patientId }),
+      icon: <ReceiptLongIcon />,
+    },
   ];
+  // an operator is offered only the screens their privileges open (the server checks the same privileges)
+  const allowed = links.filter((link) => 'allowed' in checkGuard(ROUTES[link.route].guard, session));
   return (
     <Box component="nav" aria-label="Patientenakte" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {links.map((link) => (
+      {allowed.map((link) => (
         <Tooltip key={link.label} title={link.label}>
           <IconButton
             component={RouterLink}

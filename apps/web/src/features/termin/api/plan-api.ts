@@ -74,6 +74,7 @@ export function useRefreshPlan() {
       aboEndpoints.hatAbo,
       cartEndpoints.eigener,
       cartEndpoints.betreiberEiner,
+      cartEndpoints.offen,
     );
 }
 

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { TermintypCheckboxes } from '../../../components/termintyp-checkboxes.tsx';
+import { TextPicker } from '../../../components/text-date-pickers.tsx';
 import { filterDay, toggleTyp } from '../../../lib/termin-filter.ts';
 import { defaultRange, FILTER_KIND_LABELS, type PlanFilter } from '../plan-filter.ts';
 
@@ -115,25 +116,23 @@ export function PlanFilterBar({
             <MenuItem value={String(selectedTherapeut)}>Ausgewählter Therapeut</MenuItem>
           )}
         </TextField>
-        <TextField
+        <TextPicker
+          kind="datum"
           size="small"
           label="Von"
-          placeholder="TT.MM.JJJJ"
-          value={vonText}
-          onChange={(event) => changeDates(event.target.value, bisText)}
+          text={vonText}
+          onText={(text) => changeDates(text, bisText)}
           error={filterDay(vonText) === null}
           helperText={filterDay(vonText) === null ? TERMIN_MESSAGES.datumFormat : undefined}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <TextField
+        <TextPicker
+          kind="datum"
           size="small"
           label="Bis"
-          placeholder="TT.MM.JJJJ"
-          value={bisText}
-          onChange={(event) => changeDates(vonText, event.target.value)}
+          text={bisText}
+          onText={(text) => changeDates(vonText, text)}
           error={filterDay(bisText) === null}
           helperText={filterDay(bisText) === null ? TERMIN_MESSAGES.datumFormat : undefined}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Box>
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>

@@ -32,6 +32,7 @@ import {
   type TerminFormValues,
 } from '../termin-form-state.ts';
 import { TerminStatusButton } from './termin-status-button.tsx';
+import { FormTextPicker } from '../../../components/text-date-pickers.tsx';
 
 interface TerminFormDialogProps {
   /** The appointment to change; null plans a new one. */
@@ -163,25 +164,21 @@ export function TerminFormDialog({ termin, onClose }: TerminFormDialogProps) {
               ))}
             </FormTextField>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <FormTextField
+              <FormTextPicker
                 control={control}
                 name="datum"
-                fullWidth={false}
+                kind="datum"
                 required
                 label="Datum"
-                placeholder="TT.MM.JJJJ"
                 helperText="TT.MM.JJJJ"
-                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
               />
-              <FormTextField
+              <FormTextPicker
                 control={control}
                 name="uhrzeit"
-                fullWidth={false}
+                kind="uhrzeit"
                 required
                 label="Uhrzeit"
-                placeholder="HH:MM"
                 helperText="HH:MM, 24 Stunden, Berliner Zeit"
-                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
               />
               <FormTextField
                 control={control}

@@ -10,16 +10,17 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import { MitGrund } from '../../../components/mit-grund.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import {
   anzeigestatus,
   buchbar,
   kannBuchungBestaetigen,
-  kannSitzungStarten,
-  kannStornieren,
-  kannTeilnahmeBestaetigen,
   naechsteAenderung,
+  sitzungGrund,
+  stornierenGrund,
+  teilnahmeGrund,
   vollGebucht,
   type Anzeigestatus,
 } from '../termin-status.ts';
@@ -51,6 +52,9 @@ export function TerminKarte({ termin, selected, onSelect, eigeneAktionen, onAkti
   const gebucht = vollGebucht(termin);
   const therapeut = `${termin.therapeut.vorname} ${termin.therapeut.nachname}`;
   const frei = Math.max(termin.maxTeilnehmer - termin.anzahlTeilnehmer, 0);
+  const ohneSitzung = sitzungGrund(termin, now);
+  const ohneStorno = stornierenGrund(termin, now);
+  const ohneTeilnahme = teilnahmeGrund(termin, now);
 
   return (
     <Card component="section" variant="outlined" aria-labelledby={headingId}>
@@ -88,19 +92,23 @@ export function TerminKarte({ termin, selected, onSelect, eigeneAktionen, onAkti
         {eigeneAktionen && gebucht && (
           <>
             {termin.termintyp !== 'TELEFON' &&
-              (kannSitzungStarten(termin, now) ? (
+              (ohneSitzung === null ? (
                 <ButtonLink size="small" variant="contained" to={`/video/therapie/patient/${termin.id}`}>
                   Sitzung starten
                 </ButtonLink>
               ) : (
                 // a link cannot be disabled: outside the window it is a disabled button with the same name
-                <Button size="small" variant="contained" disabled>
-                  Sitzung starten
-                </Button>
+                <MitGrund grund={ohneSitzung}>
+                  <Button size="small" variant="contained" disabled>
+                    Sitzung starten
+                  </Button>
+                </MitGrund>
               ))}
-            <Button size="small" disabled={!kannStornieren(termin, now)} onClick={() => onAktion('stornieren', termin)}>
-              Stornieren
-            </Button>
+            <MitGrund grund={ohneStorno}>
+              <Button size="small" disabled={ohneStorno !== null} onClick={() => onAktion('stornieren', termin)}>
+                Stornieren
+              </Button>
+            </MitGrund>
             <Button
               size="small"
               disabled={!kannBuchungBestaetigen(termin)}
@@ -108,13 +116,11 @@ export function TerminKarte({ termin, selected, onSelect, eigeneAktionen, onAkti
             >
               Buchungsbestätigung (PDF)
             </Button>
-            <Button
-              size="small"
-              disabled={!kannTeilnahmeBestaetigen(termin, now)}
-              onClick={() => onAktion('teilnahme-pdf', termin)}
-            >
-              Teilnahmebestätigung (PDF)
-            </Button>
+            <MitGrund grund={ohneTeilnahme}>
+              <Button size="small" disabled={ohneTeilnahme !== null} onClick={() => onAktion('teilnahme-pdf', termin)}>
+                Teilnahmebestätigung (PDF)
+              </Button>
+            </MitGrund>
           </>
         )}
       </CardActions>

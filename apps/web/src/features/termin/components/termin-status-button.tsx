@@ -1,5 +1,7 @@
 import { TERMIN_MESSAGES, type TerminStatus } from '@dihs/contract/termin';
 import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAbsagen, useAktivieren } from '../api/termine-betreiber-api.ts';
@@ -19,6 +21,8 @@ interface TerminStatusButtonProps {
 export function TerminStatusButton({ terminId, status, befund, onChanged }: TerminStatusButtonProps) {
   const aktivieren = useAktivieren();
   const absagen = useAbsagen();
+  // Cancelling refunds and mails every participant and cannot be undone: it is asked for first.
+  const [confirming, setConfirming] = useState(false);
   const refused = absagen.error ?? aktivieren.error;
   const pastRefusal =
     isApiError(absagen.error, 400, 409) && absagen.error.message === TERMIN_MESSAGES.absagenVergangenheit;
@@ -49,11 +53,24 @@ export function TerminStatusButton({ terminId, status, befund, onChanged }: Term
           color="error"
           loading={pending}
           aria-label={`Termin Absagen: ${befund}`}
-          onClick={() => absagen.mutate(terminId, { onSuccess: (answer) => onChanged?.(answer.status) })}
+          onClick={() => setConfirming(true)}
         >
           Termin Absagen
         </Button>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title="Termin absagen?"
+        text={`Der Termin „${befund}“ wird für alle Teilnehmer abgesagt. Jeder gebuchte Teilnehmer erhält seine Zahlung als Guthaben zurück und wird per E-Mail benachrichtigt. Die Absage kann nicht rückgängig gemacht werden.`}
+        confirmLabel="Termin absagen"
+        cancelLabel="Nicht absagen"
+        destructive
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          absagen.mutate(terminId, { onSuccess: (answer) => onChanged?.(answer.status) });
+        }}
+      />
       <MessageDialog
         open={Boolean(refused)}
         title={pastRefusal ? TERMIN_MESSAGES.absagenTitel : 'Status konnte nicht geändert werden'}

@@ -10,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import { MitGrund } from '../../../components/mit-grund.tsx';
+import { GRUENDE } from '../termin-status.ts';
 import { useNow } from '../../../lib/use-now.ts';
 
 interface TherapeutTerminCardProps {
@@ -80,9 +82,11 @@ export function TherapeutTerminCard({ termin, targeted }: TherapeutTerminCardPro
             </ButtonLink>
           ) : (
             // a link cannot be disabled: outside the window it is a disabled button with the same name
-            <Button variant="contained" disabled>
-              Sitzung starten
-            </Button>
+            <MitGrund grund={GRUENDE.sitzungFenster}>
+              <Button variant="contained" disabled>
+                Sitzung starten
+              </Button>
+            </MitGrund>
           )}
         </CardActions>
       )}

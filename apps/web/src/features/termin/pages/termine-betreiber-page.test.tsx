@@ -77,8 +77,11 @@ describe('TermineBetreiberPage', () => {
     expect(max).toHaveValue(1);
 
     await choose(dialog, 'Therapeut', 'Thomas Therapeut');
-    await userEvent.type(within(dialog).getByLabelText(/Datum/), '02.12.2026');
-    await userEvent.type(within(dialog).getByLabelText(/Uhrzeit/), '09:15');
+    // German pickers: a click on the field, then the digits section by section
+    await userEvent.click(within(dialog).getByRole('group', { name: /^Datum/ }));
+    await userEvent.keyboard('02122026');
+    await userEvent.click(within(dialog).getByRole('group', { name: /^Uhrzeit/ }));
+    await userEvent.keyboard('0915');
     expect(save).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText(/Dauer/), '20');
     await waitFor(() => expect(save).toBeEnabled());
@@ -133,7 +136,9 @@ describe('TermineBetreiberPage', () => {
     const row = await screen.findByRole('row', { name: /Rückenschmerzen/ });
     await userEvent.click(within(row).getByRole('button', { name: /Details anzeigen/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Termin Absagen: Rückenschmerzen' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Termin absagen?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Termin absagen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Termin kann nicht abgesagt werden' });
     expect(dialog).toHaveTextContent('Der ausgewählte Termin liegt in der Vergangenheit');
-  });
+  }, 15_000);
 });

@@ -11,7 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { TerminPagination } from '../../../components/termin-pagination.tsx';
@@ -21,6 +20,7 @@ import { useBetreiberTermine } from '../api/termine-betreiber-api.ts';
 import { TerminFormDialog } from '../components/termin-form-dialog.tsx';
 import { TerminRow } from '../components/termin-row.tsx';
 import { filterDay, FILTER_ORDER, toggleTyp } from '../type-filter.ts';
+import { TextPicker } from '../../../components/text-date-pickers.tsx';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; termin: Termin } | null;
 
@@ -71,21 +71,21 @@ export function TermineBetreiberPage() {
             }}
           />
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', my: 1 }}>
-            <TextField
+            <TextPicker
+              kind="datum"
               size="small"
               label="Von"
-              placeholder="TT.MM.JJJJ"
-              value={von}
-              onChange={(event) => changeRange({ von: event.target.value, bis })}
+              text={von}
+              onText={(text) => changeRange({ von: text, bis })}
               error={vonDay === null}
               helperText={vonDay === null ? TERMIN_MESSAGES.datumFormat : undefined}
             />
-            <TextField
+            <TextPicker
+              kind="datum"
               size="small"
               label="Bis"
-              placeholder="TT.MM.JJJJ"
-              value={bis}
-              onChange={(event) => changeRange({ von, bis: event.target.value })}
+              text={bis}
+              onText={(text) => changeRange({ von, bis: text })}
               error={bisDay === null || Boolean(rangeError)}
               helperText={bisDay === null ? TERMIN_MESSAGES.datumFormat : rangeError}
             />

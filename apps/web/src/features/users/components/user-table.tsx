@@ -11,7 +11,9 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Fragment, useState } from 'react';
 import { ButtonLink } from '../../../components/button-link.tsx';
 
 const ROWS_PER_PAGE = [25, 50, 100];
@@ -23,8 +25,50 @@ function privilegeLabels(codes: readonly number[]): string[] {
   });
 }
 
-/** The users of one role: E-Mail, Berechtigungen (chips), Status, Profil link (spec 3, section 2). */
+function PrivilegeChips({ codes }: { codes: readonly number[] }) {
+  const labels = privilegeLabels(codes);
+  if (labels.length === 0) return null;
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {labels.map((label) => (
+        <Chip key={label} label={label} size="small" />
+      ))}
+    </Stack>
+  );
+}
+
+function StatusChip({ active }: { active: boolean }) {
+  return (
+    <Chip
+      label={active ? BENUTZER_TEXTS.aktiv : BENUTZER_TEXTS.gesperrt}
+      color={active ? 'success' : 'error'}
+      variant="outlined"
+      size="small"
+    />
+  );
+}
+
+/**
+ * An address may break after "@" and after dots only, so a narrow column wraps it into readable pieces instead of
+ * letter by letter (which `word-break: break-all` did); a single overlong piece still breaks as a last resort.
+ */
+function BreakableEmail({ email }: { email: string }) {
+  return email.split(/(?<=[@.])/).map((piece, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {piece}
+    </Fragment>
+  ));
+}
+
+const EMAIL_SX = { overflowWrap: 'break-word' } as const;
+
+/**
+ * The users of one role: E-Mail, Berechtigungen (chips), Status, Profil link (spec 3, section 2). On a phone the
+ * four columns do not fit: e-mail, privileges and status share the first column ("Benutzer"), the link keeps its own.
+ */
 export function UserTable({ entries, caption }: { entries: readonly BenutzerListEntry[]; caption: string }) {
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE[0] ?? 25);
@@ -51,42 +95,58 @@ export function UserTable({ entries, caption }: { entries: readonly BenutzerList
       <TableContainer>
         <Table size="small" aria-label={caption}>
           <TableHead>
-            <TableRow>
-              <TableCell>E-Mail</TableCell>
-              <TableCell>Berechtigungen</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Profil</TableCell>
-            </TableRow>
+            {compact ? (
+              <TableRow>
+                <TableCell>Benutzer</TableCell>
+                <TableCell>Profil</TableCell>
+              </TableRow>
+            ) : (
+              <TableRow>
+                <TableCell>E-Mail</TableCell>
+                <TableCell>Berechtigungen</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Profil</TableCell>
+              </TableRow>
+            )}
           </TableHead>
           <TableBody>
-            {rows.map((entry) => (
-              <TableRow key={entry.id} hover>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{entry.email}</TableCell>
-                <TableCell>
-                  <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                    {privilegeLabels(entry.privileges).map((label) => (
-                      <Chip key={label} label={label} size="small" />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell>
-                  <Chip
-                    label={entry.active ? BENUTZER_TEXTS.aktiv : BENUTZER_TEXTS.gesperrt}
-                    color={entry.active ? 'success' : 'error'}
-                    variant="outlined"
-                    size="small"
-                  />
-                </TableCell>
-                <TableCell>
-                  <ButtonLink to={`/profil/${entry.id}`} size="small" aria-label={`Profil von ${entry.email}`}>
-                    Profil
-                  </ButtonLink>
-                </TableCell>
-              </TableRow>
-            ))}
+            {rows.map((entry) => {
+              const profil = (
+                <ButtonLink to={`/profil/${entry.id}`} size="small" aria-label={`Profil von ${entry.email}`}>
+                  Profil
+                </ButtonLink>
+              );
+              return compact ? (
+                <TableRow key={entry.id} hover>
+                  <TableCell sx={EMAIL_SX}>
+                    <Stack spacing={0.75} sx={{ alignItems: 'flex-start' }}>
+                      <span>
+                        <BreakableEmail email={entry.email} />
+                      </span>
+                      <PrivilegeChips codes={entry.privileges} />
+                      <StatusChip active={entry.active} />
+                    </Stack>
+                  </TableCell>
+                  <TableCell sx={{ width: '1%' }}>{profil}</TableCell>
+                </TableRow>
+              ) : (
+                <TableRow key={entry.id} hover>
+                  <TableCell sx={EMAIL_SX}>
+                    <BreakableEmail email={entry.email} />
+                  </TableCell>
+                  <TableCell>
+                    <PrivilegeChips codes={entry.privileges} />
+                  </TableCell>
+                  <TableCell>
+                    <StatusChip active={entry.active} />
+                  </TableCell>
+                  <TableCell>{profil}</TableCell>
+                </TableRow>
+              );
+            })}
             {rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4}>
+                <TableCell colSpan={compact ? 2 : 4}>
                   <Typography color="text.secondary">Keine Benutzer gefunden</Typography>
                 </TableCell>
               </TableRow>

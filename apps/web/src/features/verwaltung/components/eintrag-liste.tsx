@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { verwaltungSaveBodySchema, type VerwaltungEintrag, type VerwaltungSaveBody } from '@dihs/contract/verwaltung';
+import { useRef } from 'react';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
@@ -39,17 +40,30 @@ function EintragFeld(props: {
     type,
     value: eintrag?.value ?? '',
   });
-  const changed = watch('value').trim() !== (eintrag?.value ?? '');
+  const value = watch('value').trim();
+  const changed = value !== (eintrag?.value ?? '');
+  // Enter saves, and the field then loses focus (it is disabled while saving): that blur must not send the same
+  // value again. The value sent last is kept until it failed, so only a new value or a retry after an error saves.
+  const sent = useRef<string | null>(null);
 
   const commit = () => {
-    if (!changed) return;
-    void handleSubmit((entry) =>
-      save.mutate(entry, {
-        onSuccess: () => {
-          if (!eintrag) reset();
-        },
-        onError: (error) => onError(error.message),
-      }),
+    if (!changed || sent.current === value) return;
+    sent.current = value;
+    const forget = () => {
+      sent.current = null;
+    };
+    void handleSubmit(
+      (entry) =>
+        save.mutate(entry, {
+          onSuccess: () => {
+            if (!eintrag) reset();
+          },
+          onError: (error) => {
+            forget();
+            onError(error.message);
+          },
+        }),
+      forget,
     )();
   };
 
@@ -61,7 +75,10 @@ function EintragFeld(props: {
         label={eintrag ? label : `Neuer Eintrag: ${label}`}
         onBlur={commit}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit();
+          }
         }}
         helperText=" "
         disabled={save.isPending}

@@ -3,13 +3,13 @@ import UndoIcon from '@mui/icons-material/Undo';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { verwaltungSaveBodySchema, type VerwaltungEintrag } from '@dihs/contract/verwaltung';
+import { settingInfo, verwaltungSaveBodySchema, type VerwaltungEintrag } from '@dihs/contract/verwaltung';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSaveEintrag, useVerwaltungListe } from '../api/verwaltung-api.ts';
 
-/** One general setting: a multi-line field labelled by its type, with revert and confirm icons. */
+/** One general setting: a multi-line field with its German name and help text, with revert and confirm icons. */
 function EinstellungFeld({ eintrag, onError }: { eintrag: VerwaltungEintrag; onError: (message: string) => void }) {
   const save = useSaveEintrag();
   const { control, handleSubmit, formState, watch, reset } = useContractForm(verwaltungSaveBodySchema, {
@@ -18,23 +18,25 @@ function EinstellungFeld({ eintrag, onError }: { eintrag: VerwaltungEintrag; onE
     value: eintrag.value,
   });
   const changed = watch('value') !== eintrag.value;
+  // the spec labels a field by its type; the screen says it in German (SETTINGS_CATALOG), never the raw key
+  const { label, help } = settingInfo(eintrag.type);
   const submit = handleSubmit((entry) => save.mutate(entry, { onError: (error) => onError(error.message) }));
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
       <FormTextField
         control={control}
         name="value"
-        label={eintrag.type}
+        label={label}
         multiline
         minRows={2}
-        helperText=" "
+        helperText={help || ' '}
         margin="none"
       />
-      <IconButton aria-label={`${eintrag.type} zurücksetzen`} onClick={() => reset()} disabled={!changed}>
+      <IconButton aria-label={`${label} zurücksetzen`} onClick={() => reset()} disabled={!changed}>
         <UndoIcon />
       </IconButton>
       <IconButton
-        aria-label={`${eintrag.type} speichern`}
+        aria-label={`${label} speichern`}
         disabled={!changed || !formState.isValid || save.isPending}
         onClick={() => void submit()}
       >

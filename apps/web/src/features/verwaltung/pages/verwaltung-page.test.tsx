@@ -51,6 +51,24 @@ describe('VerwaltungPage', () => {
     );
   });
 
+  it('saves a changed Befund once when Enter is pressed and the field is then left', async () => {
+    const fetchMock = stub();
+    const user = userEvent.setup();
+    renderPage();
+    const befunde = await screen.findByRole('region', { name: 'Befunde' });
+    const feld = await within(befunde).findByDisplayValue('Rückenschmerzen');
+    await user.type(feld, ' links{Enter}');
+    await user.tab();
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, 'POST /api/betreiber/verwaltung/save')).toEqual([
+        { id: 1, type: 'BEFUND', value: 'Rückenschmerzen links' },
+      ]),
+    );
+    expect(
+      screen.getByText('Was Patientinnen und Patienten für ihren Termin bereithalten sollen.'),
+    ).toBeInTheDocument();
+  });
+
   it('deletes with the icon and saves a general setting only after a change, with revert', async () => {
     const fetchMock = stub();
     const user = userEvent.setup();
@@ -58,11 +76,11 @@ describe('VerwaltungPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Befund „Rückenschmerzen“ löschen' }));
     await waitFor(() => expect(bodiesOf(fetchMock, 'POST /api/betreiber/verwaltung/delete')).toEqual([{ id: 1 }]));
     const sonstige = screen.getByRole('region', { name: 'Sonstige Einstellungen' });
-    const feld = await within(sonstige).findByRole('textbox', { name: 'TERMIN_HINWEIS' });
-    const speichern = within(sonstige).getByRole('button', { name: 'TERMIN_HINWEIS speichern' });
+    const feld = await within(sonstige).findByRole('textbox', { name: 'Hinweis zur Terminvorbereitung' });
+    const speichern = within(sonstige).getByRole('button', { name: 'Hinweis zur Terminvorbereitung speichern' });
     expect(speichern).toBeDisabled();
     await user.type(feld, ' und Handtuch');
-    await user.click(within(sonstige).getByRole('button', { name: 'TERMIN_HINWEIS zurücksetzen' }));
+    await user.click(within(sonstige).getByRole('button', { name: 'Hinweis zur Terminvorbereitung zurücksetzen' }));
     expect(feld).toHaveValue('Matte');
     await user.type(feld, '!');
     await user.click(speichern);

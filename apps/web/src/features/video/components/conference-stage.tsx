@@ -14,6 +14,17 @@ interface ConferenceStageProps {
   videoMuted: boolean;
   /** Extra buttons on a peer's picture (the therapist's per-participant controls). */
   peerActions?: (member: Member) => ReactNode;
+  /** The height all pictures together may take (CSS); the rows share it, a large picture takes the bigger part. */
+  maxHeight?: string;
+}
+
+/** Each picture's height limit: the stage height split over the rows, a large picture taking about two thirds. */
+function tileHeights(tiles: Tile[], columns: number, stage: string): { large: string; small: string } {
+  const large = tiles.filter((tile) => tile.large).length;
+  const smallRows = Math.ceil(tiles.filter((tile) => !tile.large).length / columns);
+  if (large === 0) return { large: stage, small: `calc(${stage} / ${Math.max(smallRows, 1)})` };
+  if (smallRows === 0) return { large: `calc(${stage} / ${large})`, small: stage };
+  return { large: `calc(${stage} * 0.64 / ${large})`, small: `calc(${stage} * 0.36 / ${smallRows})` };
 }
 
 /** A member without profile names (an account never completed) is still named. */
@@ -29,14 +40,17 @@ export function ConferenceStage({
   audioMuted,
   videoMuted,
   peerActions,
+  maxHeight,
 }: ConferenceStageProps) {
   const small = tiles.filter((tile) => !tile.large).length;
+  const columns = Math.min(Math.max(small, 1), 3);
+  const heights = maxHeight ? tileHeights(tiles, columns, maxHeight) : null;
   return (
     <Box
       sx={{
         display: 'grid',
         gap: 1,
-        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${Math.min(Math.max(small, 1), 3)}, 1fr)` },
+        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${columns}, 1fr)` },
       }}
     >
       {tiles.map((tile) => {
@@ -48,6 +62,7 @@ export function ConferenceStage({
               stream={localStream}
               label="Eigenes Bild"
               large={tile.large}
+              maxHeight={heights ? (tile.large ? heights.large : heights.small) : undefined}
               audioMuted={audioMuted}
               videoMuted={videoMuted}
             />
@@ -63,6 +78,7 @@ export function ConferenceStage({
             userId={tile.userId}
             label={member?.role === 'THERAPEUT' ? `${name} (Therapeut)` : name}
             large={tile.large}
+            maxHeight={heights ? (tile.large ? heights.large : heights.small) : undefined}
             audioMuted={member?.audioMuted}
             videoMuted={member?.videoMuted}
           >

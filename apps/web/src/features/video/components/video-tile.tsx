@@ -3,7 +3,7 @@ import VideocamOffIcon from '@mui/icons-material/VideocamOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 interface VideoTileProps {
   stream: MediaStream | null;
@@ -11,9 +11,15 @@ interface VideoTileProps {
   label: string;
   /** The own preview: muted, so the viewer never hears themselves. */
   self?: boolean;
+  /** Plays without sound (the connection test's pictures carry the own microphone back). */
+  muted?: boolean;
   /** The peer's user id, as data-user-id (tests find a peer's video by it). */
   userId?: number;
   large?: boolean;
+  /** The picture's height limit (CSS); by default 60 % of the screen for a large picture, 30 % for a small one. */
+  maxHeight?: string;
+  /** The video element, for a caller that checks what it shows (the connection test). */
+  videoRef?: RefObject<HTMLVideoElement | null>;
   audioMuted?: boolean;
   videoMuted?: boolean;
   children?: ReactNode;
@@ -24,29 +30,39 @@ export function VideoTile({
   stream,
   label,
   self = false,
+  muted = false,
   userId,
   large = false,
+  maxHeight,
+  videoRef,
   audioMuted,
   videoMuted,
   children,
 }: VideoTileProps) {
   const ref = useRef<HTMLVideoElement>(null);
+  const setVideo = useCallback(
+    (element: HTMLVideoElement | null) => {
+      ref.current = element;
+      if (videoRef) videoRef.current = element;
+    },
+    [videoRef],
+  );
   const [soundBlocked, setSoundBlocked] = useState(false);
 
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
-    video.muted = self;
+    video.muted = self || muted;
     video.srcObject = stream;
     if (!stream) return;
     video.play().catch(() => {
       // the browser refused sound without a click: play silently and offer the sound as a button
-      if (self || !ref.current) return;
+      if (self || muted || !ref.current) return;
       ref.current.muted = true;
       setSoundBlocked(true);
       void ref.current.play().catch(() => undefined);
     });
-  }, [stream, self]);
+  }, [stream, self, muted]);
 
   const enableSound = () => {
     if (!ref.current) return;
@@ -68,10 +84,10 @@ export function VideoTile({
       }}
     >
       <video
-        ref={ref}
+        ref={setVideo}
         autoPlay
         playsInline
-        muted={self}
+        muted={self || muted}
         aria-label={label}
         data-user-id={userId}
         data-self={self ? 'true' : undefined}
@@ -79,7 +95,7 @@ export function VideoTile({
           display: 'block',
           width: '100%',
           aspectRatio: '4 / 3',
-          maxHeight: large ? '60vh' : '30vh',
+          maxHeight: maxHeight ?? (large ? '60vh' : '30vh'),
           objectFit: 'contain',
           transform: self ? 'scaleX(-1)' : undefined,
         }}

@@ -89,7 +89,9 @@ export function useConference(
   const [notice, setNotice] = useState<SessionNotice | null>(null);
   const [peers, setPeers] = useState<PeerManager | null>(null);
   const clientRef = useRef<SignalingClient | null>(null);
+  /** The viewer's own choice; the microphone is on only when neither the viewer nor the therapist muted it. */
   const mutedRef = useRef({ audioMuted: false, videoMuted: false });
+  const forcedRef = useRef(false);
   const userId = session?.userId;
 
   useEffect(() => {
@@ -101,6 +103,14 @@ export function useConference(
     const iceServers = getIceServers();
 
     const sendMute = () => client.send({ command: 'mute', conferenceId, ...mutedRef.current });
+    /** The therapist muted (or allowed again) the microphone: the own choice returns when allowed. */
+    const setForced = (forced: boolean) => {
+      forcedRef.current = forced;
+      setForcedMuted(forced);
+      const audioOff = forced || mutedRef.current.audioMuted;
+      setAudioMuted(audioOff);
+      setTracksEnabled(localStream, 'audio', !audioOff);
+    };
     const onMessage = (message: ServerMessage) => {
       if (!active) return;
       if (isNegotiation(message)) {
@@ -121,13 +131,7 @@ export function useConference(
           setSelfId(message.selfId);
           setState(message.state);
           // a patient the therapist had muted comes back muted (the server keeps it across a reconnect)
-          const forced = message.state.members.some((m) => m.userId === message.selfId && m.mutedByTherapist);
-          setForcedMuted(forced);
-          if (forced) {
-            mutedRef.current = { ...mutedRef.current, audioMuted: true };
-            setAudioMuted(true);
-            setTracksEnabled(localStream, 'audio', false);
-          }
+          setForced(message.state.members.some((m) => m.userId === message.selfId && m.mutedByTherapist));
           chain = chain.then(async () => {
             const servers = await iceServers;
             if (!active) return;
@@ -160,12 +164,7 @@ export function useConference(
           setState((current) => current && { ...current, therapeutPresent: true });
           return;
         case 'muteStatus':
-          setForcedMuted(message.muted);
-          if (message.muted) {
-            mutedRef.current = { ...mutedRef.current, audioMuted: true };
-            setAudioMuted(true);
-            setTracksEnabled(localStream, 'audio', false);
-          }
+          setForced(message.muted);
           return;
         case 'userMuteStatus':
           setState(
@@ -230,9 +229,10 @@ export function useConference(
   const applyMute = useCallback(
     (next: { audioMuted: boolean; videoMuted: boolean }) => {
       mutedRef.current = next;
-      setAudioMuted(next.audioMuted);
+      const audioOff = next.audioMuted || forcedRef.current;
+      setAudioMuted(audioOff);
       setVideoMuted(next.videoMuted);
-      setTracksEnabled(localStream, 'audio', !next.audioMuted);
+      setTracksEnabled(localStream, 'audio', !audioOff);
       setTracksEnabled(localStream, 'video', !next.videoMuted);
       clientRef.current?.send({ command: 'mute', conferenceId, ...next });
     },
@@ -241,9 +241,9 @@ export function useConference(
 
   const toggleAudio = useCallback(() => {
     // a microphone the therapist muted stays off until the therapist allows it again
-    if (forcedMuted && mutedRef.current.audioMuted) return;
+    if (forcedRef.current) return;
     applyMute({ ...mutedRef.current, audioMuted: !mutedRef.current.audioMuted });
-  }, [applyMute, forcedMuted]);
+  }, [applyMute]);
 
   const toggleVideo = useCallback(
     () => applyMute({ ...mutedRef.current, videoMuted: !mutedRef.current.videoMuted }),

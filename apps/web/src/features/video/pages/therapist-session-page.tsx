@@ -1,5 +1,5 @@
 import { fillPath, ROUTES } from '@dihs/contract/common/routes';
-import { formatDateTimeUhr } from '@dihs/contract/common/time';
+import { formatDateTimeUhr, TIME_ZONE } from '@dihs/contract/common/time';
 import { VIDEO_MESSAGES, VIEW_MODES, type Member, type ViewMode } from '@dihs/contract/video';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -15,6 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { ConferenceStage, memberName } from '../components/conference-stage.tsx';
 import { ConnectionStatus } from '../components/connection-status.tsx';
@@ -26,6 +27,14 @@ import { usePreparedSession } from '../hooks/use-prepared-session.ts';
 import { effectiveMode, layoutTiles } from '../layout/view-mode.ts';
 
 const EXIT = ROUTES.therapeutTermine.path;
+
+/**
+ * The height the pictures may take on a wide screen: the viewport minus the top bar, the heading, the info row and
+ * the toolbar, so that at 1280×800 pictures, controls and the reports beside them show without scrolling.
+ */
+const STAGE_HEIGHT = 'calc(100dvh - 330px)';
+
+const uhrzeit = new Intl.DateTimeFormat('de-DE', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 
 const VIEW_MODE_LABELS: Record<ViewMode, string> = {
   [VIEW_MODES.grid]: 'Raster (18)',
@@ -47,6 +56,7 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
   const prepared = usePreparedSession(conferenceId);
   const [left, setLeft] = useState<SessionNotice | null>(null);
   const [mode, setMode] = useState<ViewMode>(VIEW_MODES.grid);
+  const [confirmEnd, setConfirmEnd] = useState(false);
   const localStream = prepared.phase === 'ready' ? prepared.localStream : null;
   const conference = useConference(conferenceId, localStream, left === null);
   const notYours = prepared.phase === 'refused' && prepared.refusal.title === VIDEO_MESSAGES.nichtIhre;
@@ -76,23 +86,22 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
   };
 
   return (
-    <Stack spacing={2}>
-      {info && (
-        <Typography>
-          {info.befund} · {formatDateTimeUhr(info.datum)}
-        </Typography>
-      )}
-      <ConnectionStatus status={conference.status} onReconnect={conference.reconnect} />
-      {state === null ? (
-        <LoadingIndicator label="Verbindung wird aufgebaut" />
-      ) : (
-        <>
-          {state.locked && (
-            <Alert severity="info" role="status">
-              {VIDEO_MESSAGES.gesperrt}: neue Teilnehmer werden nicht eingelassen.
-            </Alert>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' },
+        alignItems: 'start',
+      }}
+    >
+      <Stack spacing={1} sx={{ minWidth: 0 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          {info && (
+            <Typography sx={{ flexGrow: 1 }}>
+              {info.befund} · {formatDateTimeUhr(info.datum)}
+            </Typography>
           )}
-          {!einzel && (
+          {state && !einzel && (
             <ToggleButtonGroup
               exclusive
               size="small"
@@ -107,42 +116,67 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
               ))}
             </ToggleButtonGroup>
           )}
-          {patients.length === 0 && <Typography role="status">Noch keine Teilnehmer in der Sitzung.</Typography>}
-          <ConferenceStage
-            tiles={layoutTiles({
-              mode: shownMode,
-              others: patients.map((p) => p.userId),
-              highlighted: state.highlighted,
-            })}
-            members={state.members}
-            remotes={conference.remotes}
-            localStream={localStream}
-            audioMuted={conference.audioMuted}
-            videoMuted={conference.videoMuted}
-          />
-        </>
-      )}
-      <SessionToolbar conference={conference} forcedMuted={false}>
-        <Button
-          variant="outlined"
-          disabled={state === null}
-          startIcon={state?.locked ? <LockOpenIcon /> : <LockIcon />}
-          onClick={() =>
-            conference.send({ command: state?.locked ? 'unlockConference' : 'lockConference', conferenceId })
-          }
-        >
-          {state?.locked ? 'Sitzung aufschließen' : 'Sitzung zuschließen'}
-        </Button>
-        <Button variant="outlined" onClick={() => leave(VIDEO_MESSAGES.terminBeendet)}>
-          Sitzung verlassen
-        </Button>
-        <Button variant="contained" color="error" disabled={state === null} onClick={endSession}>
-          Sitzung beenden
-        </Button>
-      </SessionToolbar>
+        </Stack>
+        <ConnectionStatus status={conference.status} onReconnect={conference.reconnect} />
+        {state === null ? (
+          <LoadingIndicator label="Verbindung wird aufgebaut" />
+        ) : (
+          <>
+            {state.locked && (
+              <Alert severity="info" role="status">
+                {VIDEO_MESSAGES.gesperrt}: neue Teilnehmer werden nicht eingelassen.
+              </Alert>
+            )}
+            {patients.length === 0 && <Typography role="status">Noch keine Teilnehmer in der Sitzung.</Typography>}
+            <ConferenceStage
+              tiles={layoutTiles({
+                mode: shownMode,
+                others: patients.map((p) => p.userId),
+                highlighted: state.highlighted,
+              })}
+              members={state.members}
+              remotes={conference.remotes}
+              localStream={localStream}
+              audioMuted={conference.audioMuted}
+              videoMuted={conference.videoMuted}
+              maxHeight={STAGE_HEIGHT}
+            />
+          </>
+        )}
+        <SessionToolbar conference={conference} forcedMuted={false}>
+          <Button
+            variant="outlined"
+            disabled={state === null}
+            startIcon={state?.locked ? <LockOpenIcon /> : <LockIcon />}
+            onClick={() =>
+              conference.send({ command: state?.locked ? 'unlockConference' : 'lockConference', conferenceId })
+            }
+          >
+            {state?.locked ? 'Sitzung aufschließen' : 'Sitzung zuschließen'}
+          </Button>
+          <Button variant="outlined" onClick={() => leave(VIDEO_MESSAGES.terminBeendet)}>
+            Sitzung verlassen
+          </Button>
+          <Button variant="contained" color="error" disabled={state === null} onClick={() => setConfirmEnd(true)}>
+            Sitzung beenden
+          </Button>
+        </SessionToolbar>
+      </Stack>
       {state && <Participants conference={conference} conferenceId={conferenceId} patients={patients} />}
+      <ConfirmDialog
+        open={confirmEnd}
+        title="Sitzung für alle beenden?"
+        text="Die Sitzung wird für alle Teilnehmer beendet. Danach kann niemand ihr wieder beitreten. Wenn Sie nur selbst gehen möchten, wählen Sie „Sitzung verlassen“."
+        confirmLabel="Für alle beenden"
+        destructive
+        onCancel={() => setConfirmEnd(false)}
+        onConfirm={() => {
+          setConfirmEnd(false);
+          endSession();
+        }}
+      />
       <SessionDialogs conference={conference} left={left} exitPath={EXIT} />
-    </Stack>
+    </Box>
   );
 }
 
@@ -155,85 +189,148 @@ function Participants({
   conferenceId: number;
   patients: Member[];
 }) {
+  const [kicking, setKicking] = useState<Member | null>(null);
   const state = conference.state;
   if (!state) return null;
   const byId = new Map(patients.map((p) => [p.userId, p]));
+  const kickingName = kicking ? memberName(kicking) : '';
   return (
-    <Box component="section" aria-labelledby="teilnehmer-titel">
-      <Typography id="teilnehmer-titel" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-        Teilnehmer
-      </Typography>
-      <List dense>
-        {patients.map((member) => {
-          const name = memberName(member);
-          const highlighted = state.highlighted === member.userId;
-          return (
-            <ListItem key={member.userId} data-member-id={member.userId} sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Typography sx={{ minWidth: 160 }}>
-                {name}
-                {member.audioMuted ? ' · Mikrofon aus' : ''}
-                {member.videoMuted ? ' · Kamera aus' : ''}
-              </Typography>
-              <Button
-                size="small"
-                variant={highlighted ? 'contained' : 'outlined'}
-                aria-pressed={highlighted}
-                aria-label={highlighted ? `Hervorhebung von ${name} beenden` : `${name} hervorheben`}
-                onClick={() =>
-                  conference.send({ command: 'highlight', conferenceId, userId: highlighted ? null : member.userId })
-                }
-              >
-                {highlighted ? 'Hervorhebung beenden' : 'Hervorheben'}
-              </Button>
-              <Link
-                href={fillPath(ROUTES.nutzerProfil.path, { userId: member.userId })}
-                target="_blank"
-                rel="noopener"
-                aria-label={`Akte von ${name} öffnen (neuer Tab)`}
-              >
-                Akte öffnen
-              </Link>
-              <Button
-                size="small"
-                color="error"
-                variant="outlined"
-                aria-label={`${name} aus der Sitzung entfernen`}
-                onClick={() =>
-                  conference.send({ command: 'kickMember', conferenceId, memberName: String(member.userId) })
-                }
-              >
-                Entfernen
-              </Button>
-            </ListItem>
-          );
-        })}
-      </List>
-      <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 2, mb: 1 }} id="meldungen-titel">
-        Meldungen
-      </Typography>
-      {state.meldungen.length === 0 ? (
-        <Typography>Keine Meldungen</Typography>
-      ) : (
-        <List dense aria-labelledby="meldungen-titel">
-          {state.meldungen.map((meldung) => {
-            const member = byId.get(meldung.userId);
-            const name = member ? memberName(member) : `Teilnehmer ${meldung.userId}`;
-            return (
-              <ListItem key={meldung.userId} data-meldung-id={meldung.userId} sx={{ gap: 1 }}>
-                <Typography>{name} meldet sich</Typography>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  aria-label={`Meldung von ${name} beenden`}
-                  onClick={() => conference.send({ command: 'endMeldung', conferenceId, userId: meldung.userId })}
-                >
-                  Meldung beenden
-                </Button>
-              </ListItem>
-            );
-          })}
+    <Stack
+      component="aside"
+      aria-label="Meldungen und Teilnehmer"
+      spacing={2}
+      sx={{ maxHeight: { md: 'calc(100dvh - 180px)' }, overflowY: { md: 'auto' }, minWidth: 0 }}
+    >
+      {/* Reports first: a raised hand must never be below the fold. */}
+      <Box component="section" aria-labelledby="meldungen-titel">
+        <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }} id="meldungen-titel">
+          Meldungen
+        </Typography>
+        {state.meldungen.length === 0 ? (
+          <Typography>Keine Meldungen</Typography>
+        ) : (
+          <List dense component="ol" aria-labelledby="meldungen-titel" disablePadding>
+            {state.meldungen.map((meldung, index) => {
+              const member = byId.get(meldung.userId);
+              const name = member ? memberName(member) : `Teilnehmer ${meldung.userId}`;
+              return (
+                <ListItem key={meldung.userId} data-meldung-id={meldung.userId} sx={{ gap: 1, flexWrap: 'wrap' }}>
+                  <Typography sx={{ flexGrow: 1 }}>
+                    {index + 1}. {name} meldet sich
+                    <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                      seit {uhrzeit.format(new Date(meldung.since))} Uhr
+                    </Typography>
+                  </Typography>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={`Meldung von ${name} beenden`}
+                    onClick={() => conference.send({ command: 'endMeldung', conferenceId, userId: meldung.userId })}
+                  >
+                    Meldung beenden
+                  </Button>
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </Box>
+      <Box component="section" aria-labelledby="teilnehmer-titel">
+        <Typography id="teilnehmer-titel" variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
+          Teilnehmer
+        </Typography>
+        <List dense disablePadding>
+          {patients.map((member) => (
+            <ParticipantRow
+              key={member.userId}
+              member={member}
+              highlighted={state.highlighted === member.userId}
+              send={conference.send}
+              conferenceId={conferenceId}
+              onKick={() => setKicking(member)}
+            />
+          ))}
         </List>
-      )}
-    </Box>
+      </Box>
+      <ConfirmDialog
+        open={kicking !== null}
+        title={`${kickingName} aus der Sitzung entfernen?`}
+        text={`${kickingName} verlässt die Sitzung sofort und kann ihr nicht wieder beitreten.`}
+        confirmLabel="Entfernen"
+        destructive
+        onCancel={() => setKicking(null)}
+        onConfirm={() => {
+          if (kicking) conference.send({ command: 'kickMember', conferenceId, memberName: String(kicking.userId) });
+          setKicking(null);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** One participant with the therapist's controls: highlight, microphone, file, remove. */
+function ParticipantRow({
+  member,
+  highlighted,
+  send,
+  conferenceId,
+  onKick,
+}: {
+  member: Member;
+  highlighted: boolean;
+  send: Conference['send'];
+  conferenceId: number;
+  onKick: () => void;
+}) {
+  const name = memberName(member);
+  const microphone = member.mutedByTherapist
+    ? ' · Mikrofon von Ihnen stummgeschaltet'
+    : member.audioMuted
+      ? ' · Mikrofon aus'
+      : '';
+  return (
+    <ListItem data-member-id={member.userId} sx={{ flexWrap: 'wrap', gap: 1, px: 0 }}>
+      <Typography sx={{ width: '100%' }}>
+        {name}
+        {microphone}
+        {member.videoMuted ? ' · Kamera aus' : ''}
+      </Typography>
+      <Button
+        size="small"
+        variant={highlighted ? 'contained' : 'outlined'}
+        aria-pressed={highlighted}
+        aria-label={highlighted ? `Hervorhebung von ${name} beenden` : `${name} hervorheben`}
+        onClick={() => send({ command: 'highlight', conferenceId, userId: highlighted ? null : member.userId })}
+      >
+        {highlighted ? 'Hervorhebung beenden' : 'Hervorheben'}
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        aria-label={member.mutedByTherapist ? `Stummschaltung von ${name} aufheben` : `${name} stummschalten`}
+        onClick={() =>
+          send({ command: 'userMuted', conferenceId, userId: member.userId, muted: !member.mutedByTherapist })
+        }
+      >
+        {member.mutedByTherapist ? 'Stummschaltung aufheben' : 'Stummschalten'}
+      </Button>
+      <Link
+        href={fillPath(ROUTES.nutzerProfil.path, { userId: member.userId })}
+        target="_blank"
+        rel="noopener"
+        aria-label={`Akte von ${name} öffnen (neuer Tab)`}
+      >
+        Akte öffnen
+      </Link>
+      <Button
+        size="small"
+        color="error"
+        variant="outlined"
+        aria-label={`${name} aus der Sitzung entfernen`}
+        onClick={onKick}
+      >
+        Entfernen
+      </Button>
+    </ListItem>
   );
 }

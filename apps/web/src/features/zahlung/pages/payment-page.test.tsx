@@ -35,7 +35,7 @@ describe('PaymentPage', () => {
   it('shows the status text and the fields of the most recent payment', async () => {
     stubFetch({ 'GET /api/payment/mostrecent/': { body: PAYMENT } });
     renderAt('/payment/redirect');
-    expect(screen.getByRole('heading', { name: 'Ihr letzter Bezahlvorgang (Redirect-Seite)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Ihr letzter Bezahlvorgang' })).toBeInTheDocument();
     expect(await screen.findByText('Zahlung erfolgreich!')).toBeInTheDocument();
     expect(screen.getByText('49,00 € inkl. MwSt')).toBeInTheDocument();
     expect(screen.getByText('SBX-1')).toBeInTheDocument();

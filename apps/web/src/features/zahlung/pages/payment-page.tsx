@@ -15,7 +15,8 @@ import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useZahlung } from '../api/zahlung-api.ts';
 
-const PROVIDER_LABELS = { sandbox: 'Testzahlung (Sandbox)', stripe: 'Kartenzahlung (Stripe)' } as const;
+// patients see this page: no technical words (issue 15)
+const PROVIDER_LABELS = { sandbox: 'Testzahlung', stripe: 'Kartenzahlung' } as const;
 
 function paymentId(raw: string | undefined): number | null {
   if (raw === undefined) return null;

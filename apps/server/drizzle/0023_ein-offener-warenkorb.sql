@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "warenkorb_ein_offener" ON "warenkorb" USING btree ("patient_user_id") WHERE "warenkorb"."status" = 'OFFEN' and "warenkorb"."created_by_user_id" = "warenkorb"."patient_user_id";

@@ -1,0 +1,8 @@
+import type { ModuleDescriptor } from '../module-descriptor.ts';
+import { auskunftRoutes } from './auskunft.routes.ts';
+
+/** The patient's self-service data export: every module's exportPatient, in one file (docs/datenexport.md). */
+export const auskunftModule: ModuleDescriptor = {
+  name: 'auskunft',
+  routes: auskunftRoutes,
+};

@@ -1,0 +1,22 @@
+import { auskunftEndpoints as api, datenauskunftDateiname } from '@dihs/contract/auskunft';
+import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { route } from '../../plugins/endpoint-route.ts';
+import { collectDatenauskunft } from './auskunft.service.ts';
+
+export async function auskunftRoutes(app: AppInstance, deps: Pick<AppDeps, 'db' | 'files' | 'modules' | 'now'>) {
+  const now = deps.now ?? (() => new Date());
+  route(app, api.herunterladen, async (request, reply) => {
+    const { userId } = sessionOf(request);
+    // the patient's own records: need-to-know passes, and the export itself goes into the audit log
+    await request.patientRecord.admit(userId);
+    const at = now();
+    const body = await collectDatenauskunft(deps, userId, at);
+    // a download, never cached: it holds every health record of the patient
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${datenauskunftDateiname(at)}"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(body, null, 2));
+  });
+}

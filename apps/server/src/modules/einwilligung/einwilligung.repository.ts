@@ -1,0 +1,97 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { EinwilligungAnlass, EinwilligungSeite } from '@dihs/contract/einwilligung';
+import type { Database, Transaction } from '../../db/client.ts';
+import type { PageVersion } from '../inhalt/index.ts';
+import { einwilligungen, einwilligungFassungen } from './einwilligung.table.ts';
+
+type Db = Database | Transaction;
+
+/** The stored copy of a text version; created by the first consent to it. */
+export async function fassungId(tx: Transaction, version: PageVersion): Promise<number> {
+  const [inserted] = await tx
+    .insert(einwilligungFassungen)
+    .values({
+      seiteUrl: version.url,
+      fassung: version.fassung,
+      titel: version.titel,
+      inhalt: version.inhalt,
+      stand: version.stand,
+    })
+    .onConflictDoNothing()
+    .returning({ id: einwilligungFassungen.id });
+  if (inserted) return inserted.id;
+  const [existing] = await tx
+    .select({ id: einwilligungFassungen.id })
+    .from(einwilligungFassungen)
+    .where(and(eq(einwilligungFassungen.seiteUrl, version.url), eq(einwilligungFassungen.fassung, version.fassung)));
+  if (!existing) throw new Error('Fassung weder angelegt noch gefunden');
+  return existing.id;
+}
+
+export async function insertConsents(
+  tx: Transaction,
+  benutzerId: number,
+  fassungIds: readonly number[],
+  anlass: EinwilligungAnlass,
+): Promise<void> {
+  if (fassungIds.length === 0) return;
+  await tx.insert(einwilligungen).values(fassungIds.map((id) => ({ benutzerId, fassungId: id, anlass })));
+}
+
+/** Which of the given versions (url and fingerprint) the user has consented to, at any time. */
+export async function consentedVersions(db: Db, benutzerId: number, urls: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ url: einwilligungFassungen.seiteUrl, fassung: einwilligungFassungen.fassung })
+    .from(einwilligungen)
+    .innerJoin(einwilligungFassungen, eq(einwilligungFassungen.id, einwilligungen.fassungId))
+    .where(and(eq(einwilligungen.benutzerId, benutzerId), inArray(einwilligungFassungen.seiteUrl, [...urls])));
+  return new Set(rows.map((row) => versionKey(row.url, row.fassung)));
+}
+
+export const versionKey = (url: string, fassung: string): string => `${url}\u0000${fassung}`;
+
+/** The user's consents, newest first, with the text version each one meant. */
+export async function consentsOf(db: Db, benutzerId: number) {
+  return db
+    .select({
+      id: einwilligungen.id,
+      url: einwilligungFassungen.seiteUrl,
+      titel: einwilligungFassungen.titel,
+      fassung: einwilligungFassungen.fassung,
+      stand: einwilligungFassungen.stand,
+      erteiltAm: einwilligungen.erteiltAm,
+      anlass: einwilligungen.anlass,
+    })
+    .from(einwilligungen)
+    .innerJoin(einwilligungFassungen, eq(einwilligungFassungen.id, einwilligungen.fassungId))
+    .where(eq(einwilligungen.benutzerId, benutzerId))
+    .orderBy(desc(einwilligungen.erteiltAm), desc(einwilligungen.id)) as Promise<
+    {
+      id: number;
+      url: EinwilligungSeite;
+      titel: string;
+      fassung: string;
+      stand: Date;
+      erteiltAm: Date;
+      anlass: EinwilligungAnlass;
+    }[]
+  >;
+}
+
+/** Every row about the user, for the self-service export: the consents and the text versions they meant. */
+export async function exportRows(db: Db, benutzerId: number) {
+  const consents = await db.select().from(einwilligungen).where(eq(einwilligungen.benutzerId, benutzerId));
+  const ids = [...new Set(consents.map((row) => row.fassungId))];
+  const versions = ids.length
+    ? await db.select().from(einwilligungFassungen).where(inArray(einwilligungFassungen.id, ids))
+    : [];
+  return { einwilligung: consents, einwilligung_fassung: versions };
+}
+
+/**
+ * The patient's consents go with the patient. The text versions stay: they are the operator's published texts,
+ * not data about the patient, and other consents may mean them.
+ */
+export async function deleteConsentsOf(tx: Transaction, benutzerId: number): Promise<void> {
+  await tx.delete(einwilligungen).where(eq(einwilligungen.benutzerId, benutzerId));
+}

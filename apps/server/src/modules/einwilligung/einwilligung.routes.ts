@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import { einwilligungEndpoints as api, EINWILLIGUNG_TEXTS } from '@dihs/contract/einwilligung';
+import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { route } from '../../plugins/endpoint-route.ts';
+import { findUserById } from '../users/index.ts';
+import { asOffeneFassung, giveConsent, listConsents, openVersions } from './einwilligung.service.ts';
+
+/** Consent records: the patient's own (dialog after a change, profile) and a patient's for operators. */
+export async function einwilligungRoutes(app: AppInstance, { db }: AppDeps) {
+  /** The caller's own records: named to the need-to-know check and the audit log before anything is read. */
+  const ownPatient = async (request: FastifyRequest): Promise<number> => {
+    const { userId } = sessionOf(request);
+    await request.patientRecord.admit(userId);
+    return userId;
+  };
+
+  route(app, api.offen, async (request) => (await openVersions(db, await ownPatient(request))).map(asOffeneFassung));
+  route(app, api.erteilen, async (request) => giveConsent(db, await ownPatient(request), request.body));
+  route(app, api.eigene, async (request) => listConsents(db, await ownPatient(request)));
+  // the patient parameter is admitted by the declaration's rule (operators need BENUTZER_VERWALTEN)
+  route(app, api.desPatienten, async (request) => {
+    const patient = await findUserById(db, request.params.patientId);
+    if (!patient || patient.role !== 'PATIENT' || patient.deletedAt) {
+      throw HttpError.notFound(EINWILLIGUNG_TEXTS.patientUnbekannt);
+    }
+    return listConsents(db, patient.id);
+  });
+}

@@ -1,0 +1,92 @@
+import { ERROR_CODES } from '@dihs/contract/common/errors';
+import {
+  EINWILLIGUNG_SEITEN,
+  EINWILLIGUNG_TEXTS,
+  type Einwilligung,
+  type EinwilligungAnlass,
+  type ErteilenBody,
+  type OffeneFassung,
+} from '@dihs/contract/einwilligung';
+import type { Database, Transaction } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { pageVersions, type PageVersion } from '../inhalt/index.ts';
+import { consentedVersions, consentsOf, fassungId, insertConsents, versionKey } from './einwilligung.repository.ts';
+
+type Db = Database | Transaction;
+
+/** The consent texts as they read now (a page that does not exist asks for nothing). */
+const currentVersions = (db: Db): Promise<PageVersion[]> => pageVersions(db, EINWILLIGUNG_SEITEN);
+
+/** The current consent texts the patient has not yet consented to. */
+export async function openVersions(db: Db, userId: number): Promise<PageVersion[]> {
+  const [current, consented] = await Promise.all([
+    currentVersions(db),
+    consentedVersions(db, userId, EINWILLIGUNG_SEITEN),
+  ]);
+  return current.filter((version) => !consented.has(versionKey(version.url, version.fassung)));
+}
+
+export const consentRequiredError = () => new HttpError(409, EINWILLIGUNG_TEXTS.fehlt, ERROR_CODES.consentRequired);
+
+/** Booking and joining a session wait for the patient's consent to the current texts: 409 otherwise. */
+export async function requireCurrentConsent(db: Db, userId: number): Promise<void> {
+  if ((await openVersions(db, userId)).length > 0) throw consentRequiredError();
+}
+
+/** Whether the patient has consented to every current consent text. */
+export const hasCurrentConsent = async (db: Db, userId: number): Promise<boolean> =>
+  (await openVersions(db, userId)).length === 0;
+
+async function record(tx: Transaction, userId: number, versions: PageVersion[], anlass: EinwilligungAnlass) {
+  const ids: number[] = [];
+  for (const version of versions) ids.push(await fassungId(tx, version));
+  await insertConsents(tx, userId, ids, anlass);
+}
+
+/** The consent of the registration checkbox: to the texts as they read now, in the registration's transaction. */
+export async function recordRegistrationConsent(tx: Transaction, userId: number): Promise<void> {
+  await record(tx, userId, await currentVersions(tx), 'REGISTRIERUNG');
+}
+
+/**
+ * The patient consents to the versions shown; a version that is no longer current (an operator saved a change
+ * meanwhile) answers 409, so nobody consents to a text they did not see.
+ */
+export async function giveConsent(db: Database, userId: number, body: ErteilenBody): Promise<true> {
+  await db.transaction(async (tx) => {
+    const current = new Map((await currentVersions(tx)).map((version) => [version.url, version]));
+    const chosen: PageVersion[] = [];
+    for (const { url, fassung } of body.fassungen) {
+      const version = current.get(url);
+      if (!version) throw HttpError.badRequest(EINWILLIGUNG_TEXTS.unbekannteSeite);
+      if (version.fassung !== fassung)
+        throw new HttpError(409, EINWILLIGUNG_TEXTS.veraltet, ERROR_CODES.consentRequired);
+      if (!chosen.includes(version)) chosen.push(version);
+    }
+    await record(tx, userId, chosen, 'ERNEUT');
+  });
+  return true;
+}
+
+export const asOffeneFassung = (version: PageVersion): OffeneFassung => ({
+  url: version.url as OffeneFassung['url'],
+  titel: version.titel,
+  fassung: version.fassung,
+  stand: version.stand.toISOString(),
+});
+
+/** The stored consents of a user, newest first, each marked whether it meant the text as it reads now. */
+export async function listConsents(db: Db, userId: number): Promise<Einwilligung[]> {
+  const [rows, current] = await Promise.all([consentsOf(db, userId), currentVersions(db)]);
+  const now = new Set(current.map((version) => versionKey(version.url, version.fassung)));
+  return rows.map((row) => ({
+    id: row.id,
+    url: row.url,
+    titel: row.titel,
+    fassung: row.fassung,
+    stand: row.stand.toISOString(),
+    erteiltAm: row.erteiltAm.toISOString(),
+    anlass: row.anlass,
+    aktuell: now.has(versionKey(row.url, row.fassung)),
+  }));
+}

@@ -1,0 +1,66 @@
+import { FRAGEBOGEN_TEXTS, fragebogenEndpoints as api } from '@dihs/contract/fragebogen';
+import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { sendPdf } from '../../lib/reply.ts';
+import { sessionOf } from '../../plugins/auth.ts';
+import { route } from '../../plugins/endpoint-route.ts';
+import { befundPdf } from './befund-pdf.ts';
+import {
+  alleDefinitionen,
+  definitionSpeichern,
+  frageEntfernen,
+  frageHinzufuegen,
+  neueDefinition,
+} from './definition.service.ts';
+import {
+  frageboegenVon,
+  neuerPatientFragebogen,
+  patientFragebogen,
+  patientFragebogenSpeichern,
+  patientFragebogenZeile,
+} from './patient-fragebogen.service.ts';
+import { patientOderNichtGefunden } from './patient-lookup.ts';
+
+/** Questionnaire definitions (operators) and the patients' questionnaires (need-to-know, audited). */
+export async function fragebogenRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
+  const now = clock ?? (() => new Date());
+  const patient = (id: number) => patientOderNichtGefunden(db, id, FRAGEBOGEN_TEXTS.patientNichtGefunden);
+
+  route(app, api.eigene, async (request) => {
+    const { userId } = sessionOf(request);
+    await request.patientRecord.admit(userId);
+    return frageboegenVon(db, userId);
+  });
+  // the patient comes from the path: the need-to-know hook admitted the caller before the handler runs
+  route(app, api.vonPatient, async (request) => {
+    await patient(request.params.patientId);
+    return frageboegenVon(db, request.params.patientId);
+  });
+  route(app, api.neu, async (request) => {
+    await patient(request.params.patientId);
+    return neuerPatientFragebogen(db, request.params.patientId, sessionOf(request).userId);
+  });
+  // addressed by the questionnaire's id: its patient is admitted before anything is read or written
+  route(app, api.speichern, async (request) => {
+    const row = await patientFragebogenZeile(db, request.body.id);
+    await request.patientRecord.admit(row.patientUserId, row.id);
+    return patientFragebogenSpeichern(db, request.body, null);
+  });
+  route(app, api.abgeben, async (request) => {
+    const row = await patientFragebogenZeile(db, request.body.id);
+    await request.patientRecord.admit(row.patientUserId, row.id);
+    return patientFragebogenSpeichern(db, request.body, now());
+  });
+  route(app, api.pdf, async (request, reply) => {
+    const row = await patientFragebogenZeile(db, request.params.id);
+    await request.patientRecord.admit(row.patientUserId, row.id);
+    const pdf = await befundPdf(await patientFragebogen(db, row), await patient(row.patientUserId), now());
+    return sendPdf(reply, `befundfragebogen-${row.id}`, pdf);
+  });
+
+  route(app, api.definitionen, () => alleDefinitionen(db));
+  route(app, api.definitionNeu, () => neueDefinition(db));
+  route(app, api.frageHinzufuegen, (request) => frageHinzufuegen(db, request.body));
+  route(app, api.frageEntfernen, (request) => frageEntfernen(db, request.body.id));
+  route(app, api.definitionSpeichern, (request) => definitionSpeichern(db, request.body, null));
+  route(app, api.definitionVeroeffentlichen, (request) => definitionSpeichern(db, request.body, now()));
+}

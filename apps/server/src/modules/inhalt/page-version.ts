@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { and, inArray, isNull } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { pages } from './inhalt.table.ts';
+
+/** One page's text as it reads now, with a fingerprint that changes with every change of title or text. */
+export interface PageVersion {
+  url: string;
+  titel: string;
+  /** The HTML as readers get it. */
+  inhalt: string;
+  /** SHA-256 of title and text: a save that changes nothing keeps it, so nobody is asked again for nothing. */
+  fassung: string;
+  /** The page's last save: when this text was published. */
+  stand: Date;
+}
+
+const fingerprint = (titel: string, inhalt: string): string =>
+  createHash('sha256').update(titel).update('\u0000').update(inhalt).digest('hex');
+
+/**
+ * The current versions of the named pages that exist and are not in the trash (consent records, docs/decisions.md).
+ * Pages carry no history of their own; the consent module keeps the versions it was given consent to.
+ */
+export async function pageVersions(db: Database | Transaction, urls: readonly string[]): Promise<PageVersion[]> {
+  const rows = await db
+    .select({ url: pages.url, titel: pages.titel, inhalt: pages.inhalt, stand: pages.geaendertAm })
+    .from(pages)
+    .where(and(inArray(pages.url, [...urls]), isNull(pages.geloeschtAm)));
+  return rows.map((row) => {
+    // the text as readers get it (sanitized on every read): a seeded page and its unchanged save are one version
+    const inhalt = sanitizeRichText(row.inhalt);
+    return { ...row, inhalt, fassung: fingerprint(row.titel, inhalt) };
+  });
+}

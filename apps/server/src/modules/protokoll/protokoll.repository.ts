@@ -1,0 +1,150 @@
+import { and, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { persons } from '../users/index.ts';
+import { zugriffsprotokoll, type NewZugriffsprotokollRow } from './protokoll.table.ts';
+
+type Db = Database | Transaction;
+
+/** Appends entries (the only write the application does outside maintenance). */
+export async function insertEntries(db: Db, rows: readonly NewZugriffsprotokollRow[]): Promise<void> {
+  if (rows.length) await db.insert(zugriffsprotokoll).values([...rows]);
+}
+
+/**
+ * Opens the append-only guard for the rest of the caller's transaction: the trigger admits UPDATE and DELETE only
+ * then. Used by the retention job and the patient erasure, nothing else.
+ */
+async function allowMaintenance(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select set_config('dihs.protokoll_pflege', 'an', true)`);
+}
+
+/** Deletes the entries older than the given instant; answers how many. */
+export async function deleteOlderThan(db: Database, before: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    await allowMaintenance(tx);
+    const deleted = await tx
+      .delete(zugriffsprotokoll)
+      .where(lt(zugriffsprotokoll.zeitpunkt, before))
+      .returning({ id: zugriffsprotokoll.id });
+    return deleted.length;
+  });
+}
+
+/**
+ * Patient erasure: the entries stay (they account for the staff's accesses), but no longer name the patient; where
+ * the patient was the actor, neither the actor nor the address remain.
+ */
+export async function anonymisePatient(tx: Transaction, userId: number): Promise<void> {
+  await allowMaintenance(tx);
+  await tx.update(zugriffsprotokoll).set({ patientUserId: null }).where(eq(zugriffsprotokoll.patientUserId, userId));
+  await tx
+    .update(zugriffsprotokoll)
+    .set({ akteurUserId: null, adresse: null })
+    .where(eq(zugriffsprotokoll.akteurUserId, userId));
+}
+
+const akteur = persons('akteur');
+const patient = persons('patient');
+
+export interface EntryFilter {
+  /** Part of the patient's name or e-mail. */
+  patient?: string | undefined;
+  /** Part of the acting user's name or e-mail. */
+  benutzer?: string | undefined;
+  from?: Date | undefined;
+  /** Exclusive. */
+  until?: Date | undefined;
+  page: number;
+  size: number;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function matches(person: typeof akteur | typeof patient, text: string): SQL | undefined {
+  const pattern = likePattern(text);
+  return or(
+    ilike(person.email, pattern),
+    ilike(person.vorname, pattern),
+    ilike(person.nachname, pattern),
+    ilike(sql`${person.vorname} || ' ' || ${person.nachname}`, pattern),
+  );
+}
+
+const entryColumns = {
+  id: zugriffsprotokoll.id,
+  zeitpunkt: zugriffsprotokoll.zeitpunkt,
+  akteurUserId: zugriffsprotokoll.akteurUserId,
+  akteurRolle: zugriffsprotokoll.akteurRolle,
+  akteurVorname: akteur.vorname,
+  akteurNachname: akteur.nachname,
+  akteurEmail: akteur.email,
+  patientUserId: zugriffsprotokoll.patientUserId,
+  patientVorname: patient.vorname,
+  patientNachname: patient.nachname,
+  patientEmail: patient.email,
+  art: zugriffsprotokoll.art,
+  aktion: zugriffsprotokoll.aktion,
+  datensatzId: zugriffsprotokoll.datensatzId,
+  endpunkt: zugriffsprotokoll.endpunkt,
+  adresse: zugriffsprotokoll.adresse,
+  ergebnis: zugriffsprotokoll.ergebnis,
+  status: zugriffsprotokoll.status,
+};
+export type EntryRow = Awaited<ReturnType<typeof listEntries>>['rows'][number];
+
+/** The operators' view: entries with the names of actor and patient, filtered, newest first, one page and the total. */
+export async function listEntries(db: Database, filter: EntryFilter) {
+  const conditions = [
+    filter.patient ? matches(patient, filter.patient) : undefined,
+    filter.benutzer ? matches(akteur, filter.benutzer) : undefined,
+    filter.from ? gte(zugriffsprotokoll.zeitpunkt, filter.from) : undefined,
+    filter.until ? lt(zugriffsprotokoll.zeitpunkt, filter.until) : undefined,
+  ];
+  const where = and(...conditions);
+  const rows = await db
+    .select(entryColumns)
+    .from(zugriffsprotokoll)
+    .leftJoin(akteur, eq(akteur.userId, zugriffsprotokoll.akteurUserId))
+    .leftJoin(patient, eq(patient.userId, zugriffsprotokoll.patientUserId))
+    .where(where)
+    .orderBy(desc(zugriffsprotokoll.zeitpunkt), desc(zugriffsprotokoll.id))
+    .limit(filter.size)
+    .offset(filter.page * filter.size);
+  const [total] = await db
+    .select({ n: count() })
+    .from(zugriffsprotokoll)
+    .leftJoin(akteur, eq(akteur.userId, zugriffsprotokoll.akteurUserId))
+    .leftJoin(patient, eq(patient.userId, zugriffsprotokoll.patientUserId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * What a patient sees: admitted accesses to their records by someone else (staff; a patient reaches no other
+ * patient's records), newest first.
+ */
+export async function listAccessesOf(db: Database, patientUserId: number, page: number, size: number) {
+  const where = and(
+    eq(zugriffsprotokoll.patientUserId, patientUserId),
+    eq(zugriffsprotokoll.ergebnis, 'ERLAUBT'),
+    ne(zugriffsprotokoll.akteurRolle, 'PATIENT'),
+  );
+  const rows = await db
+    .select({
+      id: zugriffsprotokoll.id,
+      zeitpunkt: zugriffsprotokoll.zeitpunkt,
+      rolle: zugriffsprotokoll.akteurRolle,
+      vorname: akteur.vorname,
+      nachname: akteur.nachname,
+      art: zugriffsprotokoll.art,
+      aktion: zugriffsprotokoll.aktion,
+    })
+    .from(zugriffsprotokoll)
+    .leftJoin(akteur, eq(akteur.userId, zugriffsprotokoll.akteurUserId))
+    .where(where)
+    .orderBy(desc(zugriffsprotokoll.zeitpunkt), desc(zugriffsprotokoll.id))
+    .limit(size)
+    .offset(page * size);
+  const [total] = await db.select({ n: count() }).from(zugriffsprotokoll).where(where);
+  return { rows, total: total?.n ?? 0 };
+}

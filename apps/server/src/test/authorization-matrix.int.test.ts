@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiUrl, pathParamNames, type EndpointDeclaration } from '@dihs/contract/common/endpoint';
+import { ALL_ENDPOINTS } from '@dihs/contract/endpoints';
+import { MATRIX_ENTRIES, type MatrixEntry, type MatrixSample } from './authorization-matrix.entries.ts';
+import {
+  describeExpected,
+  expectedOutcome,
+  meets,
+  neededPrivileges,
+  type Expected,
+  type MatrixActor,
+} from './authorization-matrix.rules.ts';
+import { createMatrixWorld, type MatrixAccount, type MatrixWorld } from './authorization-matrix.world.ts';
+
+// Issue 18, item 2: every endpoint × {anonymous, patient A, patient B, therapist with A in care, therapist without,
+// operator without privileges, operator with each privilege the endpoint names}, with A's ids substituted. The
+// expected answers come from the declarations (authorization-matrix.rules.ts); the table
+// (authorization-matrix.entries.ts) gives only the sample input. Tokens: forged, expired, logged-out and
+// password-changed tokens are covered by auth/sessions-end.int.test.ts and accounts/accounts-sessions.int.test.ts.
+
+let w: MatrixWorld;
+beforeAll(async () => {
+  w = await createMatrixWorld();
+}, 60_000);
+afterAll(() => w?.t.close());
+
+interface Row {
+  name: string;
+  module: string;
+  key: string;
+  declaration: EndpointDeclaration;
+  entry: MatrixEntry | undefined;
+}
+
+const rows: Row[] = Object.entries(ALL_ENDPOINTS).flatMap(([module, endpoints]) =>
+  Object.entries(endpoints).map(([key, declaration]) => ({
+    name: `${module}.${key}`,
+    module,
+    key,
+    declaration,
+    entry: MATRIX_ENTRIES[module]?.[key],
+  })),
+);
+
+const label = (row: Row) => `${row.name} (${row.declaration.method} ${row.declaration.path})`;
+
+interface Caller extends MatrixActor {
+  account?: MatrixAccount;
+}
+
+function callersOf(declaration: EndpointDeclaration): Caller[] {
+  return [
+    { key: 'anonym' },
+    { key: 'patientA', account: w.A },
+    { key: 'patientB', account: w.B },
+    { key: 'therapeutMitA', account: w.T1, inCare: true },
+    { key: 'therapeutOhne', account: w.T2, inCare: false },
+    { key: 'betreiberOhne', account: w.O0 },
+    ...neededPrivileges(declaration).map((privilege) => ({
+      key: `betreiber+${privilege}`,
+      account: w.operatorWith[privilege],
+    })),
+  ];
+}
+
+/** Where a sample does not fit its declaration's schemas: the table is wrong, not the server. */
+function sampleProblems(declaration: EndpointDeclaration, sample: MatrixSample): string[] {
+  const problems: string[] = [];
+  for (const name of pathParamNames(declaration.path)) {
+    if (sample.params?.[name] === undefined) problems.push(`Pfadparameter ${name} fehlt`);
+  }
+  const check = (part: string, schema: EndpointDeclaration['params'], value: unknown) => {
+    const result = schema?.safeParse(value);
+    if (result && !result.success) problems.push(`${part}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  };
+  check('params', declaration.params, sample.params);
+  check('query', declaration.query, sample.query ?? {});
+  if (!sample.raw && declaration.requestFormat !== 'multipart') check('body', declaration.body, sample.body);
+  return problems;
+}
+
+/** The table's promises about the subject against the declaration's patientRecord. */
+function subjectProblems(row: Row, sample: MatrixSample): string[] {
+  const rule = row.declaration.patientRecord;
+  const problems: string[] = [];
+  if (rule?.patientParam && sample.params?.[rule.patientParam] !== sample.subject?.id) {
+    problems.push(`${label(row)}: patientParam ${rule.patientParam} trägt nicht den Patienten (subject) der Zeile`);
+  }
+  return problems;
+}
+
+function send(declaration: EndpointDeclaration, sample: MatrixSample, caller: Caller) {
+  const headers: Record<string, string> = caller.account ? { authorization: w.bearer(caller.account) } : {};
+  let payload: string | Buffer | undefined;
+  if (sample.raw) {
+    Object.assign(headers, sample.raw.headers);
+    payload = sample.raw.payload;
+  } else if (declaration.requestFormat === 'text' && typeof sample.body === 'string') {
+    headers['content-type'] = 'text/plain; charset=utf-8';
+    payload = sample.body;
+  } else if (sample.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(sample.body);
+  }
+  return w.t.app.inject({
+    method: declaration.method,
+    url: apiUrl(declaration, { params: sample.params, query: sample.query }),
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** The German message of an error envelope, if the body is one. */
+function messageOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : '';
+  } catch {
+    return '';
+  }
+}
+
+/** MATRIX_TRACE=1 prints every call's answer after the run (to read what an admitted call got). */
+const trace: string[] | undefined = process.env.MATRIX_TRACE ? [] : undefined;
+
+const tableErrors: string[] = [];
+const undeclaredPatientRecords: string[] = [];
+
+describe('authorization matrix', () => {
+  it('has a row for every endpoint and none for an endpoint that is gone', () => {
+    const withoutRow = rows.filter((row) => !row.entry).map(label);
+    const withoutEndpoint = Object.entries(MATRIX_ENTRIES).flatMap(([module, entries]) =>
+      Object.keys(entries)
+        .filter((key) => !ALL_ENDPOINTS[module]?.[key])
+        .map((key) => `${module}.${key}`),
+    );
+    expect({ withoutRow, withoutEndpoint }).toEqual({ withoutRow: [], withoutEndpoint: [] });
+  });
+
+  it('answers every actor as the declaration says', async () => {
+    const failures: string[] = [];
+    const present = rows.filter((row): row is Row & { entry: MatrixEntry } => Boolean(row.entry));
+    // calls that end sessions or tokens come last, each on fresh tokens
+    const ordered = [
+      ...present.filter((row) => !row.entry.destructive),
+      ...present.filter((row) => row.entry.destructive),
+    ];
+    for (const row of ordered) {
+      const { declaration, entry } = row;
+      if (entry.destructive) await w.renewTokens();
+      const calls: { caller: Caller; sample: MatrixSample; expected: Expected }[] = [];
+      for (const caller of callersOf(declaration)) {
+        const sample = await entry.sample(w, caller.account);
+        const expected = expectedOutcome(declaration, caller, {
+          ...(sample.subject ? { subjectId: sample.subject.id } : {}),
+          ...(entry.handlerRule
+            ? { handlerRefuses: entry.handlerRule.refuses, handlerBecause: entry.handlerRule.because }
+            : {}),
+        });
+        calls.push({ caller, sample, expected });
+      }
+      const first = calls[0]!.sample;
+      const problems = sampleProblems(declaration, first);
+      if (problems.length) {
+        tableErrors.push(`${label(row)}: Beispiel passt nicht zum Schema: ${problems.join(', ')}`);
+        continue;
+      }
+      tableErrors.push(...subjectProblems(row, first));
+      if (first.subject && !declaration.patientRecord && !entry.notPatientRecord) {
+        undeclaredPatientRecords.push(label(row));
+      }
+      // The refused first, at once (they change nothing); then the admitted one by one, since an admitted call may
+      // change what a later one finds (a confirmed cart).
+      const refused = calls.filter((call) => call.expected.kind !== 'admitted');
+      const admitted = calls.filter((call) => call.expected.kind === 'admitted');
+      const check = async ({ caller, sample, expected }: (typeof calls)[number]) => {
+        const started = Date.now();
+        const response = await send(declaration, sample, caller);
+        trace?.push(
+          `${row.name}\t${caller.key}\t${response.statusCode}\t${Date.now() - started} ms\t${describeExpected(expected)}`,
+        );
+        if (!meets(expected, response.statusCode)) {
+          const message = messageOf(response.body);
+          failures.push(
+            `${label(row)} · ${caller.key}: erwartet ${describeExpected(expected)}, erhalten ${response.statusCode}${
+              message ? ` „${message}“` : ''
+            }`,
+          );
+        }
+      };
+      await Promise.all(refused.map(check));
+      for (const call of admitted) await check(call);
+    }
+    if (trace) console.log(trace.join('\n'));
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it('has samples that fit their declarations', () => {
+    expect(tableErrors).toEqual([]);
+  });
+
+  it('declares patientRecord on every endpoint whose sample addresses a patient’s records', () => {
+    expect(undeclaredPatientRecords).toEqual([]);
+  });
+});

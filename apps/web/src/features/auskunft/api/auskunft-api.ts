@@ -1,0 +1,5 @@
+import { auskunftEndpoints } from '@dihs/contract/auskunft';
+import { callEndpoint } from '../../../lib/endpoint-client.ts';
+
+/** GET /datenauskunft: the caller's own records as one JSON file. */
+export const getDatenauskunft = (): Promise<Blob> => callEndpoint(auskunftEndpoints.herunterladen);

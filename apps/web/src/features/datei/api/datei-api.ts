@@ -1,0 +1,19 @@
+import { dateiEndpoints as api } from '@dihs/contract/datei';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
+
+/** GET /files/: the uploaded files. */
+export const useDateien = () => useEndpointQuery(api.liste, undefined);
+
+/** POST /upload/datei: one file with its description. */
+export function useDateiHochladen() {
+  return useEndpointMutation(api.hochladen, {
+    toInput: ({ file, beschreibung }: { file: File; beschreibung: string }) => {
+      const form = new FormData();
+      form.append('description', beschreibung);
+      form.append('encrypt', 'false');
+      form.append('file', file);
+      return { body: form };
+    },
+    invalidates: [api.liste],
+  });
+}

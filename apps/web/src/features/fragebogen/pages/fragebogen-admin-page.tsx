@@ -1,0 +1,95 @@
+import { formatDateTimeDe } from '@dihs/contract/common/time';
+import type { FragebogenDefinition } from '@dihs/contract/fragebogen';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useDefinitionen, useNeueDefinition } from '../api/fragebogen-api.ts';
+import { DefinitionAnsicht } from '../components/definition-ansicht.tsx';
+import { DefinitionEditor } from '../components/definition-editor.tsx';
+
+const status = (definition: FragebogenDefinition): string =>
+  definition.veroeffentlicht ? `Veröffentlicht am ${formatDateTimeDe(definition.veroeffentlicht)}` : 'Entwurf';
+
+/** /betreiber/fragebogen: the questionnaire definitions, draft first, and the editor (spec 3). */
+export function FragebogenAdminPage() {
+  const definitionen = useDefinitionen();
+  const neu = useNeueDefinition();
+  const [selected, setSelected] = useState<number | null>(null);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        Fragebogen editieren
+      </Typography>
+      <QueryState
+        query={definitionen}
+        loading="Fragebögen werden geladen"
+        failed="Die Fragebögen konnten nicht geladen werden."
+      >
+        {(liste) => {
+          const aktuell = liste.find((d) => d.id === selected) ?? liste[0];
+          const entwurfVorhanden = liste.some((d) => d.veroeffentlicht === null);
+          return (
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' } }}>
+              <Paper variant="outlined" component="nav" aria-label="Fragebögen" sx={{ p: 1, alignSelf: 'start' }}>
+                {/* the button is hidden while a draft exists (spec 3) */}
+                {!entwurfVorhanden && (
+                  <Button
+                    startIcon={<AddIcon />}
+                    disabled={neu.isPending}
+                    onClick={() => neu.mutate(undefined, { onSuccess: (created) => setSelected(created.id) })}
+                    sx={{ m: 1 }}
+                  >
+                    Neuer Fragebogen
+                  </Button>
+                )}
+                {neu.isError && <Alert severity="error">{neu.error.message}</Alert>}
+                {liste.length === 0 && <Typography sx={{ p: 1 }}>Es gibt noch keinen Fragebogen.</Typography>}
+                <List dense>
+                  {liste.map((definition) => (
+                    <ListItem key={definition.id} disablePadding>
+                      <ListItemButton
+                        selected={definition.id === aktuell?.id}
+                        aria-current={definition.id === aktuell?.id ? 'true' : undefined}
+                        onClick={() => setSelected(definition.id)}
+                      >
+                        <ListItemText primary={definition.titel} secondary={status(definition)} />
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
+              </Paper>
+              <Box component="section" aria-labelledby="fragebogen-titel">
+                {aktuell && (
+                  <>
+                    <Typography id="fragebogen-titel" variant="h2" sx={{ fontSize: '1.4rem' }}>
+                      {aktuell.titel}
+                    </Typography>
+                    <Typography color="text.secondary" sx={{ mb: 2 }}>
+                      {status(aktuell)}
+                    </Typography>
+                    {aktuell.veroeffentlicht ? (
+                      <DefinitionAnsicht definition={aktuell} />
+                    ) : (
+                      <DefinitionEditor key={aktuell.id} definition={aktuell} />
+                    )}
+                  </>
+                )}
+              </Box>
+            </Box>
+          );
+        }}
+      </QueryState>
+    </Container>
+  );
+}

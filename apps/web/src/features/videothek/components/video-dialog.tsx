@@ -1,0 +1,127 @@
+import {
+  VIDEO_LIMITS,
+  VIDEOTHEK_TEXTS,
+  videoFieldsSchema,
+  videothekEndpoints,
+  type Video,
+} from '@dihs/contract/videothek';
+import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
+
+const lists = [videothekEndpoints.betreiberListe];
+
+/** Create (video null) or edit a library video; the result dialogs of spec 3 section 8 are the page's. */
+export function VideoDialog({
+  video,
+  onDone,
+  onClose,
+}: {
+  video: Video | null;
+  onDone: (result: 'gespeichert' | 'erstellt' | 'fehlerErstellen' | 'fehler') => void;
+  onClose: () => void;
+}) {
+  const firmen = useEndpointQuery(videothekEndpoints.firmen, undefined);
+  const anlegen = useEndpointMutation(videothekEndpoints.anlegen, { invalidates: lists });
+  const speichern = useEndpointMutation(videothekEndpoints.speichern, { invalidates: lists });
+  const save = video ? speichern : anlegen;
+  const [gewaehlt, setGewaehlt] = useState<number[]>(video?.firmen ?? []);
+  const { control, handleSubmit, formState } = useContractForm(
+    videoFieldsSchema.omit({ firmen: true }),
+    {
+      titel: video?.titel ?? '',
+      kurzbeschreibung: video?.kurzbeschreibung ?? '',
+      vimeolink: video?.vimeolink ?? '',
+      langtext: video?.langtext ?? '',
+    },
+    { save },
+  );
+  const submit = handleSubmit((fields) => {
+    if (save.isPending) return;
+    const body = { ...fields, firmen: gewaehlt };
+    if (video) {
+      speichern.mutate(
+        { body: { ...body, id: video.id } },
+        { onSuccess: () => onDone('gespeichert'), onError: () => onDone('fehler') },
+      );
+    } else {
+      anlegen.mutate({ body }, { onSuccess: () => onDone('erstellt'), onError: () => onDone('fehlerErstellen') });
+    }
+  });
+  return (
+    <FormDialog
+      title={video ? 'Video bearbeiten' : 'Neues Video'}
+      maxWidth="md"
+      valid={formState.isValid}
+      pending={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      failed={false}
+      onFailureClosed={() => save.reset()}
+    >
+      <FormTextField
+        control={control}
+        name="titel"
+        label="Titel"
+        required
+        autoFocus
+        fullWidth
+        max={VIDEO_LIMITS.titel}
+      />
+      <FormTextField
+        control={control}
+        name="kurzbeschreibung"
+        label="Kurzbeschreibung"
+        required
+        fullWidth
+        max={VIDEO_LIMITS.kurzbeschreibung}
+      />
+      <FormTextField
+        control={control}
+        name="vimeolink"
+        label="Vimeolink"
+        required
+        fullWidth
+        max={VIDEO_LIMITS.vimeolink}
+      />
+      <FormTextField
+        control={control}
+        name="langtext"
+        label="Langtext"
+        multiline
+        minRows={4}
+        fullWidth
+        max={VIDEO_LIMITS.langtext}
+      />
+      <Typography variant="subtitle1" component="p" sx={{ mt: 1 }}>
+        Nur für Patienten dieser Firmen (keine Auswahl: für alle)
+      </Typography>
+      {firmen.isError && <Alert severity="error">{VIDEOTHEK_TEXTS.firmenFehler}</Alert>}
+      <FormGroup>
+        {firmen.data?.map((firma) => (
+          <FormControlLabel
+            key={firma.id}
+            label={firma.bezeichner}
+            control={
+              <Checkbox
+                checked={gewaehlt.includes(firma.id)}
+                onChange={(event) =>
+                  setGewaehlt((list) =>
+                    event.target.checked ? [...list, firma.id] : list.filter((id) => id !== firma.id),
+                  )
+                }
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,173 @@
+import { hasPrivilege } from '@dihs/contract/common/roles';
+import { formatDateTimeDe } from '@dihs/contract/common/time';
+import { VIDEO_LIMITS, VIDEOTHEK_TEXTS, videothekEndpoints, type Video } from '@dihs/contract/videothek';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { VideoVorschau } from '../../../components/video-vorschau.tsx';
+import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
+import { useSession } from '../../../lib/session-context.ts';
+import { zaehleVideo } from '../../../lib/statistik.ts';
+import { VideoDialog } from '../components/video-dialog.tsx';
+
+const LISTEN = {
+  BETREIBER: videothekEndpoints.betreiberListe,
+  THERAPEUT: videothekEndpoints.therapeutListe,
+  PATIENT: videothekEndpoints.patientListe,
+} as const;
+
+const ERGEBNIS = {
+  gespeichert: ['Video gespeichert', VIDEOTHEK_TEXTS.gespeichert],
+  erstellt: ['Video erstellt', VIDEOTHEK_TEXTS.erstellt],
+  fehlerErstellen: ['Fehler', VIDEOTHEK_TEXTS.erstellenFehler],
+  fehler: ['Fehler', VIDEOTHEK_TEXTS.fehler],
+  geloescht: ['Video gelöscht', VIDEOTHEK_TEXTS.geloescht],
+} as const;
+type Ergebnis = keyof typeof ERGEBNIS;
+
+/** /videos: the searchable, paged list left, player and details right (spec 3 "Video library"). */
+export function VideosPage() {
+  const { session } = useSession();
+  const role = session?.role ?? 'PATIENT';
+  const liste = useEndpointQuery(LISTEN[role], undefined);
+  // editing needs the privilege and the operator view; a failed list load switches it off (spec 3 sections 2, 4)
+  const darfBearbeiten =
+    role === 'BETREIBER' && !!session && hasPrivilege(session.privileges, 'VIDEOS_BEARBEITEN') && !liste.isError;
+  const [suche, setSuche] = useState('');
+  const [seite, setSeite] = useState(0);
+  const [gewaehltId, setGewaehltId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<{ video: Video | null } | null>(null);
+  const [ergebnis, setErgebnis] = useState<Ergebnis | null>(null);
+  const loeschen = useEndpointMutation(videothekEndpoints.loeschen, {
+    invalidates: [videothekEndpoints.betreiberListe],
+  });
+
+  const gefiltert = (liste.data ?? []).filter((v) =>
+    `${v.titel} ${v.kurzbeschreibung}`.toLowerCase().includes(suche.trim().toLowerCase()),
+  );
+  const seiten = Math.max(1, Math.ceil(gefiltert.length / VIDEO_LIMITS.seite));
+  const sichtbar = gefiltert.slice(seite * VIDEO_LIMITS.seite, (seite + 1) * VIDEO_LIMITS.seite);
+  const video = gefiltert.find((v) => v.id === gewaehltId) ?? sichtbar[0] ?? null;
+
+  return (
+    <Box sx={{ p: { xs: 1, md: 3 } }}>
+      <Stack direction="row" sx={{ mb: 2, justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h4" component="h1">
+          Videos
+        </Typography>
+        {darfBearbeiten && (
+          <Button variant="contained" onClick={() => setDialog({ video: null })}>
+            Neues Video
+          </Button>
+        )}
+      </Stack>
+      {liste.isPending && <LoadingIndicator label="Videos werden geladen" />}
+      {liste.isError && <Alert severity="error">{VIDEOTHEK_TEXTS.ladeFehler}</Alert>}
+      {liste.data && (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TextField
+              label="Videos durchsuchen"
+              size="small"
+              fullWidth
+              value={suche}
+              onChange={(event) => {
+                setSuche(event.target.value);
+                setSeite(0);
+              }}
+            />
+            <List aria-label="Videos">
+              {sichtbar.map((v) => (
+                <ListItem key={v.id} disablePadding>
+                  <ListItemButton selected={v.id === video?.id} onClick={() => setGewaehltId(v.id)}>
+                    <ListItemText primary={v.titel} secondary={v.kurzbeschreibung} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+            {gefiltert.length === 0 && <Typography color="text.secondary">Keine Videos gefunden.</Typography>}
+            {seiten > 1 && (
+              <Pagination
+                count={seiten}
+                page={seite + 1}
+                onChange={(_, page) => setSeite(page - 1)}
+                getItemAriaLabel={(type, page) =>
+                  type === 'page' ? `Seite ${page}` : type === 'next' ? 'Nächste Seite' : 'Vorige Seite'
+                }
+              />
+            )}
+          </Grid>
+          <Grid size={{ xs: 12, md: 8 }}>
+            {video && (
+              <Stack spacing={1.5} component="section" aria-label={video.titel}>
+                <Typography variant="h5" component="h2">
+                  {video.titel}
+                </Typography>
+                <VideoVorschau
+                  key={video.id}
+                  url={video.vimeolink}
+                  bild={video.vimeobild}
+                  titel={video.titel}
+                  onPlay={() => zaehleVideo(video.vimeolink)}
+                />
+                <Typography sx={{ fontWeight: 500 }}>{video.kurzbeschreibung}</Typography>
+                {video.langtext && <Typography sx={{ whiteSpace: 'pre-line' }}>{video.langtext}</Typography>}
+                <Typography variant="body2" color="text.secondary">
+                  Eingestellt am {formatDateTimeDe(video.datum)}
+                </Typography>
+                {darfBearbeiten && (
+                  <Stack direction="row" spacing={1}>
+                    <Button variant="outlined" onClick={() => setDialog({ video })}>
+                      Bearbeiten
+                    </Button>
+                    <Button
+                      color="error"
+                      loading={loeschen.isPending}
+                      onClick={() =>
+                        loeschen.mutate(
+                          { body: { id: video.id } },
+                          { onSuccess: () => setErgebnis('geloescht'), onError: () => setErgebnis('fehler') },
+                        )
+                      }
+                    >
+                      Löschen
+                    </Button>
+                  </Stack>
+                )}
+              </Stack>
+            )}
+          </Grid>
+        </Grid>
+      )}
+      {dialog && (
+        <VideoDialog
+          key={dialog.video?.id ?? 0}
+          video={dialog.video}
+          onClose={() => setDialog(null)}
+          onDone={(result) => {
+            setDialog(null);
+            setErgebnis(result);
+          }}
+        />
+      )}
+      <MessageDialog
+        open={ergebnis !== null}
+        title={ergebnis ? ERGEBNIS[ergebnis][0] : ''}
+        text={ergebnis ? ERGEBNIS[ergebnis][1] : ''}
+        onClose={() => setErgebnis(null)}
+      />
+    </Box>
+  );
+}

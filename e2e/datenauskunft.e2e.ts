@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { AUSKUNFT_TEXTS, datenauskunftDateiname } from '@dihs/contract/auskunft';
+import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+
+test('a patient downloads all own data from the profile as one JSON file', async ({ page }) => {
+  const email = await createAccount('PATIENT');
+  const { rows } = await sql('select id from benutzer where email = $1', [email]);
+  const id = rows[0].id as number;
+  await sql("insert into profil (user_id, vorname, nachname) values ($1, 'Dora', 'Daten')", [id]);
+  await login(page, email, { via: 'api', to: '/profil' });
+
+  const section = page.getByRole('region', { name: AUSKUNFT_TEXTS.titel });
+  await expect(section.getByText(AUSKUNFT_TEXTS.erklaerung)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await section.getByRole('button', { name: AUSKUNFT_TEXTS.button }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(datenauskunftDateiname());
+  const data = JSON.parse(readFileSync(await file.path(), 'utf8')) as Record<string, unknown>;
+  expect(Object.keys(data).slice(0, 4)).toEqual(['format', 'formatVersion', 'erstelltAm', 'benutzerId']);
+  expect(data).toMatchObject({
+    format: 'dihs-datenauskunft',
+    benutzerId: id,
+    users: { benutzer: [{ id, email }] },
+    profil: { profil: [{ vorname: 'Dora', nachname: 'Daten' }] },
+  });
+});

@@ -1,0 +1,38 @@
+import { berlinDay, type Instant } from './common/time.ts';
+import { endpoint, roles } from './common/endpoint.ts';
+
+/**
+ * Self-service data export (DSGVO Art. 15 and 20, issue 18 item 11): a patient downloads one JSON file with every
+ * record about them. The file's schema is documented in docs/datenexport.md.
+ */
+
+/** Raised when the file's shape changes in a way its readers must know (docs/datenexport.md, "Versionen"). */
+export const DATENAUSKUNFT_FORMAT_VERSION = 1;
+
+/** The file's name on the patient's disk: the day of the export, Berlin time. */
+export const datenauskunftDateiname = (at: Instant = new Date()): string => `datenauskunft-${berlinDay(at)}.json`;
+
+/** The texts of the export on the own profile (docs/decisions.md "Datenauskunft"). */
+export const AUSKUNFT_TEXTS = {
+  titel: 'Meine Daten',
+  erklaerung:
+    'Hier laden Sie alle Daten, die wir über Sie gespeichert haben, in einer Datei herunter: Profil, Termine, Guthaben, Abos, Zahlungen, Dokumentation und alle weiteren Einträge, mit Ihren Dateien. Die Datei im JSON-Format können Sie mit anderen Programmen weiterverwenden; Passwörter und Sicherheitscodes enthält sie nicht. Der Abruf wird protokolliert.',
+  button: 'Meine Daten herunterladen',
+  fehlerTitel: 'Herunterladen fehlgeschlagen',
+  fehler: 'Ihre Daten konnten nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.',
+} as const;
+
+export const auskunftEndpoints = {
+  herunterladen: endpoint({
+    method: 'GET',
+    path: '/datenauskunft',
+    summary:
+      'Alle Daten des angemeldeten Patienten als eine JSON-Datei mit Dateien als base64 (DSGVO Art. 15 und 20; Schema: docs/datenexport.md)',
+    tag: 'Datenauskunft',
+    access: roles(['PATIENT']),
+    patientRecord: { kind: 'EXPORT', action: 'LESEN' },
+    responseFormat: 'file',
+    fileType: 'application/json',
+    errors: [401, 403],
+  }),
+};

@@ -1,0 +1,101 @@
+// The training and statistics figures of `npm run bench` (issue 14 "Measured, not asserted"), on the built server
+// and native PostgreSQL (a fresh database on BENCH_DATABASE_URL's server):
+// - GET /api/trainingsplan/my for a patient whose current plan has 30 exercises: requests/s, p50, p99;
+// - GET /api/statistik for one year while 1,000,000 events are stored: seconds to the last byte and the server's
+//   peak RSS above its level before (the CSV is aggregated by the database and streamed).
+// Figures only, no assertions. Standalone: node scripts/bench-training.mjs (after npm run build).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { bearer, DURATION_S, freePort, rssMiB, startServer, stop, waitFor } from './bench-lib.mjs';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js';
+const EVENTS = 1_000_000;
+const ENTRIES = 30;
+
+/** patient@demo.de with a subscription and a current plan of 30 entries; a year of statistics events. */
+async function addWorld(run) {
+  await run(`update benutzer set privileges = array_append(privileges, 0) where email = 'patient@demo.de'`);
+  await run(`with s as (
+      insert into trainingsplan_set (patient_user_id, therapeut_user_id, valid_from)
+      values ((select id from benutzer where email = 'patient@demo.de'),
+              (select id from benutzer where email = 'therapeut@demo.de'), now() - interval '1 minute')
+      returning id)
+    insert into trainingsplan_eintrag (set_id, uebung_id, position, dauer, anzahl, pause, wiederholungen, information)
+    select s.id, (select min(id) from uebung) + i % 4, i, 60, 10, 30, 3, 'Bench-Übung ' || i
+    from s, generate_series(1, ${ENTRIES}) as i`);
+  await run(`insert into statistik_ereignis (zeitpunkt, typ, aktion_id)
+    select timestamptz '2025-01-01 00:00:00+00' + make_interval(secs => i * ${(365 * 86_400) / EVENTS}),
+      i % 2, case when i % 2 = 1 then (1000 + i % 50)::text end
+    from generate_series(1, ${EVENTS}) as i`);
+  await run('analyze statistik_ereignis');
+}
+
+async function measurePlan(base, authorization) {
+  const url = `${base}/api/trainingsplan/my`;
+  await autocannon({ url, connections: 10, duration: 1, headers: { authorization } });
+  const result = await autocannon({ url, connections: 50, duration: DURATION_S, headers: { authorization } });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} ohne 2xx`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function measureCsv(base, authorization, pid) {
+  const before = rssMiB(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 20);
+  const started = performance.now();
+  const response = await fetch(`${base}/api/statistik?from=2025-01-01&to=2025-12-31`, { headers: { authorization } });
+  const body = await response.text();
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  if (response.status !== 200) throw new Error(`Statistik: HTTP ${response.status}`);
+  return { seconds, rows: body.split('\r\n').length - 2, peakAbove: peak - before };
+}
+
+export async function runTrainingBench() {
+  const { default: pg } = await import('pg');
+  const name = `dihs_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-training-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(process.execPath, [SERVER_ENTRY], port, dataDir, {
+    SEED_DEMO: 'true',
+    OEMBED_URL: 'off',
+    // the demo operator downloads without a second factor (bench only)
+    REQUIRE_2FA_ROLES: 'none',
+    DATABASE_URL: url.toString(),
+  });
+  try {
+    await waitFor(`${base}/api/health`);
+    await client.connect();
+    await addWorld((sql) => client.query(sql));
+    const plan = await measurePlan(base, await bearer(base, 'patient@demo.de'));
+    const csv = await measureCsv(base, await bearer(base, 'betreiber@demo.de'), server.pid);
+    const n = (v, w = 8) => v.toFixed(0).padStart(w);
+    return [
+      `Trainingsplan und Statistik (PostgreSQL, ${DURATION_S} s, 50 Verbindungen)`,
+      `  GET /api/trainingsplan/my, ${ENTRIES} Übungen  ${n(plan.rps)} Anfragen/s  p50 ${n(plan.p50, 4)} ms  p99 ${n(plan.p99, 4)} ms`,
+      `  GET /api/statistik, 1 Jahr, ${EVENTS.toLocaleString('de-DE')} Ereignisse  ${csv.seconds.toFixed(2).padStart(8)} s  ${csv.rows} Zeilen  Spitze RSS +${csv.peakAbove.toFixed(1)} MiB`,
+    ];
+  } finally {
+    await stop(server);
+    await client.end().catch(() => {});
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(`\n${(await runTrainingBench()).join('\n')}\n`);
+}
