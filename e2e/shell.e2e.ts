@@ -81,7 +81,9 @@ test.describe('small screens', () => {
 });
 
 test.describe('role menus of spec 1, section 6', () => {
-  test('an operator with every privilege sees all twelve Betreiber entries', async ({ page }) => {
+  test('an operator with every privilege sees the twelve Betreiber entries of the spec and the access log', async ({
+    page,
+  }) => {
     await login(page, 'betreiber@demo.de', { via: 'api' });
     await page.getByRole('banner').getByRole('button', { name: 'Betreiber', exact: true }).click();
     const entries = page.getByRole('menuitem');
@@ -98,6 +100,7 @@ test.describe('role menus of spec 1, section 6', () => {
       'Firmen verwalten',
       'Videos verwalten',
       'Statistik herunterladen',
+      'Zugriffsprotokoll',
     ]);
     await page.getByRole('menuitem', { name: 'Navigation editieren' }).click();
     await expect(page).toHaveURL('/navigation');
