@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { privilegeCode } from '@dihs/contract/common/roles';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { bookIntoCare } from './support/termin-helpers.ts';
 
 const MANAGER = [privilegeCode('BENUTZER_VERWALTEN')];
 const OWN_PROFILE_LOCKED = 'Das eigene Profil kann nicht bearbeitet werden.';
@@ -99,6 +100,8 @@ test.describe('profile (/profil)', () => {
   test('a therapist adds documentation on a patient and downloads the PDF', async ({ page }) => {
     const patient = await account('PATIENT', { vorname: 'Doris', nachname: 'Doku' });
     const therapist = await account('THERAPEUT', { vorname: 'Theo', nachname: 'Schreiber' });
+    // a therapist reaches a patient's records only while the patient is in their care
+    await bookIntoCare(therapist.id, patient.id);
     await login(page, therapist.email, { via: 'api', to: `/profil/${patient.id}` });
     await expect(page.getByRole('heading', { level: 1, name: 'Doris Doku' })).toBeVisible();
     await expect(page.getByText('Es sind noch keine Einträge vorhanden.')).toBeVisible();

@@ -24,6 +24,10 @@ test('two server instances behind one Redis serve one session', async ({ browser
     await p.page.getByRole('button', { name: 'Melden' }).click();
     await expect(t.page.locator(`li[data-meldung-id="${patient.id}"]`)).toBeVisible();
     await t.page.getByRole('button', { name: 'Sitzung beenden' }).click();
+    await t.page
+      .getByRole('dialog', { name: 'Sitzung für alle beenden?' })
+      .getByRole('button', { name: 'Für alle beenden' })
+      .click();
     await expect(p.page.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: 15_000 });
     await t.context.close();
     await p.context.close();

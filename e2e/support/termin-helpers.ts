@@ -39,3 +39,21 @@ export async function newTermin(
 }
 
 export const DAY_MINUTES = 24 * 60;
+
+/**
+ * Puts a patient into a therapist's care (the need-to-know check admits a therapist only then): one past,
+ * attended-looking appointment of the therapist with a booked seat of the patient.
+ */
+export async function bookIntoCare(therapistUserId: number, patientUserId: number): Promise<void> {
+  const { rows } = await sql(
+    `insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer,
+       anzahl_teilnehmer, status)
+     values (now() - interval '30 days', 20, 'EINZEL', 'E2E-Betreuung', 'Betreuung im Test', $1, 1, 1, 'AKTIV')
+     returning id`,
+    [therapistUserId],
+  );
+  await sql(
+    `insert into termin_teilnahme (termin_id, patient_user_id, status, zahlungsart) values ($1, $2, 'GEBUCHT', 'GUTHABEN')`,
+    [(rows[0] as { id: number }).id, patientUserId],
+  );
+}

@@ -1,10 +1,10 @@
 import { PATIENT_ACCESS_TEXTS } from '@dihs/contract/common/patient-records';
-import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useSession } from '../../lib/session-context.ts';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { PageMessage } from '../../components/page-message.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import {
   useMyProfil,
@@ -31,7 +31,7 @@ function Loaded<T>({
   if (query.error) {
     // the need-to-know check refused: say why instead of an error page (docs/decisions.md "Need-to-know access")
     if (isApiError(query.error) && query.error.status === 403 && refusal)
-      return <Alert severity="info">{refusal}</Alert>;
+      return <PageMessage title="Kein Zugriff" message={refusal} />;
     const status = isApiError(query.error) && query.error.status > 0 ? query.error.status : 'fehler';
     return <Navigate to={`/error/${status}`} replace />;
   }

@@ -10,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { PageMessage } from '../../../components/page-message.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import {
@@ -52,10 +54,16 @@ export function PlanEditorPage() {
   const verschieben = useEintragVerschieben();
 
   if (!Number.isInteger(patientId) || patientId <= 0)
-    return <Alert severity="error">{TRAINING_TEXTS.patientNichtGefunden}</Alert>;
+    return <PageMessage title="Trainingsplan" severity="error" message={TRAINING_TEXTS.patientNichtGefunden} />;
   if (sets.isPending) return <LoadingIndicator label="Trainingsplan wird geladen" />;
   if (sets.isError)
-    return <Alert severity="error">{sets.error.message || 'Der Trainingsplan konnte nicht geladen werden.'}</Alert>;
+    return (
+      <PageMessage
+        title="Trainingsplan"
+        severity={isApiError(sets.error, 403) ? 'info' : 'error'}
+        message={sets.error.message || 'Der Trainingsplan konnte nicht geladen werden.'}
+      />
+    );
   const { patientName } = sets.data;
   const created = (summary: { id: number }) => {
     setChosen(summary.id);
