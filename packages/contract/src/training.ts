@@ -16,6 +16,8 @@ export const TRAINING_LIMITS = {
   befund: 100,
   /** Exercise list page size (spec 3 section 9). */
   seite: 50,
+  /** GET /uebungen/sortiert/titel answers at most this many (the spec gives no bound; a library is curated). */
+  sortiertMax: 1000,
   /** Upper bounds the spec leaves open (docs/decisions.md): a day in seconds, and counts a person can do. */
   sekunden: 86_400,
   anzahl: 9_999,
@@ -30,6 +32,7 @@ export const TRAINING_LIMITS = {
 export const TRAINING_TEXTS = {
   // spec 3, section 5
   titelLeer: 'Der Titel darf nicht leer sein.',
+  idListeUngueltig: 'Bitte Übungs-IDs durch Kommas getrennt angeben (zum Beispiel 3,7,12), höchstens 100 Zeichen.',
   beschreibungLeer: 'Die Beschreibung darf nicht leer sein.',
   videoUrlLeer: 'Die Video-Url darf nicht leer sein.',
   videoUrlUngueltig: VIDEO_URL_MESSAGE,
@@ -267,6 +270,18 @@ export const erledigtBodySchema = z
 const idParams = <K extends string>(key: K, label: string) =>
   z.object({ [key]: idParam(idMessage(label)) } as { [P in K]: ReturnType<typeof idParam> });
 
+/**
+ * GET /uebungen/ids/{ids}: a comma list of exercise ids (spec 3 section 7), each answered once. A path parameter is
+ * at most 100 characters (the router's limit, which answers longer ones itself), so the list is bounded by that.
+ */
+export const uebungIdsParamsSchema = z.object({
+  ids: z
+    .string()
+    .max(100, TRAINING_TEXTS.idListeUngueltig)
+    .regex(/^[1-9]\d{0,8}(,[1-9]\d{0,8})*$/, TRAINING_TEXTS.idListeUngueltig)
+    .transform((value) => [...new Set(value.split(',').map(Number))]),
+});
+
 export const positionParamsSchema = z.object({
   a: idParam(idMessage('Eintrags-ID')),
   b: idParam(TRAINING_TEXTS.positionUngueltig(TRAINING_LIMITS.eintraege)),
@@ -303,6 +318,25 @@ export const trainingEndpoints = {
     access: planEditor,
     params: idParams('id', 'Übungs-ID'),
     response: uebungSchema,
+    errors,
+  }),
+  uebungenSortiert: endpoint({
+    method: 'GET',
+    path: '/uebungen/sortiert/titel',
+    summary: `Alle Übungen nach Titel (höchstens ${TRAINING_LIMITS.sortiertMax})`,
+    tag,
+    access: planEditor,
+    response: z.array(uebungSchema),
+    errors,
+  }),
+  uebungenNachIds: endpoint({
+    method: 'GET',
+    path: '/uebungen/ids/:ids',
+    summary: 'Übungen nach IDs (Kommaliste, höchstens 100 Zeichen), in der Reihenfolge der Liste; unbekannte fehlen',
+    tag,
+    access: planEditor,
+    params: uebungIdsParamsSchema,
+    response: z.array(uebungSchema),
     errors,
   }),
   uebungVorschau: endpoint({
@@ -445,6 +479,17 @@ export const trainingEndpoints = {
     patientRecord: { kind: 'TRAINING', action: 'SCHREIBEN' },
     body: erledigtBodySchema,
     response: planEintragSchema,
+    errors,
+  }),
+  planAktuell: endpoint({
+    method: 'GET',
+    path: '/trainingsplan/therapeut/:patientId',
+    summary: 'Der gültige Trainingsplan-Stand eines Patienten mit Übungen und Trainingstreue (null ohne Plan)',
+    tag,
+    access: planEditor,
+    patientRecord: { kind: 'TRAINING', action: 'LESEN', patientParam: 'patientId', operatorPrivileges },
+    params: idParams('patientId', 'Patienten-ID'),
+    response: planSetSchema.nullable(),
     errors,
   }),
   planSets: endpoint({

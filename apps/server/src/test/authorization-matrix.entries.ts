@@ -468,6 +468,8 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
   training: {
     uebungen: { sample: () => ({ query: {} }) },
     uebung: { sample: (w) => ({ params: { id: w.uebungId } }) },
+    uebungenSortiert: { sample: none },
+    uebungenNachIds: { sample: (w) => ({ params: { ids: `${w.uebungId},${UNKNOWN_ID}` } }) },
     uebungVorschau: { sample: (w) => ({ params: { id: w.uebungId } }) },
     // an exercise that does not exist: a new one would wait for the video host's thumbnail
     uebungSpeichern: {
@@ -498,6 +500,7 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
     vorlageUebungEntfernen: { sample: () => ({ body: { id: UNKNOWN_ID } }) },
     meinPlan: { sample: none },
     erledigt: { sample: (w) => ({ body: { eintragId: w.planEintragIdOfA, erledigt: true }, subject: w.A }) },
+    planAktuell: { sample: patientA('patientId') },
     planSets: { sample: patientA('patientId') },
     planSet: { sample: (w) => ({ params: { setId: w.planSetIdOfA }, subject: w.A }) },
     planSetNeu: { sample: patientA('patientId') },

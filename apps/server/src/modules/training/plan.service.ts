@@ -127,6 +127,12 @@ export async function planSets(db: Db, patientUserId: number, now: Date): Promis
   };
 }
 
+/** GET /trainingsplan/therapeut/{patientId}: the set in force now (the newest whose valid-from has passed), or null. */
+export async function planAktuell(db: Db, patientUserId: number, now: Date): Promise<PlanSet | null> {
+  const current = (await setsOf(db, patientUserId)).find((set) => set.validFrom.getTime() <= now.getTime());
+  return current ? planSetMitAdherenz(db, await setOrNotFound(db, current.id), now) : null;
+}
+
 const creator = (session: SessionClaims) => (session.role === 'THERAPEUT' ? session.userId : null);
 
 /** A new empty set, valid from now. */

@@ -122,6 +122,30 @@ describe('exercises', () => {
     expect(all.uebungen.length).toBeLessThanOrEqual(50);
   });
 
+  it('lists the library by title and answers exercises by a comma list of ids, in its order', async () => {
+    const therapist = await account('THERAPEUT', ['UEBUNGEN_VERWALTEN_THERAPEUT']);
+    const b = await neueUebung(therapist.bearer, 'bbb Sortierprobe');
+    const a = await neueUebung(therapist.bearer, 'AAA Sortierprobe');
+    const sortiert = await ok<Uebung[]>(api.uebungenSortiert, therapist.bearer);
+    const titel = sortiert.map((u) => u.titel.toLowerCase());
+    expect(titel).toEqual([...titel].sort((x, y) => x.localeCompare(y, 'en')));
+    expect(sortiert.findIndex((u) => u.id === a.id)).toBeLessThan(sortiert.findIndex((u) => u.id === b.id));
+
+    const nachIds = await ok<Uebung[]>(api.uebungenNachIds, therapist.bearer, {
+      params: { ids: `${b.id},999999,${a.id},${b.id}` },
+    });
+    expect(nachIds.map((u) => u.id)).toEqual([b.id, a.id]);
+    for (const ids of ['', '1,,2', '0', '-1', 'a,b', '1;2', Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
+      const response = await call(api.uebungenNachIds, therapist.bearer, { params: { ids } });
+      expect(response.statusCode, ids).toBe(400);
+      // a list of 101 ids is longer than a path parameter may be (100 characters): the router answers that itself
+      if (ids !== '')
+        expect(response.body).toMatch(/Bitte Übungs-IDs durch Kommas getrennt angeben|Die Adresse ist zu lang/);
+    }
+    const patient = await account('PATIENT');
+    expect((await call(api.uebungenSortiert, patient.bearer)).statusCode).toBe(403);
+  });
+
   it('refuses bad input with German messages and saves nothing', async () => {
     const therapist = await account('THERAPEUT', ['UEBUNGEN_VERWALTEN_THERAPEUT']);
     const valid = { id: 0, titel: 'Gültig', beschreibung: 'B', videoUrl: vimeo(1) };
@@ -341,6 +365,15 @@ describe('plans', () => {
     expect((await ok<MeinPlan>(api.meinPlan, patient.bearer)).set?.id).toBe(set.id);
     const list = await ok<PlanSetList>(api.planSets, therapist.bearer, { params: { patientId: patient.id } });
     expect(list.sets.map((s) => s.id)).toEqual([future.id, set.id]);
+    // the therapist's view of the plan in force: the same set the patient sees
+    const inForce = await ok<PlanSet | null>(api.planAktuell, therapist.bearer, { params: { patientId: patient.id } });
+    expect(inForce?.id).toBe(set.id);
+    expect(inForce?.planListe.length).toBeGreaterThan(0);
+    const stranger = await account('THERAPEUT');
+    expect((await call(api.planAktuell, stranger.bearer, { params: { patientId: patient.id } })).statusCode).toBe(403);
+    const planless = await account('PATIENT');
+    inCare.add(`${therapist.id}:${planless.id}`);
+    expect(await ok(api.planAktuell, therapist.bearer, { params: { patientId: planless.id } })).toBeNull();
     expect(list.aktuellesSetId).toBe(set.id);
     expect(list.sets[0]!.validFrom).toBe('2099-01-01T08:30:00.000Z');
 

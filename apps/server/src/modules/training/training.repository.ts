@@ -39,6 +39,20 @@ export async function listUebungen(db: Db, titel: string | undefined, seite: num
   return { rows, gesamt: total?.n ?? 0 };
 }
 
+/** Every exercise by title (case-insensitive), at most `limit`. */
+export const listUebungenSortiert = (db: Db, limit: number) =>
+  db
+    .select()
+    .from(uebungen)
+    .orderBy(sql`lower(${uebungen.titel})`, asc(uebungen.id))
+    .limit(limit);
+
+export const findUebungen = (db: Db, ids: readonly number[]) =>
+  db
+    .select()
+    .from(uebungen)
+    .where(inArray(uebungen.id, [...ids]));
+
 export const findUebung = async (db: Db, id: number) =>
   (await db.select().from(uebungen).where(eq(uebungen.id, id)))[0];
 

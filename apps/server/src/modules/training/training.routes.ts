@@ -11,6 +11,7 @@ import {
   erledigtMarkieren,
   meinPlan,
   neuesSet,
+  planAktuell,
   planSetMitAdherenz,
   planSets,
   setAusVorlage,
@@ -20,7 +21,15 @@ import {
 } from './plan.service.ts';
 import { admitPatient } from './training-access.ts';
 import { findUebung } from './training.repository.ts';
-import { toUebung, uebung, uebungenListe, uebungLoeschen, uebungSpeichern } from './uebung.service.ts';
+import {
+  toUebung,
+  uebung,
+  uebungenListe,
+  uebungenNachIds,
+  uebungenSortiert,
+  uebungLoeschen,
+  uebungSpeichern,
+} from './uebung.service.ts';
 import {
   eigeneVorlagen,
   vorlageLoeschen,
@@ -43,6 +52,8 @@ export async function trainingRoutes(app: AppInstance, deps: AppDeps) {
 
   // ---------- exercises
   route(app, api.uebungen, (request) => uebungenListe(db, request.query.titel, request.query.seite));
+  route(app, api.uebungenSortiert, () => uebungenSortiert(db));
+  route(app, api.uebungenNachIds, (request) => uebungenNachIds(db, request.params.ids));
   route(app, api.uebung, (request) => uebung(db, request.params.id));
   route(app, api.uebungVorschau, async (request, reply) => {
     const row = await findUebung(db, request.params.id);
@@ -89,6 +100,7 @@ export async function trainingRoutes(app: AppInstance, deps: AppDeps) {
   });
 
   // ---------- the plan editor (therapists in care, operators with UEBUNGEN_VERWALTEN)
+  route(app, api.planAktuell, (request) => planAktuell(db, request.params.patientId, now()));
   route(app, api.planSets, async (request) => {
     await admit(request, request.params.patientId);
     return planSets(db, request.params.patientId, now());

@@ -10,8 +10,10 @@ import { HttpError } from '../../lib/http-error.ts';
 import {
   deleteUebung,
   findUebung,
+  findUebungen,
   insertUebung,
   listUebungen,
+  listUebungenSortiert,
   updateUebung,
   uebungVerwendung,
 } from './training.repository.ts';
@@ -30,6 +32,20 @@ export const toUebung = (row: UebungRow): Uebung => ({
 export async function uebungenListe(db: Database, titel: string | undefined, seite = 0): Promise<UebungList> {
   const { rows, gesamt } = await listUebungen(db, titel || undefined, seite, TRAINING_LIMITS.seite);
   return { uebungen: rows.map(toUebung), gesamt };
+}
+
+/** GET /uebungen/sortiert/titel: the whole library by title, bounded. */
+export async function uebungenSortiert(db: Database): Promise<Uebung[]> {
+  return (await listUebungenSortiert(db, TRAINING_LIMITS.sortiertMax)).map(toUebung);
+}
+
+/** GET /uebungen/ids/{ids}: the exercises in the order asked for; ids that name none are left out. */
+export async function uebungenNachIds(db: Database, ids: readonly number[]): Promise<Uebung[]> {
+  const byId = new Map((await findUebungen(db, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toUebung(row)] : [];
+  });
 }
 
 /** GET /uebungen/{id}. */
