@@ -13,7 +13,6 @@ import { RootLayout } from './root-layout.tsx';
 const StartPage = lazyPage(() => import('./routes/start-page.tsx'), 'StartPage');
 const CockpitPage = lazyPage(() => import('../features/dashboard/pages/cockpit-page.tsx'), 'CockpitPage');
 const ContentPage = lazyPage(() => import('./routes/content-page.tsx'), 'ContentPage');
-const PendingPage = lazyPage(() => import('./routes/pending-page.tsx'), 'PendingPage');
 const ProfilPage = lazyPage(() => import('./routes/profil-page.tsx'), 'ProfilPage');
 const TherapeutenPage = lazyPage(() => import('../features/profil/pages/therapeuten-page.tsx'), 'TherapeutenPage');
 const RegistrationPage = lazyPage(() => import('../features/accounts/pages/registration-page.tsx'), 'RegistrationPage');
@@ -103,12 +102,8 @@ const FragebogenAdminPage = lazyPage(
 const FrageboegenPage = lazyPage(() => import('../features/fragebogen/pages/frageboegen-page.tsx'), 'FrageboegenPage');
 const AnamnesePage = lazyPage(() => import('../features/anamnese/pages/anamnese-page.tsx'), 'AnamnesePage');
 
-/** Routes whose screen is built: every route without a pendingIssue must name its page here, or tsc fails. */
-type BuiltRouteKey = {
-  [K in RouteKey]: (typeof ROUTES)[K] extends { pendingIssue: unknown } ? never : K;
-}[RouteKey];
-
-const PAGES: Record<BuiltRouteKey, ComponentType> & Partial<Record<RouteKey, ComponentType>> = {
+/** Every route of the spec's table names its page here, or tsc fails: no route can be a placeholder. */
+const PAGES: Record<RouteKey, ComponentType> = {
   start: StartPage,
   cockpit: CockpitPage,
   inhalt: ContentPage,
@@ -171,9 +166,9 @@ function RouteTitle({ title }: { title: string }) {
   return null;
 }
 
-function routePage(key: RouteKey, route: AppRoute): ReactNode {
+function routePage(key: RouteKey): ReactNode {
   const Page = PAGES[key];
-  return Page ? <Page /> : <PendingPage title={route.title} />;
+  return <Page />;
 }
 
 function appRoute(key: RouteKey): RouteObject {
@@ -181,7 +176,7 @@ function appRoute(key: RouteKey): RouteObject {
   const checked = (
     <Guard guard={route.guard}>
       <RouteTitle title={route.title} />
-      {routePage(key, route)}
+      {routePage(key)}
     </Guard>
   );
   const guarded = VIDEO_SESSION_ROUTES.has(key) ? (

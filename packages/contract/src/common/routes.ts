@@ -21,8 +21,6 @@ export interface AppRoute {
   name: string;
   title: string;
   guard: RouteGuard;
-  /** The open issue that builds this screen; until then the page says "Funktion nicht verfügbar". */
-  pendingIssue?: number | 'später';
 }
 
 /** What the guards need to know about the viewer. */

@@ -1,7 +1,6 @@
 import { PATIENT_RECORD_LABELS } from '@dihs/contract/common/patient-records';
 import { ROLE_LABELS } from '@dihs/contract/common/roles';
 import { PROTOKOLL_AKTION_LABELS, PROTOKOLL_TEXTS } from '@dihs/contract/protokoll';
-import Alert from '@mui/material/Alert';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,7 +10,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { useEigeneZugriffe } from '../api/protokoll-api.ts';
 import { entryTime, personName } from './person-label.ts';
@@ -27,48 +26,48 @@ export function EigeneZugriffeSection() {
       <Typography variant="body2" sx={{ py: 1 }}>
         {PROTOKOLL_TEXTS.patientenHinweis}
       </Typography>
-      {query.isPending ? (
-        <LoadingIndicator label="Zugriffe werden geladen" />
-      ) : query.isError ? (
-        <Alert severity="error">Die Zugriffe konnten nicht geladen werden.</Alert>
-      ) : query.data.gesamt === 0 ? (
-        <Typography sx={{ py: 1 }}>{PROTOKOLL_TEXTS.keineZugriffe}</Typography>
-      ) : (
-        <div>
-          <TableContainer>
-            <Table size="small" aria-label={PROTOKOLL_TEXTS.patientenTitel}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{PROTOKOLL_TEXTS.zeitpunkt}</TableCell>
-                  <TableCell>{PROTOKOLL_TEXTS.wer}</TableCell>
-                  <TableCell>{PROTOKOLL_TEXTS.rolle}</TableCell>
-                  <TableCell>{PROTOKOLL_TEXTS.art}</TableCell>
-                  <TableCell>{PROTOKOLL_TEXTS.aktion}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {query.data.eintraege.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell>{entryTime(entry.zeitpunkt)}</TableCell>
-                    <TableCell>{personName(entry)}</TableCell>
-                    <TableCell>{ROLE_LABELS[entry.rolle]}</TableCell>
-                    <TableCell>{PATIENT_RECORD_LABELS[entry.art]}</TableCell>
-                    <TableCell>{PROTOKOLL_AKTION_LABELS[entry.aktion]}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={query.data.gesamt}
-            page={page}
-            rowsPerPage={SIZE}
-            rowsPerPageOptions={[SIZE]}
-            onPageChange={(_, next) => setPage(next)}
-          />
-        </div>
-      )}
+      <QueryState query={query} loading="Zugriffe werden geladen" failed="Die Zugriffe konnten nicht geladen werden.">
+        {(data) =>
+          data.gesamt === 0 ? (
+            <Typography sx={{ py: 1 }}>{PROTOKOLL_TEXTS.keineZugriffe}</Typography>
+          ) : (
+            <div>
+              <TableContainer>
+                <Table size="small" aria-label={PROTOKOLL_TEXTS.patientenTitel}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{PROTOKOLL_TEXTS.zeitpunkt}</TableCell>
+                      <TableCell>{PROTOKOLL_TEXTS.wer}</TableCell>
+                      <TableCell>{PROTOKOLL_TEXTS.rolle}</TableCell>
+                      <TableCell>{PROTOKOLL_TEXTS.art}</TableCell>
+                      <TableCell>{PROTOKOLL_TEXTS.aktion}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.eintraege.map((entry) => (
+                      <TableRow key={entry.id}>
+                        <TableCell>{entryTime(entry.zeitpunkt)}</TableCell>
+                        <TableCell>{personName(entry)}</TableCell>
+                        <TableCell>{ROLE_LABELS[entry.rolle]}</TableCell>
+                        <TableCell>{PATIENT_RECORD_LABELS[entry.art]}</TableCell>
+                        <TableCell>{PROTOKOLL_AKTION_LABELS[entry.aktion]}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <TablePagination
+                component="div"
+                count={data.gesamt}
+                page={page}
+                rowsPerPage={SIZE}
+                rowsPerPageOptions={[SIZE]}
+                onPageChange={(_, next) => setPage(next)}
+              />
+            </div>
+          )
+        }
+      </QueryState>
     </ProfileSection>
   );
 }

@@ -8,7 +8,6 @@ import {
   type ProtokollEintrag,
   type ProtokollQuery,
 } from '@dihs/contract/protokoll';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -29,7 +28,7 @@ import { deDE } from '@mui/x-date-pickers/locales';
 import type { Dayjs } from 'dayjs';
 import 'dayjs/locale/de';
 import { useState, type FormEvent } from 'react';
-import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useProtokoll } from '../api/protokoll-api.ts';
 import { entryTime, personName } from '../components/person-label.ts';
 
@@ -138,63 +137,67 @@ export function ProtokollPage() {
         </Box>
       </LocalizationProvider>
       <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
-        {query.isPending ? (
-          <LoadingIndicator label="Protokoll wird geladen" />
-        ) : query.isError ? (
-          <Alert severity="error">Das Zugriffsprotokoll konnte nicht geladen werden.</Alert>
-        ) : query.data.gesamt === 0 ? (
-          <Typography sx={{ p: 1 }}>{PROTOKOLL_TEXTS.keineEintraege}</Typography>
-        ) : (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label={PROTOKOLL_TEXTS.titel}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{PROTOKOLL_TEXTS.zeitpunkt}</TableCell>
-                    <TableCell>{PROTOKOLL_TEXTS.wer}</TableCell>
-                    <TableCell>{PROTOKOLL_TEXTS.rolle}</TableCell>
-                    <TableCell>{PROTOKOLL_TEXTS.patient}</TableCell>
-                    <TableCell>{PROTOKOLL_TEXTS.art}</TableCell>
-                    <TableCell>{PROTOKOLL_TEXTS.aktion}</TableCell>
-                    <TableCell>{PROTOKOLL_TEXTS.ergebnis}</TableCell>
-                    <TableCell>{PROTOKOLL_TEXTS.adresse}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {query.data.eintraege.map((entry) => (
-                    <TableRow key={entry.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{entryTime(entry.zeitpunkt)}</TableCell>
-                      <TableCell>{personName(entry.akteur)}</TableCell>
-                      <TableCell>{ROLE_LABELS[entry.akteurRolle]}</TableCell>
-                      <TableCell>
-                        {entry.patient.userId === null ? PROTOKOLL_TEXTS.geloescht : personName(entry.patient)}
-                      </TableCell>
-                      <TableCell>
-                        {PATIENT_RECORD_LABELS[entry.art]}
-                        {entry.datensatzId !== null && ` (${PROTOKOLL_TEXTS.datensatz} ${entry.datensatzId})`}
-                      </TableCell>
-                      <TableCell>{PROTOKOLL_AKTION_LABELS[entry.aktion]}</TableCell>
-                      <TableCell>{ergebnisText(entry)}</TableCell>
-                      <TableCell>{entry.adresse ?? '–'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <TablePagination
-              component="div"
-              count={query.data.gesamt}
-              page={page}
-              rowsPerPage={size}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setSize(Number(event.target.value));
-                setPage(0);
-              }}
-            />
-          </>
-        )}
+        <QueryState
+          query={query}
+          loading="Protokoll wird geladen"
+          failed="Das Zugriffsprotokoll konnte nicht geladen werden."
+        >
+          {(data) =>
+            data.gesamt === 0 ? (
+              <Typography sx={{ p: 1 }}>{PROTOKOLL_TEXTS.keineEintraege}</Typography>
+            ) : (
+              <>
+                <TableContainer>
+                  <Table size="small" aria-label={PROTOKOLL_TEXTS.titel}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{PROTOKOLL_TEXTS.zeitpunkt}</TableCell>
+                        <TableCell>{PROTOKOLL_TEXTS.wer}</TableCell>
+                        <TableCell>{PROTOKOLL_TEXTS.rolle}</TableCell>
+                        <TableCell>{PROTOKOLL_TEXTS.patient}</TableCell>
+                        <TableCell>{PROTOKOLL_TEXTS.art}</TableCell>
+                        <TableCell>{PROTOKOLL_TEXTS.aktion}</TableCell>
+                        <TableCell>{PROTOKOLL_TEXTS.ergebnis}</TableCell>
+                        <TableCell>{PROTOKOLL_TEXTS.adresse}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.eintraege.map((entry) => (
+                        <TableRow key={entry.id}>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{entryTime(entry.zeitpunkt)}</TableCell>
+                          <TableCell>{personName(entry.akteur)}</TableCell>
+                          <TableCell>{ROLE_LABELS[entry.akteurRolle]}</TableCell>
+                          <TableCell>
+                            {entry.patient.userId === null ? PROTOKOLL_TEXTS.geloescht : personName(entry.patient)}
+                          </TableCell>
+                          <TableCell>
+                            {PATIENT_RECORD_LABELS[entry.art]}
+                            {entry.datensatzId !== null && ` (${PROTOKOLL_TEXTS.datensatz} ${entry.datensatzId})`}
+                          </TableCell>
+                          <TableCell>{PROTOKOLL_AKTION_LABELS[entry.aktion]}</TableCell>
+                          <TableCell>{ergebnisText(entry)}</TableCell>
+                          <TableCell>{entry.adresse ?? '–'}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+                <TablePagination
+                  component="div"
+                  count={data.gesamt}
+                  page={page}
+                  rowsPerPage={size}
+                  rowsPerPageOptions={PAGE_SIZES}
+                  onPageChange={(_, next) => setPage(next)}
+                  onRowsPerPageChange={(event) => {
+                    setSize(Number(event.target.value));
+                    setPage(0);
+                  }}
+                />
+              </>
+            )
+          }
+        </QueryState>
       </Paper>
     </Container>
   );
