@@ -117,10 +117,10 @@ test('a booking less than 24 hours ahead gets its reminder e-mail exactly once',
   await cart.getByRole('button', { name: 'Buchung bestätigen' }).click();
   await expect(page.getByRole('dialog', { name: 'Buchung abgeschlossen' })).toBeVisible();
 
-  await waitForMail(patient.email, /^Ihre Terminbuchung/);
+  await waitForMail(patient.email, /: Ihre Terminbuchung/);
   // the e2e server's reminder job runs every 2 s (REMINDER_INTERVAL_SECONDS); a booking inside 24 hours is
   // reminded at its next run
-  const reminder = await waitForMail(patient.email, /^Erinnerung/);
+  const reminder = await waitForMail(patient.email, /: Erinnerung: Ihr Termin/);
   expect(reminder.text).toContain(befund);
   const { rows } = await sql(
     'select count(*)::int as n from termin_teilnahme where termin_id = $1 and reminder_sent_at is not null',
@@ -129,5 +129,5 @@ test('a booking less than 24 hours ahead gets its reminder e-mail exactly once',
   expect((rows[0] as { n: number }).n).toBe(1);
 
   // further runs of the job send nothing (waitForMail itself waits 15 s, several runs)
-  await expect(waitForMail(patient.email, /^Erinnerung/)).rejects.toThrow(/Keine Mail/);
+  await expect(waitForMail(patient.email, /: Erinnerung: Ihr Termin/)).rejects.toThrow(/Keine Mail/);
 });

@@ -1,7 +1,7 @@
 import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Transaction } from '../../db/client.ts';
-import { PLATFORM } from '../accounts/index.ts';
+import { PLATFORM, platformMail } from '../accounts/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { CartSeat } from '../termin/index.ts';
 import { buildIcs } from './ics.ts';
@@ -23,7 +23,6 @@ export async function enqueueBookingMail(
   now: Date,
 ): Promise<void> {
   if (booked.length === 0) return;
-  const name = `${patient.vorname} ${patient.nachname}`.trim() || 'Patientin, Patient';
   const ics = buildIcs(
     booked.map(({ seat, termin }) => ({
       // stable per seat: sending the file again updates the calendar entry instead of adding one
@@ -35,22 +34,18 @@ export async function enqueueBookingMail(
     })),
     { prodId: `-//${PLATFORM}//Terminbuchung//DE`, stamp: now },
   );
-  await enqueueMail(tx, {
-    to: patient.email,
-    subject: BOOKING_MAIL_SUBJECT,
-    text: [
-      `Guten Tag ${name},`,
-      '',
-      booked.length === 1 ? 'Ihr Termin ist gebucht:' : 'Ihre Termine sind gebucht:',
-      ...booked.map(line),
-      '',
-      'Die Termine finden Sie auch in der angehängten Kalenderdatei und in Ihrem Terminplan.',
-      'Eine Stornierung ist bis 24 Stunden vor Terminbeginn möglich.',
-      '',
-      `Ihr Team von ${PLATFORM}`,
-    ].join('\n'),
-    attachments: [
-      { filename: ICS_FILENAME, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics },
-    ],
-  });
+  await enqueueMail(
+    tx,
+    platformMail(
+      patient,
+      BOOKING_MAIL_SUBJECT,
+      [
+        [booked.length === 1 ? 'Ihr Termin ist gebucht:' : 'Ihre Termine sind gebucht:', ...booked.map(line)].join(
+          '\n',
+        ),
+        'Die Termine finden Sie auch in der angehängten Kalenderdatei und in Ihrem Terminplan. Eine Stornierung ist bis 24 Stunden vor Terminbeginn möglich.',
+      ],
+      [{ filename: ICS_FILENAME, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+    ),
+  );
 }

@@ -161,7 +161,7 @@ describe('confirm, pay, reset, timeout', () => {
     expect(body.status).toBe('BEZAHLT');
     expect(body.items.every((i) => i.status === 'PAID')).toBe(true);
     const mail = await s.capture.waitFor((m) => m.to === p.email);
-    expect(mail.subject).toBe('Ihre Terminbuchung');
+    expect(mail.subject).toBe('DiHS Teletherapie: Ihre Terminbuchung');
     expect(mail.text).toContain('Ohne Karte A');
     expect(mail.attachments.map((a) => a.filename)).toEqual(['termine.ics']);
     const ics = mail.attachments[0]!.content;

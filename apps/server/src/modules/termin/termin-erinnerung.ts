@@ -3,7 +3,7 @@ import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
-import { PLATFORM } from '../accounts/index.ts';
+import { platformMail } from '../accounts/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { dueReminders } from './termin.repository.ts';
 import { terminTeilnahmen } from './termin.table.ts';
@@ -22,18 +22,13 @@ export async function runReminderJob(db: Database, now: Date): Promise<number> {
     const sent = await db.transaction(async (tx) => {
       const due = await dueReminders(tx, now, new Date(now.getTime() + REMINDER_LEAD_MS), BATCH);
       for (const { termin, email } of due) {
-        await enqueueMail(tx, {
-          to: email,
-          subject: `Erinnerung: Ihr Termin am ${formatDateTimeUhr(termin.datum)}`,
-          text: [
-            'Guten Tag,',
-            '',
+        await enqueueMail(
+          tx,
+          platformMail({ email }, `Erinnerung: Ihr Termin am ${formatDateTimeUhr(termin.datum)}`, [
             `wir erinnern Sie an Ihren Termin "${termin.befund}" (${TERMINTYP_LABELS[termin.termintyp]}) am ${formatDateTimeUhr(termin.datum)}, Dauer ${termin.dauer} Minuten.`,
             'Die Sitzung können Sie 10 Minuten vor Beginn in Ihrem Terminplan starten.',
-            '',
-            `Ihr Team von ${PLATFORM}`,
-          ].join('\n'),
-        });
+          ]),
+        );
       }
       if (due.length > 0) {
         await tx

@@ -556,7 +556,7 @@ describe('reminder job', () => {
     expect(await runReminderJob(t.db, new Date(start - 22 * 3_600_000))).toBe(0);
     const [seat] = await t.db.select().from(terminTeilnahmen).where(eq(terminTeilnahmen.terminId, termin.id));
     expect(seat!.reminderSentAt).not.toBeNull();
-    const outbox = await t.db.select().from(mailOutbox).where(like(mailOutbox.subject, 'Erinnerung%'));
+    const outbox = await t.db.select().from(mailOutbox).where(like(mailOutbox.subject, '%: Erinnerung%'));
     expect(outbox.map((m) => m.recipient)).toEqual(['firmenpatient@demo.de']);
   });
 });

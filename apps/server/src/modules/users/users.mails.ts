@@ -1,4 +1,4 @@
-import { PLATFORM } from '../accounts/index.ts';
+import { PLATFORM, platformMail } from '../accounts/index.ts';
 import type { OutgoingMail } from '../mail/index.ts';
 
 /**
@@ -6,15 +6,8 @@ import type { OutgoingMail } from '../mail/index.ts';
  * to the old and the new address, so the owner notices a change they did not ask for.
  */
 export function emailGeaendertDurchBetreiberMail(input: { to: string; newEmail: string }): OutgoingMail {
-  return {
-    to: input.to,
-    subject: `${PLATFORM}: Ihre Anmeldeadresse wurde geändert`,
-    text:
-      [
-        'Guten Tag,',
-        `die E-Mail-Adresse Ihres Kontos bei der ${PLATFORM} wurde vom Betreiber geändert. Sie melden sich ab sofort mit dieser Adresse an: ${input.newEmail}`,
-        'Falls Sie diese Änderung nicht veranlasst haben, wenden Sie sich bitte umgehend an unseren Kontakt.',
-        `Mit freundlichen Grüßen\nIhr Team der ${PLATFORM}\n\nDiese E-Mail wurde automatisch erstellt. Bitte antworten Sie nicht darauf.`,
-      ].join('\n\n') + '\n',
-  };
+  return platformMail({ email: input.to }, 'Ihre Anmeldeadresse wurde geändert', [
+    `die E-Mail-Adresse Ihres Kontos bei der ${PLATFORM} wurde vom Betreiber geändert. Sie melden sich ab sofort mit dieser Adresse an: ${input.newEmail}`,
+    'Falls Sie diese Änderung nicht veranlasst haben, wenden Sie sich bitte umgehend an unseren Kontakt.',
+  ]);
 }
