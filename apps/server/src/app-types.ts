@@ -53,6 +53,12 @@ export interface AppDeps extends AppInput {
 }
 
 /**
+ * What erasure and export steps may use besides the database: the stores of a patient's files and the configuration
+ * (the master keys of encrypted documents). Handed over by the app, so no module keeps them in a variable.
+ */
+export type PatientDataServices = Pick<AppDeps, 'files' | 'objects' | 'config'>;
+
+/**
  * What a module's jobs and payment listeners get: the app's services, the composed module list, its clock (tests
  * move it) and its logger.
  */
@@ -93,7 +99,7 @@ export interface ModuleDescriptor {
   /** The effect of a payment's status change per purpose it owns; one module per purpose. */
   paymentListeners?: (ctx: ModuleContext) => PaymentListeners;
   /** This module's part of a patient erasure, in the caller's transaction; answers file-store keys to delete. */
-  erasePatient?: (tx: Transaction, userId: number) => Promise<readonly string[] | void>;
+  erasePatient?: (tx: Transaction, userId: number, services: PatientDataServices) => Promise<readonly string[] | void>;
   /**
    * Whether the patient is in this therapist's care through this module's records (termin: a booked appointment,
    * past or future; training: a plan by them). The need-to-know check admits a therapist when any module says yes.
@@ -103,7 +109,11 @@ export interface ModuleDescriptor {
    * Every record of this module about the patient, for the self-service export (DSGVO Art. 15, 20): one entry per
    * table (named like the table), rows as plain JSON; files as { name, type, base64 } inside their row.
    */
-  exportPatient?: (db: Database | Transaction, userId: number, files: FileStore) => Promise<Record<string, unknown[]>>;
+  exportPatient?: (
+    db: Database | Transaction,
+    userId: number,
+    services: PatientDataServices,
+  ) => Promise<Record<string, unknown[]>>;
   /**
    * This module's tiles of the patient's cockpit (GET /dashboard), from its own records only; the dashboard module
    * puts every module's tiles in DASHBOARD_KINDS order. `firmaId` is the patient's company, if any.

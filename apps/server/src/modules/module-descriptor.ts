@@ -2,7 +2,14 @@
 // where a module's <module>.module.ts takes them from.
 import type { DemoWorld } from '../app-types.ts';
 
-export type { DashboardPatient, DemoWorld, ModuleContext, ModuleDescriptor, ScheduledJob } from '../app-types.ts';
+export type {
+  DashboardPatient,
+  DemoWorld,
+  ModuleContext,
+  ModuleDescriptor,
+  PatientDataServices,
+  ScheduledJob,
+} from '../app-types.ts';
 
 /** A record an earlier demo seed must have left; a missing one means the module list is out of order. */
 export function demoRecord<T>(value: T | undefined, name: keyof DemoWorld): T {

@@ -1,5 +1,7 @@
 import { buildApp } from '../app.ts';
-import type { AppInput, AppInstance } from '../app-types.ts';
+import type { AppInput, AppInstance, PatientDataServices } from '../app-types.ts';
+import { createLocalFileStore } from '../lib/file-store.ts';
+import { configuredObjectStore } from '../lib/object-store/configured-object-store.ts';
 import type { ModuleDescriptor } from '../modules/module-descriptor.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -17,6 +19,8 @@ export interface TestApp {
   db: Database;
   config: Config;
   tokens: TokenService;
+  /** Stores and configuration as the app's erasure and export steps get them (the same stores, opened again). */
+  services: PatientDataServices;
   /** Logs a demo user in and answers the bearer header value. */
   bearer(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -45,7 +49,10 @@ export async function createTestApp(
   const { modules, ...input } = options;
   const app = await buildApp({ config, db: database.handle.db, tokens, ...input }, modules);
   await app.ready();
+  const objects = configuredObjectStore(config, database.handle.db);
+  const files = createLocalFileStore({ dataDir: config.dataDir, secret: config.jwtSecret });
   return {
+    services: { files, objects: objects.store, config },
     app,
     db: database.handle.db,
     config,
@@ -61,6 +68,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      objects.close();
       await database.drop();
     },
   };

@@ -206,9 +206,9 @@ describe('anamnesis', () => {
     const owner = await account('PATIENT');
     expect((await call(api.speichern, owner, { body: VOLLSTAENDIG })).statusCode).toBe(200);
     const { anamneseModule } = await import('./anamnese.module.ts');
-    const exported = await anamneseModule.exportPatient!(t.db, ids[owner]!, undefined as never);
+    const exported = await anamneseModule.exportPatient!(t.db, ids[owner]!, t.services);
     expect(exported.anamnese).toHaveLength(1);
-    await t.db.transaction((tx) => anamneseModule.erasePatient!(tx, ids[owner]!));
+    await t.db.transaction((tx) => anamneseModule.erasePatient!(tx, ids[owner]!, t.services));
     expect((await call(api.eigene, owner)).json()).toBeNull();
   });
 });

@@ -232,10 +232,9 @@ describe('self-service export covers every table about the patient', () => {
 
   it('names a table about the patient that no module exports', async () => {
     expect(tables.length).toBeGreaterThan(0);
-    const files = createLocalFileStore({ dataDir: t.config.dataDir, secret: t.config.jwtSecret });
     const withoutVideo = MODULES.filter((module) => module.name !== 'video');
     const text = JSON.stringify(
-      await collectDatenauskunft({ db: t.db, files, modules: withoutVideo }, patientId, new Date()),
+      await collectDatenauskunft({ db: t.db, ...t.services, modules: withoutVideo }, patientId, new Date()),
     );
     expect(await coverageProblems(tables, text)).toEqual([
       'sitzung_ereignis (user_id nennt den Patienten): kein Modul exportiert diese Tabelle',

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { auskunftEndpoints, datenauskunftDateiname, DATENAUSKUNFT_FORMAT_VERSION } from '@dihs/contract/auskunft';
-import { createLocalFileStore } from '../../lib/file-store.ts';
 import { injectEndpoint } from '../../test/inject-endpoint.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { MODULES } from '../index.ts';
@@ -99,13 +98,12 @@ describe('GET /api/datenauskunft', () => {
   });
 
   it('refuses a module list in which two modules export the same table (a wiring error)', async () => {
-    const files = createLocalFileStore({ dataDir: t.config.dataDir, secret: t.config.jwtSecret });
     const twice = { exportPatient: () => Promise.resolve({ benutzer: [] }) };
     await expect(
       collectDatenauskunft(
         {
           db: t.db,
-          files,
+          ...t.services,
           modules: [
             { name: 'a', ...twice },
             { name: 'b', ...twice },

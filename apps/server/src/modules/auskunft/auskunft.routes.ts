@@ -4,14 +4,18 @@ import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { collectDatenauskunft } from './auskunft.service.ts';
 
-export async function auskunftRoutes(app: AppInstance, deps: Pick<AppDeps, 'db' | 'files' | 'modules' | 'now'>) {
+export async function auskunftRoutes(
+  app: AppInstance,
+  deps: Pick<AppDeps, 'db' | 'files' | 'objects' | 'config' | 'modules' | 'now'>,
+) {
   const now = deps.now ?? (() => new Date());
   route(app, api.herunterladen, async (request, reply) => {
     const { userId } = sessionOf(request);
     // the patient's own records: need-to-know passes, and the export itself goes into the audit log
     await request.patientRecord.admit(userId);
     const at = now();
-    const body = await collectDatenauskunft(deps, userId, at);
+    const { db, files, objects, config, modules } = deps;
+    const body = await collectDatenauskunft({ db, files, objects, config, modules }, userId, at);
     // a download, never cached: it holds every health record of the patient
     return reply
       .type('application/json; charset=utf-8')

@@ -1,7 +1,6 @@
 import { DATENAUSKUNFT_FORMAT_VERSION } from '@dihs/contract/auskunft';
 import type { Database } from '../../db/client.ts';
-import type { FileStore } from '../../lib/file-store.ts';
-import type { ModuleDescriptor } from '../module-descriptor.ts';
+import type { ModuleDescriptor, PatientDataServices } from '../module-descriptor.ts';
 
 /** The file's fixed keys; every other top-level key is a module's name (docs/datenexport.md). */
 export const DATENAUSKUNFT_KOPF = ['format', 'formatVersion', 'erstelltAm', 'benutzerId'] as const;
@@ -13,9 +12,8 @@ export type Datenauskunft = {
   benutzerId: number;
 } & { [module: string]: Record<string, unknown[]> | string | number };
 
-interface ExportDeps {
+interface ExportDeps extends PatientDataServices {
   db: Database;
-  files: FileStore;
   modules: readonly ModuleDescriptor[];
 }
 
@@ -24,7 +22,7 @@ interface ExportDeps {
  * together (a payment and the order it paid). Two modules naming the same table is a wiring error.
  */
 export async function collectDatenauskunft(
-  { db, files, modules }: ExportDeps,
+  { db, modules, ...services }: ExportDeps,
   userId: number,
   now: Date,
 ): Promise<Datenauskunft> {
@@ -39,7 +37,7 @@ export async function collectDatenauskunft(
     async (tx) => {
       for (const module of modules) {
         if (!module.exportPatient) continue;
-        const tables = await module.exportPatient(tx, userId, files);
+        const tables = await module.exportPatient(tx, userId, services);
         for (const table of Object.keys(tables)) {
           if (tablesSeen.has(table)) throw new Error(`Datenauskunft: Tabelle ${table} doppelt (${module.name})`);
           tablesSeen.add(table);

@@ -195,11 +195,11 @@ describe('consent records', () => {
 
   it('exports every consent row with the texts it meant, and erases them with the patient', async () => {
     const patientId = await idOf('patient@demo.de');
-    const exported = await einwilligungModule.exportPatient!(t.db, patientId, undefined as never);
+    const exported = await einwilligungModule.exportPatient!(t.db, patientId, t.services);
     expect(exported.einwilligung).toHaveLength(3);
     expect(exported.einwilligung_fassung).toHaveLength(3);
     expect(JSON.stringify(exported.einwilligung_fassung)).toContain('Neu: Die Zugangsdaten sind persönlich.');
-    await t.db.transaction((tx) => einwilligungModule.erasePatient!(tx, patientId).then(() => undefined));
+    await t.db.transaction((tx) => einwilligungModule.erasePatient!(tx, patientId, t.services).then(() => undefined));
     expect(await t.db.select().from(einwilligungen).where(eq(einwilligungen.benutzerId, patientId))).toEqual([]);
   });
 });

@@ -363,10 +363,10 @@ describe('a patient’s questionnaires', () => {
 
   it('are erased with the patient and exported for the patient', async () => {
     const { fragebogenModule } = await import('./fragebogen.module.ts');
-    const exported = await fragebogenModule.exportPatient!(t.db, ids[PATIENT]!, undefined as never);
+    const exported = await fragebogenModule.exportPatient!(t.db, ids[PATIENT]!, t.services);
     expect(exported.patient_fragebogen!.length).toBeGreaterThan(1);
     expect(exported.patient_fragebogen_antwort!.length).toBeGreaterThan(0);
-    await t.db.transaction((tx) => fragebogenModule.erasePatient!(tx, ids[PATIENT]!));
+    await t.db.transaction((tx) => fragebogenModule.erasePatient!(tx, ids[PATIENT]!, t.services));
     expect((await ok<PatientFragebogen[]>(api.eigene, PATIENT)).length).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../db/client.ts';
-import type { ModuleDescriptor } from '../module-descriptor.ts';
+import type { ModuleDescriptor, PatientDataServices } from '../module-descriptor.ts';
 import { findUserById } from '../users/index.ts';
 
 /** One module's part of a patient erasure; answers file-store keys to delete after commit. */
@@ -53,9 +53,10 @@ export async function erasePatient(
   tx: Transaction,
   userId: number,
   erasers: readonly PatientEraser[],
+  services: PatientDataServices,
 ): Promise<string[]> {
   if (!(await findUserById(tx, userId))) return [];
   const files: string[] = [];
-  for (const erase of erasers) files.push(...((await erase(tx, userId)) ?? []));
+  for (const erase of erasers) files.push(...((await erase(tx, userId, services)) ?? []));
   return files;
 }

@@ -13,13 +13,22 @@ const services = new WeakMap<FileStore, DeletionService>();
 function deletionServiceOf({
   db,
   files,
+  objects,
+  config,
   log,
   modules,
   sessions,
-}: Pick<ModuleContext, 'db' | 'files' | 'log' | 'modules' | 'sessions'>) {
+}: Pick<ModuleContext, 'db' | 'files' | 'objects' | 'config' | 'log' | 'modules' | 'sessions'>) {
   let service = services.get(files);
   if (!service) {
-    service = createDeletionService({ db, log, modules, sessions, deleteFiles: (keys) => files.deleteMany(keys) });
+    service = createDeletionService({
+      db,
+      log,
+      modules,
+      sessions,
+      services: { files, objects, config },
+      deleteFiles: (keys) => files.deleteMany(keys),
+    });
     services.set(files, service);
   }
   return service;

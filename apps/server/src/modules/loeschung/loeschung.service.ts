@@ -3,7 +3,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import type { SessionPublisher } from '../../plugins/session-events.ts';
 import { endSessions, findUserById } from '../users/index.ts';
-import type { ModuleDescriptor } from '../module-descriptor.ts';
+import type { ModuleDescriptor, PatientDataServices } from '../module-descriptor.ts';
 import { erasePatient, patientErasers } from './loeschung.erase.ts';
 import { createJob, findJob, markJob, unfinishedJobs } from './loeschung.repository.ts';
 
@@ -22,16 +22,18 @@ export interface DeletionServiceDeps {
   modules: readonly ModuleDescriptor[];
   /** The patient's sessions end when the deletion is requested, not when the background erasure is done. */
   sessions: SessionPublisher;
+  /** What the modules' erasure steps may use besides the transaction (the object store of documents). */
+  services: PatientDataServices;
 }
 
 /** Permanent deletion of patients as background jobs (spec 1, sections 2.9 and 4). */
-export function createDeletionService({ db, log, deleteFiles, modules, sessions }: DeletionServiceDeps) {
+export function createDeletionService({ db, log, deleteFiles, modules, sessions, services }: DeletionServiceDeps) {
   const erasers = patientErasers(modules);
   const running = new Map<number, Promise<void>>();
 
   async function run(jobId: number, patientUserId: number): Promise<void> {
     try {
-      const files = await db.transaction((tx) => erasePatient(tx, patientUserId, erasers));
+      const files = await db.transaction((tx) => erasePatient(tx, patientUserId, erasers, services));
       await deleteFiles(files);
       await markJob(db, jobId, 'abgeschlossen');
     } catch (error) {

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import type { FileStore } from '../../lib/file-store.ts';
+import type { PatientDataServices } from '../module-descriptor.ts';
 import { exportedFile, exportKey } from '../../lib/patient-export.ts';
 import { documentation, profiles } from './profil.table.ts';
 
@@ -11,7 +11,7 @@ import { documentation, profiles } from './profil.table.ts';
 export async function exportPatient(
   db: Database | Transaction,
   userId: number,
-  files: FileStore,
+  { files }: PatientDataServices,
 ): Promise<Record<string, unknown[]>> {
   const profile = await db.select().from(profiles).where(eq(profiles.userId, userId));
   const entries = await db

@@ -9,7 +9,6 @@ import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { injectEndpoint } from '../../test/inject-endpoint.ts';
 import { users } from '../users/users.table.ts';
-import { activeObjectStore } from './rezept-keys.ts';
 import { rezeptObjectKey } from './rezept.service.ts';
 
 // The whole app with FILE_STORE=s3 against a local S3-protocol server: prescriptions and operator uploads.
@@ -61,7 +60,7 @@ describe('files in S3-compatible object storage', () => {
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const rezept = upload.json<Rezept>();
-    expect(await activeObjectStore().list(rezeptObjectKey(rezept.id))).toEqual([rezeptObjectKey(rezept.id)]);
+    expect(await t.services.objects.list(rezeptObjectKey(rezept.id))).toEqual([rezeptObjectKey(rezept.id)]);
     // the bucket's raw files hold no plaintext of the document
     const raw = s3.rawFiles();
     expect(raw.length).toBeGreaterThan(0);
@@ -83,10 +82,10 @@ describe('files in S3-compatible object storage', () => {
     expect(started.statusCode).toBe(200);
     // the erasure runs in the background: wait (bounded) until the object is gone
     for (let i = 0; i < 100; i++) {
-      if ((await activeObjectStore().get(rezeptObjectKey(rezept.id))) === null) break;
+      if ((await t.services.objects.get(rezeptObjectKey(rezept.id))) === null) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(await activeObjectStore().get(rezeptObjectKey(rezept.id))).toBeNull();
+    expect(await t.services.objects.get(rezeptObjectKey(rezept.id))).toBeNull();
     expect(s3.rawFiles().some((file) => file.includes(MARKER))).toBe(false);
   });
 

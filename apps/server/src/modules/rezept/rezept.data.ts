@@ -1,7 +1,8 @@
 import type { Database, Transaction } from '../../db/client.ts';
 import { open } from '../../lib/envelope.ts';
 import { exportKey } from '../../lib/patient-export.ts';
-import { activeKeyRing, activeObjectStore } from './rezept-keys.ts';
+import type { PatientDataServices } from '../module-descriptor.ts';
+import { rezeptKeyRing } from './rezept-keys.ts';
 import { deleteOfPatient, inhalteOfPatient, listOfPatient } from './rezept.repository.ts';
 import { rezeptAad, rezeptObjectKey } from './rezept.service.ts';
 import { rezeptDateien, rezepte } from './rezept.table.ts';
@@ -11,16 +12,19 @@ import { rezeptDateien, rezepte } from './rezept.table.ts';
  * PostgreSQL in the same transaction. On S3 the objects go before the commit: should the erasure roll back, it is
  * retried, and the rows left point at contents that are gone, which only a patient being erased can lose.
  */
-export async function erasePatient(tx: Transaction, userId: number): Promise<void> {
+export async function erasePatient(tx: Transaction, userId: number, { objects }: PatientDataServices): Promise<void> {
   const ids = await deleteOfPatient(tx, userId);
-  await activeObjectStore().delete(ids.map(rezeptObjectKey), tx);
+  await objects.delete(ids.map(rezeptObjectKey), tx);
 }
 
 /** Self-service export: every prescription row and its file, decrypted, as base64. */
-export async function exportPatient(db: Database | Transaction, userId: number): Promise<Record<string, unknown[]>> {
+export async function exportPatient(
+  db: Database | Transaction,
+  userId: number,
+  { objects, config }: PatientDataServices,
+): Promise<Record<string, unknown[]>> {
   const [rows, contents] = await Promise.all([listOfPatient(db, userId), inhalteOfPatient(db, userId)]);
-  const ring = activeKeyRing();
-  const objects = activeObjectStore();
+  const ring = rezeptKeyRing(config);
   const files = [];
   for (const content of contents) {
     const row = rows.find((r) => r.id === content.rezeptId)!;

@@ -11,7 +11,6 @@ import { MODULES } from '../index.ts';
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { balanceOf } from '../guthaben/index.ts';
 import { users } from '../users/users.table.ts';
-import { activeObjectStore } from './rezept-keys.ts';
 import { rewrapAll, rezeptObjectKey } from './rezept.service.ts';
 import { rezeptDateien, rezepte } from './rezept.table.ts';
 import { exportPatient } from './rezept.data.ts';
@@ -137,7 +136,7 @@ describe('upload, list and download', () => {
     const b = await uploaded(patient.bearer, pdf('B'));
     const [source] = await t.db.select().from(rezeptDateien).where(eq(rezeptDateien.rezeptId, a.id));
     await t.db.update(rezeptDateien).set({ schluessel: source!.schluessel }).where(eq(rezeptDateien.rezeptId, b.id));
-    const objects = activeObjectStore();
+    const objects = t.services.objects;
     await objects.put(rezeptObjectKey(b.id), (await objects.get(rezeptObjectKey(a.id)))!);
     const file = await injectEndpoint(t.app, api.eigeneDatei, { authorization: patient.bearer, params: { id: b.id } });
     expect(file.statusCode).toBe(404);
@@ -154,7 +153,7 @@ describe('upload, list and download', () => {
     // the export reads with the app's (old) ring: the content itself is unchanged, only its key is wrapped anew
     const { open } = await import('../../lib/envelope.ts');
     const { rezeptAad } = await import('./rezept.service.ts');
-    const inhalt = (await activeObjectStore().get(rezeptObjectKey(rezept.id)))!;
+    const inhalt = (await t.services.objects.get(rezeptObjectKey(rezept.id)))!;
     expect(open(next, { ...row!, inhalt }, rezeptAad({ id: rezept.id, patientUserId: patient.id })).equals(pdf())).toBe(
       true,
     );
@@ -407,7 +406,7 @@ describe('status machine and credit', () => {
     const [row] = await t.db.select().from(rezepte).where(eq(rezepte.id, rezept.id));
     expect(row).toMatchObject({ originalFilename: REZEPT_GELOESCHT_TEXT, anmerkung: REZEPT_GELOESCHT_TEXT });
     expect(await t.db.select().from(rezeptDateien).where(eq(rezeptDateien.rezeptId, rezept.id))).toEqual([]);
-    expect(await activeObjectStore().get(rezeptObjectKey(rezept.id))).toBeNull();
+    expect(await t.services.objects.get(rezeptObjectKey(rezept.id))).toBeNull();
     const again = await change(api.loeschen, operator.bearer, rezept.id);
     expect(again.statusCode).toBe(409);
     const file = await injectEndpoint(t.app, api.eigeneDatei, {
@@ -438,14 +437,14 @@ describe('export and erasure', () => {
   it('exports every row with the decrypted file, and erasure leaves no content', async () => {
     const patient = await account('PATIENT');
     const rezept = await uploaded(patient.bearer);
-    const exported = await exportPatient(t.db, patient.id);
+    const exported = await exportPatient(t.db, patient.id, t.services);
     expect(exported.rezept).toHaveLength(1);
     const [entry] = exported.rezept_datei as { rezeptId: number; datei: { base64: string; type: string } }[];
     expect(entry!.rezeptId).toBe(rezept.id);
     expect(Buffer.from(entry!.datei.base64, 'base64').equals(pdf())).toBe(true);
-    await t.db.transaction((tx) => erasePatient(tx, patient.id));
+    await t.db.transaction((tx) => erasePatient(tx, patient.id, t.services));
     expect(await t.db.select().from(rezeptDateien).where(eq(rezeptDateien.rezeptId, rezept.id))).toEqual([]);
     expect(await t.db.select().from(rezepte).where(eq(rezepte.patientUserId, patient.id))).toEqual([]);
-    expect(await activeObjectStore().get(rezeptObjectKey(rezept.id))).toBeNull();
+    expect(await t.services.objects.get(rezeptObjectKey(rezept.id))).toBeNull();
   });
 });

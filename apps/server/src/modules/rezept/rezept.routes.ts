@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { readFilePart, refuseOversizedUploads } from '../../lib/upload-limit.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
-import { rememberObjectStore, rezeptKeyRing } from './rezept-keys.ts';
+import { rezeptKeyRing } from './rezept-keys.ts';
 import { createRezeptService, type RezeptFile } from './rezept.service.ts';
 
 interface Upload {
@@ -67,7 +67,7 @@ export async function rezeptRoutes(app: AppInstance, { db, config, objects, now 
   const rezepte = createRezeptService({
     db,
     ring: rezeptKeyRing(config),
-    objects: rememberObjectStore(objects),
+    objects,
     now: now ?? (() => new Date()),
   });
   // the need-to-know check and audit entry of the route (plugins/patient-access.ts), for the record's own patient

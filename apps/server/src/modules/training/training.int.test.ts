@@ -445,10 +445,10 @@ describe('plans', () => {
     const stranger = await account('THERAPEUT');
     expect(await trainingModule.careRelation!(t.db, therapist.id, patient.id)).toBe(true);
     expect(await trainingModule.careRelation!(t.db, stranger.id, patient.id)).toBe(false);
-    const exported = await trainingModule.exportPatient!(t.db, patient.id, {} as never);
+    const exported = await trainingModule.exportPatient!(t.db, patient.id, t.services);
     expect(exported.trainingsplan_set).toHaveLength(1);
     expect(exported.trainingsplan_eintrag).toHaveLength(3);
-    await t.db.transaction((tx) => trainingModule.erasePatient!(tx, patient.id).then(() => undefined));
+    await t.db.transaction((tx) => trainingModule.erasePatient!(tx, patient.id, t.services).then(() => undefined));
     expect(await t.db.select().from(planSets).where(eq(planSets.id, set.id))).toHaveLength(0);
     expect(await t.db.select().from(planEintraege).where(eq(planEintraege.setId, set.id))).toHaveLength(0);
   });
