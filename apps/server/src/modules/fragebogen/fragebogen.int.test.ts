@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointDeclaration } from '@dihs/contract/common/endpoint';
-import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
 import {
   FRAGEBOGEN_TEXTS,
   fragebogenEndpoints as api,
@@ -10,44 +9,19 @@ import {
   type FrageEingabe,
   type PatientFragebogen,
 } from '@dihs/contract/fragebogen';
-import { hashPassword } from '../../lib/password.ts';
-import { injectEndpoint, type InjectInput } from '../../test/inject-endpoint.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_PASSWORD } from '../users/index.ts';
-import { users } from '../users/users.table.ts';
+import { createAccountWorld } from '../../test/account-world.ts';
+import type { InjectInput } from '../../test/inject-endpoint.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
+// patients made here have no appointment: no therapist has them in care
+const world = createAccountWorld('fragebogen');
+const { ids, account, call } = world;
 let t: TestApp;
-let hash: string;
-const bearers = new Map<string, string>();
-const ids: Record<string, number> = {};
-let counter = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT_IP: '1000', LOGIN_RATE_LIMIT_ACCOUNT: '1000' });
-  hash = await hashPassword(DEMO_PASSWORD);
-  for (const row of await t.db.select({ id: users.id, email: users.email }).from(users)) ids[row.email] = row.id;
+  t = await world.start();
 });
-afterAll(() => t.close());
-
-async function bearer(email: string) {
-  if (!bearers.has(email)) bearers.set(email, await t.bearer(email));
-  return bearers.get(email)!;
-}
-
-/** A fresh account (patients without any appointment: no therapist has them in care). */
-async function account(role: Role, privileges: Privilege[] = []): Promise<string> {
-  const email = `fragebogen-${role.toLowerCase()}-${counter++}@test.de`;
-  const [row] = await t.db
-    .insert(users)
-    .values({ email, role, passwordHash: hash, privileges: privileges.map(privilegeCode), emailConfirmed: true })
-    .returning({ id: users.id });
-  ids[email] = row!.id;
-  return email;
-}
-
-async function call<E extends EndpointDeclaration>(declaration: E, email: string | null, input: InjectInput<E> = {}) {
-  return injectEndpoint(t.app, declaration, { ...input, ...(email ? { authorization: await bearer(email) } : {}) });
-}
+afterAll(() => world.close());
 
 async function ok<T>(declaration: EndpointDeclaration, email: string, input: InjectInput<EndpointDeclaration> = {}) {
   const response = await call(declaration, email, input);
