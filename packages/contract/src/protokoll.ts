@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { endpoint, operator, roles, type PatientRecordKind } from './common/endpoint.ts';
 import { ROLES } from './common/roles.ts';
-import { MAX_LENGTH_MESSAGE } from './common/rules.ts';
-import { isIsoDay } from './common/time.ts';
+import { dayQueryField, MAX_LENGTH_MESSAGE, pageQueryFields } from './common/rules.ts';
 
 /**
  * The audit log of patient records (issue 18 item 10; DSGVO Art. 32): who read or wrote which kind of whose record,
@@ -66,22 +65,9 @@ export const PROTOKOLL_ERGEBNIS_LABELS: Record<ProtokollErgebnis, string> = {
 
 export const PROTOKOLL_LIMITS = { suche: 100, pageSizeMax: 100 } as const;
 
-const dayQuery = z.string().refine(isIsoDay, 'Das Datum ist ungültig (JJJJ-MM-TT).').optional();
+const dayQuery = dayQueryField();
 const sucheQuery = z.string().trim().max(PROTOKOLL_LIMITS.suche, MAX_LENGTH_MESSAGE).optional();
-const pageQuery = {
-  page: z.coerce
-    .number({ message: 'Ungültige Seite.' })
-    .int('Ungültige Seite.')
-    .min(0, 'Ungültige Seite.')
-    .max(100_000, 'Ungültige Seite.')
-    .default(0),
-  size: z.coerce
-    .number({ message: 'Ungültige Seitengröße.' })
-    .int('Ungültige Seitengröße.')
-    .min(1, 'Ungültige Seitengröße.')
-    .max(PROTOKOLL_LIMITS.pageSizeMax, 'Ungültige Seitengröße.')
-    .default(25),
-};
+const pageQuery = pageQueryFields(PROTOKOLL_LIMITS.pageSizeMax, 25);
 
 /**
  * GET /protokoll/betreiber: patient and user match name or e-mail (part of it, any case); von/bis are Berlin

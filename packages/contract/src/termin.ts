@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, idParam, MAX_ID, wholeNumberField } from './common/rules.ts';
+import { dayQueryField, idField, idParam, MAX_ID, pageQueryFields, wholeNumberField } from './common/rules.ts';
+import { isIsoDay } from './common/time.ts';
 import { endpoint, operator, roles } from './common/endpoint.ts';
 
 /** Appointments (spec 2 sections 2-9): Termin, Teilnehmer, the operator form and the list queries. */
@@ -147,13 +148,7 @@ export const terminPageSchema = z.object({
 });
 export type TerminPage = z.infer<typeof terminPageSchema>;
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
-function isRealDate(value: string): boolean {
-  if (!DATE_RE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 /**
  * The operator form (spec 2 section 5). datum is the calendar day (YYYY-MM-DD) and uhrzeit the Berlin wall clock
@@ -183,7 +178,7 @@ export const terminFormSchema = z
     datum: z
       .string({ message: TERMIN_MESSAGES.datumLeer })
       .min(1, TERMIN_MESSAGES.datumLeer)
-      .refine(isRealDate, TERMIN_MESSAGES.datumFormat),
+      .refine(isIsoDay, TERMIN_MESSAGES.datumFormat),
     uhrzeit: z
       .string({ message: TERMIN_MESSAGES.uhrzeitLeer })
       .min(1, TERMIN_MESSAGES.uhrzeitLeer)
@@ -227,21 +222,8 @@ const typenQuery = z
     value === undefined ? [...TERMINTYPEN] : (Array.isArray(value) ? value : value.split(',')).filter(Boolean),
   )
   .pipe(z.array(z.enum(TERMINTYPEN, { message: 'Unbekannte Terminart.' })).min(1, TERMIN_MESSAGES.typLeer));
-const dayQuery = z.string().refine(isRealDate, 'Das Datum ist ungültig (JJJJ-MM-TT).').optional();
-const pageQuery = {
-  page: z.coerce
-    .number({ message: 'Ungültige Seite.' })
-    .int('Ungültige Seite.')
-    .min(0, 'Ungültige Seite.')
-    .max(100_000, 'Ungültige Seite.')
-    .default(0),
-  size: z.coerce
-    .number({ message: 'Ungültige Seitengröße.' })
-    .int('Ungültige Seitengröße.')
-    .min(1, 'Ungültige Seitengröße.')
-    .max(TERMIN_LIMITS.pageSizeMax, 'Ungültige Seitengröße.')
-    .default(50),
-};
+const dayQuery = dayQueryField();
+const pageQuery = pageQueryFields(TERMIN_LIMITS.pageSizeMax, 50);
 function checkRange(q: { von?: string | undefined; bis?: string | undefined }, ctx: z.RefinementCtx): void {
   if (q.von && q.bis && q.bis < q.von)
     ctx.addIssue({ code: 'custom', path: ['bis'], message: TERMIN_MESSAGES.datumsbereich });

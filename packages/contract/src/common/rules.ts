@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { isIsoDay } from './time.ts';
 
 /** Reusable field rules of spec 1, section 5, with their German messages. Used by forms and by the server. */
 
@@ -139,3 +140,25 @@ export const wholeNumberField = <Range extends z.ZodType<number, number>>(
       return z.NEVER;
     })
     .pipe(range);
+
+const PAGE_MESSAGE = 'Ungültige Seite.';
+const PAGE_SIZE_MESSAGE = 'Ungültige Seitengröße.';
+
+/** The paging fields of a list endpoint's query (text in the address): page from 0, size 1 to `sizeMax`. */
+export const pageQueryFields = (sizeMax: number, sizeDefault: number) => ({
+  page: z.coerce
+    .number({ message: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(0, PAGE_MESSAGE)
+    .max(100_000, PAGE_MESSAGE)
+    .default(0),
+  size: z.coerce
+    .number({ message: PAGE_SIZE_MESSAGE })
+    .int(PAGE_SIZE_MESSAGE)
+    .min(1, PAGE_SIZE_MESSAGE)
+    .max(sizeMax, PAGE_SIZE_MESSAGE)
+    .default(sizeDefault),
+});
+
+/** An optional calendar day (YYYY-MM-DD, a real day) in a query, e.g. the ends of a date range filter. */
+export const dayQueryField = () => z.string().refine(isIsoDay, 'Das Datum ist ungültig (JJJJ-MM-TT).').optional();
