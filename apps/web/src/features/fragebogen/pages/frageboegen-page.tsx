@@ -9,10 +9,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -22,6 +18,7 @@ import { useEndpointQuery } from '../../../lib/endpoint-query.ts';
 import { ladefehler } from '../../../lib/load-failure.ts';
 import { useSession } from '../../../lib/session-context.ts';
 import { befundPdfHerunterladen, useNeuerPatientFragebogen, usePatientFrageboegen } from '../api/fragebogen-api.ts';
+import { AuswahlListe } from '../components/auswahl-liste.tsx';
 import { PatientFragebogenAnsicht } from '../components/patient-fragebogen-ansicht.tsx';
 import { PatientFragebogenForm } from '../components/patient-fragebogen-form.tsx';
 
@@ -81,20 +78,13 @@ function Frageboegen({ patientId, own }: { patientId: number; own: boolean }) {
                 </Button>
               )}
               {neu.isError && <Alert severity="error">{neu.error.message}</Alert>}
-              {frageboegen.length === 0 && <Typography sx={{ p: 1 }}>Es gibt noch keine Befundfragebögen.</Typography>}
-              <List dense>
-                {frageboegen.map((bogen) => (
-                  <ListItem key={bogen.id} disablePadding>
-                    <ListItemButton
-                      selected={bogen.id === aktuell?.id}
-                      aria-current={bogen.id === aktuell?.id ? 'true' : undefined}
-                      onClick={() => setSelected(bogen.id)}
-                    >
-                      <ListItemText primary={bogen.titel} secondary={status(bogen)} />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-              </List>
+              <AuswahlListe
+                eintraege={frageboegen}
+                gewaehlt={aktuell?.id}
+                onWaehlen={setSelected}
+                status={status}
+                leer="Es gibt noch keine Befundfragebögen."
+              />
             </Paper>
             {aktuell && (
               <Box component="section" aria-labelledby="befund-titel">

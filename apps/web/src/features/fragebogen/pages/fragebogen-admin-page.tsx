@@ -5,15 +5,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useDefinitionen, useNeueDefinition } from '../api/fragebogen-api.ts';
+import { AuswahlListe } from '../components/auswahl-liste.tsx';
 import { DefinitionAnsicht } from '../components/definition-ansicht.tsx';
 import { DefinitionEditor } from '../components/definition-editor.tsx';
 
@@ -54,20 +51,13 @@ export function FragebogenAdminPage() {
                   </Button>
                 )}
                 {neu.isError && <Alert severity="error">{neu.error.message}</Alert>}
-                {liste.length === 0 && <Typography sx={{ p: 1 }}>Es gibt noch keinen Fragebogen.</Typography>}
-                <List dense>
-                  {liste.map((definition) => (
-                    <ListItem key={definition.id} disablePadding>
-                      <ListItemButton
-                        selected={definition.id === aktuell?.id}
-                        aria-current={definition.id === aktuell?.id ? 'true' : undefined}
-                        onClick={() => setSelected(definition.id)}
-                      >
-                        <ListItemText primary={definition.titel} secondary={status(definition)} />
-                      </ListItemButton>
-                    </ListItem>
-                  ))}
-                </List>
+                <AuswahlListe
+                  eintraege={liste}
+                  gewaehlt={aktuell?.id}
+                  onWaehlen={setSelected}
+                  status={status}
+                  leer="Es gibt noch keinen Fragebogen."
+                />
               </Paper>
               <Box component="section" aria-labelledby="fragebogen-titel">
                 {aktuell && (
