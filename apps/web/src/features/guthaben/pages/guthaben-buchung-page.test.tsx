@@ -26,8 +26,8 @@ const BOOKING: GuthabenBuchung = {
 };
 const BALANCE = Object.fromEntries(CREDIT_KINDS.map((k) => [k, 0]));
 
-const renderAt = (path: string) =>
-  renderRoutes([{ path: '/guthaben/:id', element: <GuthabenBuchungPage /> }], { path, session: fakeSession(PATIENT) });
+const renderAt = (path: string, session = PATIENT) =>
+  renderRoutes([{ path: '/guthaben/:id', element: <GuthabenBuchungPage /> }], { path, session: fakeSession(session) });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -75,5 +75,17 @@ describe('GuthabenBuchungPage', () => {
     renderAt(path);
     expect(await screen.findByRole('heading', { name: 'Unbekannte Buchung...' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buchungsbestätigung (PDF)' })).toBeDisabled();
+  });
+
+  it('gives another role no links into the patient shop (the route needs only a login)', async () => {
+    stubFetch({
+      'GET /api/guthaben/patient/check/7': { status: 403, body: { message: 'Fehlende Berechtigung' } },
+      'GET /api/guthaben/patient/get': { status: 403, body: { message: 'Fehlende Berechtigung' } },
+    });
+    renderAt('/guthaben/7', testSession({ sub: 'therapeut@demo.de', role: 'THERAPEUT', userId: 2 }));
+    expect(await screen.findByRole('heading', { name: 'Unbekannte Buchung...' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Zurück zum Shop' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Jetzt Sitzung Buchen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buchungsbestätigung (PDF)' })).not.toBeInTheDocument();
   });
 });

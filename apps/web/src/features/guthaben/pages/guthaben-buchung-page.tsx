@@ -16,6 +16,7 @@ import { ButtonLink } from '../../../components/button-link.tsx';
 import { GuthabenBar } from '../../../components/guthaben-bar.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { useSession } from '../../../lib/session-context.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { getBuchungsPdf, useBuchung, useEigenesGuthaben } from '../api/guthaben-shop-api.ts';
 
@@ -28,6 +29,8 @@ function bookingId(raw: string | undefined): number | null {
 /** /guthaben/{id}: the state of a credit booking after the payment (spec 2 "Booking status"). */
 export function GuthabenBuchungPage() {
   const id = bookingId(useParams().id);
+  // credit bookings are a patient's: other roles (the route needs only a login) get no links into the patient's shop
+  const isPatient = useSession().session?.role === 'PATIENT';
   const buchung = useBuchung(id);
   const status = buchung.data?.status;
   const guthaben = useEigenesGuthaben();
@@ -92,23 +95,25 @@ export function GuthabenBuchungPage() {
           {guthaben.data && <GuthabenBar guthaben={guthaben.data} title="Verbleibendes bezahltes Guthaben" />}
         </Stack>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-        <ButtonLink to="/patient/guthaben" variant="outlined">
-          {GUTHABEN_TEXTS.zurueckZumShop}
-        </ButtonLink>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          loading={pdfPending}
-          disabled={!data}
-          onClick={() => void pdf()}
-        >
-          {GUTHABEN_TEXTS.pdf}
-        </Button>
-        <ButtonLink to="/patient/termine" variant="contained">
-          {GUTHABEN_TEXTS.sitzungBuchen}
-        </ButtonLink>
-      </Stack>
+      {isPatient && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
+          <ButtonLink to="/patient/guthaben" variant="outlined">
+            {GUTHABEN_TEXTS.zurueckZumShop}
+          </ButtonLink>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            loading={pdfPending}
+            disabled={!data}
+            onClick={() => void pdf()}
+          >
+            {GUTHABEN_TEXTS.pdf}
+          </Button>
+          <ButtonLink to="/patient/termine" variant="contained">
+            {GUTHABEN_TEXTS.sitzungBuchen}
+          </ButtonLink>
+        </Stack>
+      )}
       <MessageDialog
         open={pdfFailure !== null}
         title="Fehler"

@@ -1,0 +1,255 @@
+import { createHash, randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { authEndpoints } from '@dihs/contract/auth';
+import { apiUrl } from '@dihs/contract/common/endpoint';
+import { MESSAGES } from '@dihs/contract/common/messages';
+import { guthabenEndpoints } from '@dihs/contract/guthaben';
+import {
+  checkGuard,
+  fillPath,
+  ROUTES,
+  STATIC_PAGE_URLS,
+  staticPagePath,
+  type AppRoute,
+  type GuardSession,
+  type RouteKey,
+} from '@dihs/contract/common/routes';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createAccount, DEMO_PASSWORD, expect, login, sql, test } from './support/fixtures.ts';
+import { bookIntoCare, newPatient, uniqueBefund } from './support/termin-helpers.ts';
+import { FAKE_MEDIA_LAUNCH } from './support/video.ts';
+
+/**
+ * Issue 15, "no dead ends": every route of the spec's table (spec 1, section 2.1) that a role may open shows a real
+ * screen (its main heading, never "Funktion nicht verfügbar") and axe finds no serious or critical violation there.
+ * Parameterised routes get records the role may see, made here, so the screen shows content and not a refusal.
+ * One test per role, so the workers walk the roles side by side; the video pages open the fake camera.
+ */
+test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
+test.describe.configure({ timeout: 240_000 });
+
+const THERAPIST = 'therapeut@demo.de';
+
+type Params = Record<string, string | number>;
+
+/** The viewer as the guards see it, read from the account: the walk follows the guards for any privilege set. */
+async function guardSession(email: string): Promise<GuardSession> {
+  const { rows } = await sql('select rolle, privileges from benutzer where email = $1', [email]);
+  const row = rows[0] as { rolle: GuardSession['role']; privileges: number[] };
+  return { role: row.rolle, privileges: row.privileges };
+}
+
+/** A session token of its own, for API calls and the app-mode route's address. */
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post(apiUrl(authEndpoints.anmelden), {
+    data: { email, password: DEMO_PASSWORD, secondFactorCode: '' },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A one-time code of a fresh account, stored the way the codes module stores it (its SHA-256 in hex). */
+async function oneTimeCode(purpose: 'EMAIL_BESTAETIGEN' | 'EMAIL_AENDERN' | 'PASSWORT_RESET'): Promise<string> {
+  const email = await createAccount('PATIENT');
+  if (purpose === 'EMAIL_BESTAETIGEN')
+    await sql('update benutzer set email_confirmed = false where email = $1', [email]);
+  const code = randomBytes(32).toString('base64url');
+  await sql(
+    `insert into einmal_code (user_id, zweck, code_hash, neue_email, gueltig_bis)
+     values ((select id from benutzer where email = $1), $2, $3, $4, now() + interval '1 day')`,
+    [
+      email,
+      purpose,
+      createHash('sha256').update(code).digest('hex'),
+      purpose === 'EMAIL_AENDERN' ? `neu-${email}` : null,
+    ],
+  );
+  return code;
+}
+
+type Overrides = Partial<Record<RouteKey, Params>>;
+
+/** The code routes' codes: each is used up when its page opens, so every walk makes its own. */
+async function codeRoutes(): Promise<Overrides> {
+  return {
+    emailBestaetigen: { code: await oneTimeCode('EMAIL_BESTAETIGEN') },
+    emailReset: { code: await oneTimeCode('EMAIL_AENDERN') },
+    passwortReset: { code: await oneTimeCode('PASSWORT_RESET') },
+  };
+}
+
+interface World {
+  patient: { email: string; id: number; name: string };
+  therapist: { id: number; name: string };
+  /** An appointment of the therapist, booked by the patient, inside its session window; shown by its Befund. */
+  termin: { id: number; befund: string };
+  /** The patient's credit order and its payment (placed through the API as the shop does). */
+  buchungId: number;
+  zahlungId: number;
+}
+
+/** A patient in the demo therapist's care, with a booked appointment about to start and a credit order. */
+async function world(request: APIRequestContext): Promise<World> {
+  const [vorname, nachname] = ['Wanda', `Rundgang${process.pid}`];
+  const patient = { ...(await newPatient(vorname, nachname)), name: `${vorname} ${nachname}` };
+  const { rows: therapists } = await sql(
+    `select b.id, p.vorname || ' ' || p.nachname as name from benutzer b join profil p on p.user_id = b.id
+     where b.email = $1`,
+    [THERAPIST],
+  );
+  const therapist = therapists[0] as World['therapist'];
+  await bookIntoCare(therapist.id, patient.id);
+  const befund = uniqueBefund('Rundgang');
+  const { rows: termine } = await sql(
+    `insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer,
+       anzahl_teilnehmer, status)
+     values (now() + interval '5 minutes', 60, 'EINZEL', $1, 'Rundgang', $2, 1, 1, 'AKTIV') returning id`,
+    [befund, therapist.id],
+  );
+  const termin = { id: (termine[0] as { id: number }).id, befund };
+  await sql(
+    `insert into termin_teilnahme (termin_id, patient_user_id, status, zahlungsart) values ($1, $2, 'GEBUCHT', 'GUTHABEN')`,
+    [termin.id, patient.id],
+  );
+  const token = await apiToken(request, patient.email);
+  const { rows: angebote } = await sql('select id from guthaben_angebot where buchbar order by id limit 1');
+  const offerId = (angebote[0] as { id: number }).id;
+  const order = await request.get(apiUrl(guthabenEndpoints.bestellen, { params: { offerId } }), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(order.ok()).toBe(true);
+  const { rows: buchungen } = await sql(
+    'select id, zahlung_id from guthaben_bestellung where patient_user_id = $1 order by id desc limit 1',
+    [patient.id],
+  );
+  const buchung = buchungen[0] as { id: number; zahlung_id: number };
+  return { patient, therapist, termin, buchungId: buchung.id, zahlungId: buchung.zahlung_id };
+}
+
+/** The parameters by name: the demo content page, an error page and the world's records. */
+const common = (w: World): Params => ({
+  url: 'faq',
+  errorId: 404,
+  therapeut: w.therapist.id,
+  target: w.termin.id,
+  conferenceId: w.termin.id,
+  patient: w.patient.id,
+  patientId: w.patient.id,
+  id: w.buchungId,
+});
+
+/** What a route's screen shows of the records in its address, so a refusal or an empty page cannot pass. */
+type Shows = Partial<Record<RouteKey, string>>;
+
+interface Stop {
+  path: string;
+  shows?: string;
+}
+
+/**
+ * The routes the viewer may open, with their parameters filled: `params` by name, `overrides` for one route where
+ * names clash (the payment's id is not the credit booking's). fillPath throws on a parameter not given.
+ */
+function routesFor(session: GuardSession | null, params: Params, overrides: Overrides, shows: Shows = {}): Stop[] {
+  return (Object.entries(ROUTES) as [RouteKey, AppRoute][])
+    .filter(([, route]) => 'allowed' in checkGuard(route.guard, session))
+    .map(([key, route]) => ({ path: fillPath(route.path, { ...params, ...overrides[key] }), shows: shows[key] }));
+}
+
+const heading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
+/** A spinner still turning: MUI's indeterminate progress has no value (one beside a status text is aria-hidden). */
+const spinner = (page: Page) => page.locator('[role="progressbar"]:not([aria-valuenow]):not([aria-hidden="true"])');
+
+/**
+ * Opens each route and collects what is wrong: no heading, a placeholder, a spinner that never ends, missing
+ * content, or serious and critical axe findings (listed with the route, so one run names every screen to fix).
+ */
+async function walk(page: Page, stops: Stop[]): Promise<void> {
+  const findings: string[] = [];
+  let first = true;
+  for (const { path, shows } of stops) {
+    await page.goto(path);
+    await expect.soft(heading(page), `${path} zeigt eine Seite`).toBeVisible();
+    await expect.soft(spinner(page), `${path} lädt zu Ende`).toHaveCount(0);
+    if (shows) await expect.soft(page.getByRole('main'), `${path} zeigt den Datensatz`).toContainText(shows);
+    await expect.soft(page.getByText(MESSAGES.funktionNichtVerfuegbar), `${path} ist kein Platzhalter`).toHaveCount(0);
+    // no guard's redirect and no error page (a missing record sends a screen to /error/404)
+    expect.soft(new URL(page.url()).pathname, `${path} bleibt die Adresse`).toBe(path);
+    // the shell (top bar, menus, footer, cookie notice) is the same on every route of a role: the first stop scans
+    // the whole page, the others their own screen. Legacy mode runs axe inside the page: the default opens a blank
+    // tab per scan to merge frame results, which the app's same-origin pages do not need (half the scan time).
+    const builder = new AxeBuilder({ page }).setLegacyMode();
+    const axe = await (first ? builder : builder.include('main')).analyze();
+    first = false;
+    for (const violation of axe.violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      findings.push(`${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    }
+  }
+  expect(findings).toEqual([]);
+}
+
+test('a visitor opens every public route and every static content page', async ({ page }) => {
+  // without a session the payment page asks to log in: any id shows that
+  const routes = routesFor(null, { url: 'faq', errorId: 404, id: 1 }, await codeRoutes());
+  await walk(page, [...routes, ...STATIC_PAGE_URLS.map((url) => ({ path: staticPagePath(url) }))]);
+});
+
+/** Logs in and walks the role's routes with the world's records. */
+async function walkAs(page: Page, email: string, w: World, params: Params, shows: Shows): Promise<void> {
+  const overrides: Overrides = { ...(await codeRoutes()), payment: { id: w.zahlungId } };
+  await login(page, email, { via: 'api' });
+  await walk(page, routesFor(await guardSession(email), { ...common(w), ...params }, overrides, shows));
+}
+
+/** The patient's records as the therapist and the operator see them. */
+const patientShows = (w: World): Shows => ({
+  nutzerProfil: w.patient.name,
+  frageboegen: w.patient.name,
+  trainingsplan: w.patient.name,
+  trainingsplanBetreiber: w.patient.name,
+  rezeptePatient: w.patient.name,
+  betreiberTerminePatient: w.patient.name,
+});
+
+test('a patient opens every route of the role', async ({ page, request }) => {
+  const w = await world(request);
+  // a patient sees the therapists' profiles; the app-mode session carries the patient's token in its address
+  await walkAs(
+    page,
+    w.patient.email,
+    w,
+    { userId: w.therapist.id, bearer: await apiToken(request, w.patient.email) },
+    {
+      nutzerProfil: w.therapist.name,
+      frageboegen: w.patient.name,
+      patientTermineTherapeut: w.therapist.name,
+      videosessionPatient: w.termin.befund,
+      videosessionApp: w.termin.befund,
+      guthabenBuchung: 'IHRE BUCHUNG VOM TYP',
+      payment: `Zahlungsnummer${w.zahlungId}`,
+    },
+  );
+});
+
+test('a therapist with every privilege opens every route of the role', async ({ page, request }) => {
+  const w = await world(request);
+  await walkAs(
+    page,
+    THERAPIST,
+    w,
+    { userId: w.patient.id },
+    { ...patientShows(w), therapeutTermineZiel: w.termin.befund, videosessionTherapeut: w.termin.befund },
+  );
+});
+
+test('the demo operator with every privilege opens every route of the role', async ({ page, request }) => {
+  const w = await world(request);
+  await walkAs(
+    page,
+    'betreiber@demo.de',
+    w,
+    { userId: w.patient.id },
+    { ...patientShows(w), payment: `Zahlungsnummer${w.zahlungId}` },
+  );
+});
