@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { ensureJanus, startJanus } from '../../scripts/janus.mjs';
 import { startOembedStub } from './oembed-stub.ts';
 import { startBuiltServer } from './server-process.ts';
 
@@ -75,6 +76,8 @@ export default async function globalSetup() {
   const mailCatcher = await startMailCatcher(mailDir);
   // the video hosts' oEmbed endpoint, local: saving an exercise or video fetches its thumbnail without the internet
   const oembed = await startOembedStub();
+  // the SFU of large group sessions (e2e/video-sfu.e2e.ts); without Janus those sessions stay peer-to-peer
+  const janus = ensureJanus() ? await startJanus() : null;
   // What a second server instance of this run needs (the video test of two instances behind one Redis).
   const sharedEnv = {
     NODE_ENV: 'test',
@@ -94,6 +97,7 @@ export default async function globalSetup() {
     // the demo operator logs in without a second factor; pflichten.e2e.ts starts an instance that requires it
     REQUIRE_2FA_ROLES: 'none',
     OEMBED_URL: oembed.url,
+    ...(janus ? { JANUS_WS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey } : {}),
   };
   const { baseUrl, stop } = await startBuiltServer('Server', { ...sharedEnv, SEED_DEMO: 'true' });
   process.env.E2E_BASE_URL = baseUrl;
@@ -106,6 +110,7 @@ export default async function globalSetup() {
     await stop();
     await mailCatcher.close();
     await oembed.close();
+    await janus?.stop();
     rmSync(mailDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
     await admin(`drop database if exists ${dbName} with (force)`);

@@ -104,6 +104,15 @@ const envSchema = z.object({
   /** TURN relay (turn:host:port), with the shared secret of coturn's REST API (use-auth-secret). */
   TURN_URL: z.string().optional(),
   TURN_SECRET: z.string().optional(),
+  /** Janus (SFU of large groups): its WebSocket API as the server reaches it; unset: every session peer-to-peer. */
+  JANUS_WS_URL: z.string().url().optional(),
+  /** Janus's WebSocket API as the browser reaches it (default JANUS_WS_URL). */
+  JANUS_PUBLIC_WS_URL: z.string().url().optional(),
+  /** Janus's api_secret (every request) and the VideoRoom admin_key (room creation); see scripts/janus.mjs. */
+  JANUS_API_SECRET: z.string().optional(),
+  JANUS_ADMIN_KEY: z.string().optional(),
+  /** Sessions with more participants than this (seats plus the therapist) go through Janus when it is set up. */
+  SFU_FROM_PARTICIPANTS: z.coerce.number().int().min(2).max(1000).default(4),
   /** Lifetime of the TURN credentials handed to a browser. */
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** After SIGTERM: how long requests in flight may finish before the remaining connections are cut. */
@@ -146,6 +155,13 @@ const envSchema = z.object({
     .optional(),
 });
 
+export interface JanusConfig {
+  url: string;
+  publicUrl: string;
+  apiSecret: string | undefined;
+  adminKey: string;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -183,6 +199,9 @@ export interface Config {
   turnUrl: string | undefined;
   turnSecret: string | undefined;
   turnTtlSeconds: number;
+  /** Janus as the SFU of large groups (null: every session peer-to-peer). */
+  janus: JanusConfig | null;
+  sfuFromParticipants: number;
   shutdownGraceSeconds: number;
   requestTimeoutSeconds: number;
   /** Accounts of these roles without a second factor may only set one up (plugins/second-factor-setup.ts). */
@@ -267,6 +286,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TURN_URL && !e.TURN_SECRET) {
     throw new Error('Ungültige Konfiguration: TURN_URL braucht TURN_SECRET.');
   }
+  if (e.JANUS_WS_URL && !e.JANUS_ADMIN_KEY) {
+    throw new Error('Ungültige Konfiguration: JANUS_WS_URL braucht JANUS_ADMIN_KEY.');
+  }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error(
       'Ungültige Konfiguration: PAYMENT_PROVIDER=stripe braucht STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET.',
@@ -310,6 +332,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     turnUrl: e.TURN_URL,
     turnSecret: e.TURN_SECRET,
     turnTtlSeconds: e.TURN_TTL_SECONDS,
+    janus: e.JANUS_WS_URL
+      ? {
+          url: e.JANUS_WS_URL,
+          publicUrl: e.JANUS_PUBLIC_WS_URL ?? e.JANUS_WS_URL,
+          apiSecret: e.JANUS_API_SECRET,
+          adminKey: e.JANUS_ADMIN_KEY!,
+        }
+      : null,
+    sfuFromParticipants: e.SFU_FROM_PARTICIPANTS,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     requireSecondFactorRoles: e.REQUIRE_2FA_ROLES ?? (e.DATABASE_URL ? ['BETREIBER'] : []),

@@ -83,6 +83,10 @@ export const VIDEO_MESSAGES = {
   /** Decided: a command for a conference the sender has not joined. */
   nichtBeigetreten: 'Sie sind dieser Sitzung nicht beigetreten.',
   telefontermin: 'Telefontermine finden nicht als Videositzung statt.',
+  /** Decided: a group session through the SFU in a browser that cannot encrypt the media end to end. */
+  verschluesselung: 'Verschlüsselte Übertragung nicht möglich',
+  verschluesselungText:
+    'Diese Gruppensitzung überträgt Bild und Ton nur Ende-zu-Ende-verschlüsselt, was Ihr Browser nicht unterstützt. Bitte verwenden Sie einen aktuellen Chrome, Edge, Firefox oder Safari.',
 } as const;
 
 const MAX_ID = 2_147_483_647;
@@ -103,6 +107,23 @@ export const iceCandidateSchema = z.object({
   usernameFragment: z.string().max(256).nullable().optional(),
 });
 const PAIR_ROLES = ['offerer', 'answerer'] as const;
+
+/**
+ * End-to-end encrypted media through the SFU (issue 17): the browsers agree on keys among themselves and use our
+ * signaling only as a relay. `publicKey`: the sender's ECDH P-256 public key (raw, 65 bytes). `senderKey`: the
+ * sender's AES-GCM frame key, wrapped with the pair's ECDH-derived key, so neither the server nor the SFU can read it.
+ * The payload is base64; the server relays it between members who may see each other and never logs it.
+ */
+export const E2EE_KEY_KINDS = ['publicKey', 'senderKey'] as const;
+/** Decided: a raw public key is 88 base64 characters, a wrapped sender key 84; 256 leaves room and bounds the relay. */
+export const E2EE_PAYLOAD_MAX = 256;
+const e2eePayloadSchema = z
+  .string()
+  .min(4)
+  .max(E2EE_PAYLOAD_MAX)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/);
+/** Recipient of a key message: 0 = every member the sender may see. */
+const e2eePeerRule = z.number().int().min(0).max(MAX_ID);
 
 const conf = { conferenceId: conferenceIdSchema };
 /** Commands a client SENDs to SEND_DESTINATION (spec 3 section 7 names; iceCandidate and highlight added). */
@@ -142,6 +163,14 @@ export const clientCommandSchema = z.discriminatedUnion('command', [
     result: z.boolean(),
     details: z.string().max(500).optional(),
   }),
+  /** A key message of the end-to-end encryption, relayed to peerId (0: every member the sender may see). */
+  z.object({
+    command: z.literal('e2eeKey'),
+    ...conf,
+    peerId: e2eePeerRule,
+    kind: z.enum(E2EE_KEY_KINDS),
+    payload: e2eePayloadSchema,
+  }),
 ]);
 export type ClientCommand = z.infer<typeof clientCommandSchema>;
 export type ClientCommandName = ClientCommand['command'];
@@ -174,10 +203,21 @@ export type Member = z.infer<typeof memberSchema>;
 export const meldungSchema = z.object({ userId: z.number().int(), since: z.string() });
 export type Meldung = z.infer<typeof meldungSchema>;
 
+/**
+ * How the media flows: p2p, one RTCPeerConnection per visible pair (as above); sfu, through a Janus VideoRoom (large
+ * groups: more participants than the server's SFU_FROM_PARTICIPANTS). In sfu mode the browser gets `sfuJoin` after
+ * joinedSession, publishes its camera to Janus and subscribes to the feeds of the members it may see (feed id =
+ * user id), every frame end-to-end encrypted; the negotiation messages above are not used. mute, userMuted,
+ * highlight, kick, lock and end stay on this channel; the server mirrors them in Janus.
+ */
+export const MEDIA_MODES = ['p2p', 'sfu'] as const;
+export type MediaMode = (typeof MEDIA_MODES)[number];
+
 /** The conference as one member may see it: members lists only those the receiver may see (and itself). */
 export const conferenceStateSchema = z.object({
   conferenceId: conferenceIdSchema,
   termintyp: z.enum(TERMINTYPEN).nullable(),
+  mode: z.enum(MEDIA_MODES),
   everyoneView: z.boolean(),
   locked: z.boolean(),
   highlighted: z.number().int().nullable(),
@@ -201,6 +241,19 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     peerId: z.number().int(),
     role: z.enum(PAIR_ROLES),
     candidate: iceCandidateSchema,
+  }),
+  /**
+   * sfu mode: how to reach the session's Janus room. token is this member's own join token (valid until it leaves
+   * or is kicked); feedId the publisher id to join with (the own user id); display the name to publish under.
+   */
+  z.object({
+    type: z.literal('sfuJoin'),
+    url: z.string(),
+    apiSecret: z.string().nullable(),
+    room: z.number().int(),
+    token: z.string(),
+    feedId: z.number().int(),
+    display: z.string(),
   }),
   /** The therapist muted (true) or allowed again (false) your microphone. */
   z.object({ type: z.literal('muteStatus'), muted: z.boolean() }),
@@ -229,6 +282,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ahoyWebSocketClosed') }),
   z.object({ type: z.literal('error'), headline: z.string(), description: z.string() }),
   z.object({ type: z.literal('pingOK') }),
+  /** A relayed key message of the end-to-end encryption; peerId is its sender. */
+  z.object({
+    type: z.literal('e2eeKey'),
+    peerId: z.number().int(),
+    kind: z.enum(E2EE_KEY_KINDS),
+    payload: e2eePayloadSchema,
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageType = ServerMessage['type'];

@@ -1,6 +1,7 @@
 import type { Termintyp } from '@dihs/contract/termin';
 import {
   THERAPIST_COMMANDS,
+  type MediaMode,
   VIDEO_MESSAGES,
   type ClientCommand,
   type ConferenceState,
@@ -31,6 +32,8 @@ export interface ConferenceRecord {
   conferenceId: number;
   therapeutUserId: number;
   termintyp: Termintyp;
+  /** Decided once, when the conference starts (the first member joins). */
+  mode: MediaMode;
   everyoneView: boolean;
   locked: boolean;
   highlighted: number | null;
@@ -77,9 +80,11 @@ export function newConference(input: {
   termintyp: Termintyp;
   everyoneView: boolean;
   locked: boolean;
+  mode?: MediaMode;
 }): ConferenceRecord {
   return {
     ...input,
+    mode: input.mode ?? 'p2p',
     highlighted: null,
     members: [],
     meldungen: [],
@@ -113,6 +118,7 @@ export function viewFor(record: ConferenceRecord, receiverId: number): Conferenc
   return {
     conferenceId: record.conferenceId,
     termintyp: record.termintyp,
+    mode: record.mode,
     everyoneView: record.everyoneView,
     locked: record.locked,
     highlighted:
@@ -147,6 +153,8 @@ const muteStatusOf = (record: ConferenceRecord, member: ConferenceMember): Outgo
 
 /** The later joiner of a visible pair where both publish creates the offer. */
 function pairRequest(record: ConferenceRecord, a: ConferenceMember, b: ConferenceMember): Outgoing | null {
+  // through the SFU every member publishes once to Janus and subscribes there: no pairs to negotiate
+  if (record.mode === 'sfu') return null;
   if (a.userId === b.userId || !a.publishing || !b.publishing || !canSee(record, a.userId, b.userId)) return null;
   const [earlier, later] = a.joinSeq < b.joinSeq ? [a, b] : [b, a];
   return { to: later.userId, message: { type: 'publishSdpRequest', peerId: earlier.userId } };
@@ -230,7 +238,8 @@ export function leave(record: ConferenceRecord, userId: number, connectionId?: s
   return { next, out: [...(ended?.out ?? []), ...streamStatusToAll(next)], effects };
 }
 
-type ConferenceCommand = Exclude<ClientCommand, { command: 'joinConference' | 'ping' | 'testResult' }>;
+/** e2eeKey is relayed by e2ee-relay.ts: it never changes the conference. */
+type ConferenceCommand = Exclude<ClientCommand, { command: 'joinConference' | 'ping' | 'testResult' | 'e2eeKey' }>;
 
 const THERAPIST_ONLY = new Set<string>(THERAPIST_COMMANDS);
 

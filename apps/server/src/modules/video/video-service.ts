@@ -18,6 +18,9 @@ import {
   type Effect,
   type Step,
 } from './conference.ts';
+import { relayE2eeKey } from './e2ee-relay.ts';
+import type { SfuRooms } from './janus-rooms.ts';
+import { applySfuChanges, sfuChanges } from './sfu-sync.ts';
 import { admitToConference, namesOf, refusalMessage } from './video-access.ts';
 import type { ConferenceStore, MessageBus } from '../../plugins/stomp/realtime-store.ts';
 import { sitzungEreignisse } from './video.table.ts';
@@ -51,8 +54,10 @@ export function createVideoService(deps: {
   bus: MessageBus;
   now: () => Date;
   log: Log;
+  /** Janus for large groups (unset: every session peer-to-peer); see sfu-sync.ts. */
+  sfu?: { rooms: SfuRooms; fromParticipants: number };
 }) {
-  const { db, store, bus, now, log } = deps;
+  const { db, store, bus, now, log, sfu } = deps;
 
   async function runEffects(conferenceId: number, effects: Effect[]): Promise<void> {
     if (effects.length === 0) return;
@@ -88,11 +93,17 @@ export function createVideoService(deps: {
   }
 
   /** Database first (a kicked patient's seat is marked before the patient hears of it), then the messages. */
-  async function finish(conferenceId: number, step: Step): Promise<void> {
+  async function finish(conferenceId: number, step: Step & { before?: ConferenceRecord | null }): Promise<void> {
     try {
       await runEffects(conferenceId, step.effects);
     } catch (error) {
       log.error({ error: loggableError(error), conferenceId }, 'Sitzungsdaten konnten nicht gespeichert werden');
+    }
+    // Janus follows the step before anyone hears of it: a kicked member's feed is gone when the others are told
+    if (sfu && step.before !== undefined) {
+      await applySfuChanges(sfu.rooms, conferenceId, sfuChanges(step.before, step.next)).catch((error: unknown) =>
+        log.error({ error: loggableError(error), conferenceId }, 'Janus-Raum konnte nicht angepasst werden'),
+      );
     }
     for (const { to, message } of step.out) await bus.publish(to, message);
   }
@@ -121,9 +132,10 @@ export function createVideoService(deps: {
             termintyp: termin.termin.termintyp,
             everyoneView: termin.termin.everyoneView,
             locked: termin.termin.sitzungGesperrt,
+            mode: sfu && termin.termin.maxTeilnehmer + 1 > sfu.fromParticipants ? 'sfu' : 'p2p',
           });
         const result = join(record, joiner);
-        return { next: result.next, result };
+        return { next: result.next, result: { ...result, before: current } };
       });
     } catch (error) {
       log.error({ error: loggableError(error), conferenceId }, 'Sitzung konnte nicht eingerichtet werden');
@@ -132,6 +144,27 @@ export function createVideoService(deps: {
     }
     connection.joined.add(conferenceId);
     await finish(conferenceId, step);
+    if (sfu && step.next?.mode === 'sfu') await admitToRoom(sfu.rooms, conferenceId, session.userId, termin.termin);
+  }
+
+  /** The member's join token for the session's Janus room, after joinedSession; lock and kick were checked. */
+  async function admitToRoom(
+    rooms: SfuRooms,
+    conferenceId: number,
+    userId: number,
+    termin: { maxTeilnehmer: number },
+  ): Promise<void> {
+    try {
+      const info = await rooms.admit(conferenceId, userId, termin.maxTeilnehmer + 1);
+      await bus.publish(userId, { type: 'sfuJoin', ...info });
+    } catch (error) {
+      log.error({ error: loggableError(error), conferenceId }, 'Janus-Raum nicht erreichbar');
+      await bus.publish(userId, {
+        type: 'error',
+        headline: VIDEO_MESSAGES.uebertragung,
+        description: VIDEO_MESSAGES.uebertragungText,
+      });
+    }
   }
 
   async function loopback(connection: Connection, command: ClientCommand): Promise<void> {
@@ -145,6 +178,7 @@ export function createVideoService(deps: {
         state: {
           conferenceId: LOOPBACK_CONFERENCE,
           termintyp: null,
+          mode: 'p2p',
           everyoneView: false,
           locked: false,
           highlighted: null,
@@ -216,13 +250,17 @@ export function createVideoService(deps: {
         return;
       }
       const userId = connection.session.userId;
-      const step = await store.update(conferenceId, (current): { next: ConferenceRecord | null; result: Step } => {
+      type Result = Step & { before?: ConferenceRecord };
+      const step = await store.update(conferenceId, (current): { next: ConferenceRecord | null; result: Result } => {
         if (!current) {
           const refusal: Step = { next: null, out: [{ to: userId, message: notJoined }], effects: [] };
           return { next: null, result: refusal };
         }
-        const result = applyCommand(current, userId, command, now());
-        return { next: result.next, result };
+        const result =
+          command.command === 'e2eeKey'
+            ? relayE2eeKey(current, userId, command)
+            : applyCommand(current, userId, command, now());
+        return { next: result.next, result: { ...result, before: current } };
       });
       if (command.command === 'disconnect') connection.joined.delete(conferenceId);
       await finish(conferenceId, step);
@@ -236,7 +274,7 @@ export function createVideoService(deps: {
           const step = await store.update(conferenceId, (current) => {
             if (!current) return { next: null, result: null };
             const result = leave(current, connection.session.userId, connection.id);
-            return { next: result.next, result };
+            return { next: result.next, result: { ...result, before: current } };
           });
           if (step) await finish(conferenceId, step);
         } catch (error) {

@@ -185,7 +185,11 @@ export async function seatOf(db: Database, terminId: number, email: string) {
  * A listening test app for the enclosing describe block, bearers for the given demo accounts, and STOMP clients
  * that are disconnected afterwards. Registers its own beforeAll/afterAll.
  */
-export function videoSuite(emails: string[], env: Record<string, string> = {}, options: { now?: () => Date } = {}) {
+export function videoSuite(
+  emails: string[],
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+) {
   let app: TestApp | undefined;
   let url = '';
   const bearers: Record<string, string> = {};

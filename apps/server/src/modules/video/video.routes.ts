@@ -3,6 +3,7 @@ import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { iceServersFor } from './ice-servers.ts';
+import { createJanusRooms } from './janus-rooms.ts';
 import { admitToConference, refusalError } from './video-access.ts';
 import { createVideoService } from './video-service.ts';
 
@@ -12,7 +13,11 @@ export async function videoRoutes(app: AppInstance, deps: AppDeps) {
 
   // the conferences' logic; the STOMP plugin carries the messages (plugins/stomp.ts)
   const { store, bus } = app.stomp;
-  app.stomp.serve(createVideoService({ db, store, bus, now, log: app.log }));
+  // large groups through Janus when it is set up (JANUS_WS_URL); its connection opens on the first such session
+  const rooms = config.janus ? createJanusRooms(config.janus) : null;
+  if (rooms) app.addHook('onClose', () => rooms.close());
+  const sfu = rooms ? { rooms, fromParticipants: config.sfuFromParticipants } : undefined;
+  app.stomp.serve(createVideoService({ db, store, bus, now, log: app.log, sfu }));
 
   route(app, api.iceServers, (request) => iceServersFor(config, sessionOf(request).userId, now()));
   route(app, api.sitzung, async (request): Promise<SitzungInfo> => {

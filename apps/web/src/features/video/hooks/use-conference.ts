@@ -9,7 +9,9 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../../lib/session-context.ts';
 import { getIceServers } from '../api/video-api.ts';
+import { e2eeSupported } from '../e2ee/index.ts';
 import { isNegotiation, PeerManager, type PairRole } from '../rtc/peer-manager.ts';
+import { isSfuMessage, SfuSession } from '../rtc/sfu-session.ts';
 import { SignalingClient, type SignalingStatus } from '../signaling/signaling-client.ts';
 import { signalingUrl, stompTransport } from '../signaling/stomp-transport.ts';
 import { setTracksEnabled, stopMedia } from './local-media.ts';
@@ -89,6 +91,7 @@ export function useConference(
   const [notice, setNotice] = useState<SessionNotice | null>(null);
   const [peers, setPeers] = useState<PeerManager | null>(null);
   const clientRef = useRef<SignalingClient | null>(null);
+  const sfuRef = useRef<SfuSession | null>(null);
   /** The viewer's own choice; the microphone is on only when neither the viewer nor the therapist muted it. */
   const mutedRef = useRef({ audioMuted: false, videoMuted: false });
   const forcedRef = useRef(false);
@@ -98,6 +101,8 @@ export function useConference(
     if (!enabled || !localStream || !token || userId === undefined) return;
     let active = true;
     let manager: PeerManager | null = null;
+    /** sfu mode: the media through Janus instead of the manager's pairs. */
+    let sfu: SfuSession | null = null;
     // negotiation steps of all peers run one after the other, so a candidate never overtakes its description
     let chain: Promise<void> = Promise.resolve();
     const iceServers = getIceServers();
@@ -117,13 +122,13 @@ export function useConference(
         chain = chain.then(() => manager?.handle(message)).catch(() => undefined);
         return;
       }
+      if (isSfuMessage(message)) {
+        sfu?.handle(message).catch(() => undefined);
+        return;
+      }
       const refusal = REFUSALS[message.type];
       if (refusal) {
-        setEnd(refusal);
-        client.stop();
-        manager?.close();
-        // the session is over for this viewer: the camera light goes off at once
-        stopMedia(localStream);
+        finish(refusal);
         return;
       }
       switch (message.type) {
@@ -132,6 +137,10 @@ export function useConference(
           setState(message.state);
           // a patient the therapist had muted comes back muted (the server keeps it across a reconnect)
           setForced(message.state.members.some((m) => m.userId === message.selfId && m.mutedByTherapist));
+          if (message.state.mode === 'sfu') {
+            startSfu(message.selfId, message.state.members);
+            return;
+          }
           chain = chain.then(async () => {
             const servers = await iceServers;
             if (!active) return;
@@ -159,6 +168,7 @@ export function useConference(
         case 'streamStatus':
           setState(message.state);
           manager?.retain(message.state.members.map((member) => member.userId));
+          sfu?.membersChanged(message.state.members.map((member) => member.userId)).catch(() => undefined);
           return;
         case 'therapeutJoined':
           setState((current) => current && { ...current, therapeutPresent: true });
@@ -203,6 +213,47 @@ export function useConference(
       }
     };
 
+    /** The session is over for this viewer: the camera light goes off at once. */
+    const finish = (notice: SessionNotice) => {
+      setEnd(notice);
+      client.stop();
+      manager?.close();
+      sfu?.close();
+      stopMedia(localStream);
+    };
+    /**
+     * Through the SFU media is end-to-end encrypted or not sent at all: a browser without encoded transforms is
+     * refused (docs/decisions.md), never connected in the clear.
+     */
+    const startSfu = (selfId: number, members: ConferenceState['members']) => {
+      const failed = { title: VIDEO_MESSAGES.verschluesselung, text: VIDEO_MESSAGES.verschluesselungText };
+      if (!e2eeSupported()) {
+        client.leave();
+        finish(failed);
+        return;
+      }
+      sfu?.close();
+      sfu = sfuRef.current = new SfuSession({
+        selfId,
+        conferenceId,
+        localStream,
+        iceServers,
+        send: (command) => client.send(command),
+        onRemoteStream: (peerId, stream) => {
+          if (!active) return;
+          setRemotes((current) => [
+            ...current.filter((r) => r.peerId !== peerId),
+            ...(stream ? [{ peerId, role: 'answerer' as const, stream }] : []),
+          ]);
+        },
+        onFailure: () => {
+          if (active) setNotice({ title: VIDEO_MESSAGES.uebertragung, text: VIDEO_MESSAGES.uebertragungText });
+        },
+      });
+      sendMute();
+      sfu.membersChanged(members.map((member) => member.userId)).catch(() => undefined);
+    };
+
     const client = new SignalingClient({
       conferenceId,
       createTransport: stompTransport({ url: signalingUrl(), token, userId }),
@@ -218,6 +269,7 @@ export function useConference(
       active = false;
       client.stop();
       manager?.close();
+      sfu?.close();
       clientRef.current = null;
       setPeers(null);
       setRemotes([]);
@@ -253,6 +305,7 @@ export function useConference(
   const leave = useCallback(() => {
     clientRef.current?.leave();
     peers?.close();
+    sfuRef.current?.close();
     stopMedia(localStream);
   }, [peers, localStream]);
 

@@ -37,6 +37,7 @@ function setup() {
     state: {
       conferenceId: 7,
       termintyp: 'EINZEL',
+      mode: 'p2p',
       everyoneView: false,
       locked: false,
       highlighted: null,

@@ -1,0 +1,124 @@
+import Janode, { type JanodeConnection } from 'janode';
+import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureJanus, startJanus, type StartedJanus } from '../../../../../scripts/janus.mjs';
+import { createSession, videoSuite } from './video-test-support.ts';
+
+/**
+ * The room lifecycle against a real Janus of the test's own (scripts/janus.mjs): a room per large group, a token per
+ * member, kick and end mirrored in Janus. A janode client stands for the browser (and for a thief of a token).
+ */
+const janusAvailable = ensureJanus();
+if (!janusAvailable) console.warn('Janus ist nicht installiert und ließ sich nicht installieren: Test übersprungen.');
+
+describe.skipIf(!janusAvailable)('video sessions through Janus', () => {
+  let janus: StartedJanus;
+  // filled before videoSuite's beforeAll builds the app (hooks run in the order they were registered)
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    janus = await startJanus();
+    Object.assign(env, {
+      JANUS_WS_URL: janus.url,
+      JANUS_API_SECRET: janus.apiSecret,
+      JANUS_ADMIN_KEY: janus.adminKey,
+      SFU_FROM_PARTICIPANTS: '4',
+    });
+  });
+  // registered before videoSuite's: runs after the app closed (afterAll hooks run in reverse order)
+  afterAll(async () => {
+    await janus?.stop();
+  });
+  const v = videoSuite(['therapeut@demo.de', 'patient@demo.de', 'patient2@demo.de'], env);
+  let client: JanodeConnection;
+  const handles: VideoRoomHandle[] = [];
+  beforeAll(async () => {
+    client = await Janode.connect({ address: { url: janus.url, apisecret: janus.apiSecret } });
+  });
+  afterAll(async () => {
+    await client?.close().catch(() => undefined);
+  });
+
+  const attach = async () => {
+    const session = await client.create();
+    const handle = await session.attach<VideoRoomHandle>(VideoRoomPlugin);
+    handles.push(handle);
+    return handle;
+  };
+  /** Joins the room as a publisher the way the browser does (no media needed to be a participant). */
+  const joinRoom = (handle: VideoRoomHandle, room: number, feed: number, token: string) =>
+    handle.message({ request: 'join', ptype: 'publisher', room, id: feed, display: String(feed), token });
+
+  it('a large group gets a room, a token per member; kick and end follow in Janus', async () => {
+    const conferenceId = await createSession(v.t.db, {
+      therapist: 'therapeut@demo.de',
+      patients: ['patient@demo.de', 'patient2@demo.de'],
+      start: new Date(Date.now() + 60_000),
+    });
+    const therapist = await v.connect('therapeut@demo.de');
+    therapist.send({ command: 'joinConference', conferenceId });
+    expect((await therapist.next('joinedSession')).state.mode).toBe('sfu');
+    const tJoin = await therapist.next('sfuJoin');
+    expect(tJoin).toMatchObject({ url: janus.url, room: conferenceId, feedId: therapist.userId });
+    // the browser never learns the admin key (nor the room secret, which is derived from it)
+    expect(JSON.stringify(tJoin)).not.toContain(janus.adminKey);
+
+    const patient = await v.connect('patient@demo.de');
+    patient.send({ command: 'joinConference', conferenceId });
+    await patient.next('joinedSession');
+    const pJoin = await patient.next('sfuJoin');
+    expect(pJoin.token).not.toBe(tJoin.token);
+
+    const probe = await attach();
+    expect((await probe.exists({ room: conferenceId })).exists).toBe(true);
+    // without a token of this session, Janus refuses the join
+    await expect(joinRoom(probe, conferenceId, 999_999, 'erraten')).rejects.toThrow(/^43\d /);
+    const patientHandle = await attach();
+    await joinRoom(patientHandle, conferenceId, patient.userId, pJoin.token);
+    // Janus tells the kicked participant itself that it is leaving, with the reason
+    const kicked = new Promise<unknown>((resolve) =>
+      patientHandle.once('videoroom_leaving', (data: { reason?: string }) => resolve(data.reason)),
+    );
+
+    therapist.send({ command: 'kickMember', conferenceId, memberName: String(patient.userId) });
+    await patient.next('kickedFromConference');
+    expect(await kicked).toBe('kicked');
+    // the kicked member's token no longer opens the room
+    await expect(joinRoom(await attach(), conferenceId, patient.userId, pJoin.token)).rejects.toThrow(/^43\d /);
+
+    therapist.send({ command: 'endConference', conferenceId });
+    await therapist.next('conferenceClosed');
+    await expect.poll(async () => (await probe.exists({ room: conferenceId })).exists).toBe(false);
+  });
+
+  it('a member who leaves loses its token; the last one out closes the room', async () => {
+    const conferenceId = await createSession(v.t.db, {
+      therapist: 'therapeut@demo.de',
+      patients: ['patient@demo.de', 'patient2@demo.de'],
+      start: new Date(Date.now() + 60_000),
+    });
+    const therapist = await v.joined('therapeut@demo.de', conferenceId);
+    await therapist.next('sfuJoin');
+    const patient = await v.joined('patient2@demo.de', conferenceId);
+    const { token } = await patient.next('sfuJoin');
+    patient.send({ command: 'disconnect', conferenceId });
+    // each attempt on a fresh handle (a handle that got in cannot join again)
+    const attempt = async () =>
+      joinRoom(await attach(), conferenceId, patient.userId, token).then(() => 'beigetreten', String);
+    await expect.poll(attempt).toMatch(/^Error: 433 /);
+    const probe = await attach();
+    therapist.send({ command: 'disconnect', conferenceId });
+    await expect.poll(async () => (await probe.exists({ room: conferenceId })).exists).toBe(false);
+  });
+
+  it('one-on-one and small groups stay peer-to-peer', async () => {
+    const conferenceId = await createSession(v.t.db, {
+      therapist: 'therapeut@demo.de',
+      patients: ['patient@demo.de'],
+      start: new Date(Date.now() + 60_000),
+    });
+    const therapist = await v.joined('therapeut@demo.de', conferenceId);
+    expect(therapist.messages.find((m) => m.type === 'joinedSession')).toMatchObject({ state: { mode: 'p2p' } });
+    await therapist.none('sfuJoin');
+    expect((await (await attach()).exists({ room: conferenceId })).exists).toBe(false);
+  });
+});
