@@ -171,7 +171,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['**/*.mjs', '**/*.js'],
+    // the scripts, and the type declarations of a script that TypeScript callers import (scripts/cluster.d.mts)
+    files: ['**/*.mjs', '**/*.js', '**/*.d.mts'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: globals.node, parserOptions: { projectService: false, project: null } },
   },

@@ -10,7 +10,7 @@ const workers = Number(process.env.E2E_WORKERS) || 3;
  * each other's video decoding on 2 cores (frames stop growing). One worker runs them in order from the start while
  * the others share the rest, which takes about as long.
  */
-const VIDEO_TESTS = '**/video-*.e2e.ts';
+const VIDEO_TESTS = ['**/video-*.e2e.ts', '**/zwei-instanzen.e2e.ts'];
 
 /** End-to-end tests in Debian's Chromium against the built app on a free port with a fresh database. */
 export default defineConfig({
@@ -44,7 +44,8 @@ export default defineConfig({
       ],
     },
   },
-  // The long video tests first, so that they do not end the run alone.
+  // The long video tests first, so that they do not end the run alone. zwei-instanzen.e2e.ts runs with them: its
+  // two more servers and its video session would starve a video test beside it the same way.
   projects: [
     { name: 'video', testMatch: VIDEO_TESTS, workers: 1 },
     { name: 'app', testIgnore: VIDEO_TESTS },

@@ -84,6 +84,24 @@ export function ensureBuild({ force = false } = {}) {
   run('npm', ['run', 'build']);
 }
 
+/** Installs Debian packages (without recommends), through sudo unless running as root. */
+export function aptInstall(...packages) {
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (...args) =>
+    run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  apt('update');
+  apt('install', '-y', '--no-install-recommends', ...packages);
+}
+
+/** Debian's Chromium, for the e2e tests and the Lighthouse bench; installed when missing. */
+export function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  console.log('Chromium wird aus den Debian-Paketen installiert ...');
+  aptInstall('chromium', 'fonts-liberation');
+}
+
 /** Starts a long-running child process and forwards SIGINT/SIGTERM to it. */
 export function startChild(command, args, env) {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });

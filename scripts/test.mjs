@@ -1,22 +1,9 @@
 // npm test: everything CI runs. Installs what is missing (npm dependencies, Debian's Chromium), makes sure
 // the local PostgreSQL runs, then lint, typecheck, unit, integration, build and end-to-end tests, and closes with
 // the time of each phase (e2e/README.md says where the time goes and how a test stays fast).
-import { existsSync } from 'node:fs';
-import { ensureBuild, ensureDependencies, run, runBuffered, succeeds } from './lib.mjs';
-
-const CHROMIUM = '/usr/bin/chromium';
-
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  console.log('Chromium wird aus den Debian-Paketen installiert ...');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (...args) =>
-    run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  apt('update');
-  apt('install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation');
-}
+import { ensureNginx } from './cluster.mjs';
+import { ensureJanus } from './janus.mjs';
+import { ensureBuild, ensureChromium, ensureDependencies, run, runBuffered, succeeds } from './lib.mjs';
 
 function ensurePostgres() {
   if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) return;
@@ -65,6 +52,10 @@ async function lanes(name, laneList) {
 step('Abhängigkeiten', () => {
   ensureDependencies();
   ensureChromium();
+  // the e2e test of two instances behind a proxy (e2e/zwei-instanzen.e2e.ts)
+  ensureNginx();
+  // the SFU of large group sessions (video-janus.int.test.ts, e2e/video-sfu.e2e.ts); they skip if this fails
+  ensureJanus();
   ensurePostgres();
 });
 // ESLint, Prettier and tsc each use one core, and Vitest runs unit and web tests in one worker on two cores

@@ -4,7 +4,7 @@ import { secondFactorSecretBox } from '../../lib/secret-box.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { authorityMap, createAuthService, privilegesForRole } from './auth.service.ts';
-import { FailedAttemptMemory } from './failed-attempts.ts';
+import { FAILED_ATTEMPT_MEMORY_MS, FailedAttemptMemory } from './failed-attempts.ts';
 
 const MINUTE = 60_000;
 
@@ -13,7 +13,10 @@ export async function authRoutes(app: AppInstance, { db, tokens, config, session
     db,
     tokens,
     accountLimit: app.rateCounter('login-account', config.loginRateLimitAccount, MINUTE),
-    failedAttempts: new FailedAttemptMemory(config.jwtSecret),
+    failedAttempts: new FailedAttemptMemory(
+      config.jwtSecret,
+      app.rateCounter('login-fehlversuch', 1, FAILED_ATTEMPT_MEMORY_MS),
+    ),
     secondFactorSecrets: secondFactorSecretBox(config.jwtSecret),
     sessions,
     requireSecondFactorRoles: config.requireSecondFactorRoles,

@@ -54,8 +54,7 @@ export function createAuthService({
 }: AuthServiceDeps) {
   /** Counts a wrong password or code once per attempt and answers the matching 401. */
   async function failAttempt(user: UserRow, password: string, error: HttpError): Promise<never> {
-    if (!failedAttempts.alreadyCounted(user.email, password)) {
-      failedAttempts.remember(user.email, password);
+    if (await failedAttempts.firstSeen(user.email, password)) {
       if (await recordFailedLogin(db, user.id, MAX_FAILED_LOGINS)) {
         // Whoever guesses the password may already hold a session; the lock ends every one.
         await endSessions(sessions, db, user.id);

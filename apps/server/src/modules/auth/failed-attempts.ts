@@ -1,36 +1,26 @@
 import { createHmac } from 'node:crypto';
+import type { RateCounter } from '../../lib/rate-window.ts';
+
+/** How long a counted wrong password is remembered: the dialog's second call follows within moments. */
+export const FAILED_ATTEMPT_MEMORY_MS = 10_000;
 
 /**
  * The login dialog asks secondFactorRequired and then authenticate with the same password. Both count a
  * wrong password (otherwise secondFactorRequired would be a password oracle without lockout), so this
  * remembers a failed attempt for a few seconds and lets the second call of the same attempt pass uncounted.
- * Only a keyed hash of the password is kept, in memory.
+ * It keeps its memory in a rate counter of one event per window (app.rateCounter): with several instances in Redis,
+ * since behind a round-robin proxy the two calls reach different instances and would otherwise count twice.
+ * Only a keyed hash of the password goes into the key (which the counter hashes once more).
  */
 export class FailedAttemptMemory {
-  private readonly recent = new Map<string, { fingerprint: string; until: number }>();
-
   constructor(
     private readonly secret: string,
-    private readonly ttlMs = 10_000,
-    private readonly now: () => number = Date.now,
+    private readonly counter: RateCounter,
   ) {}
 
-  private fingerprint(password: string) {
-    return createHmac('sha256', this.secret).update(password).digest('base64url');
-  }
-
-  /** True when this wrong password for this account was already counted moments ago. */
-  alreadyCounted(email: string, password: string): boolean {
-    const entry = this.recent.get(email);
-    if (!entry || entry.until < this.now()) return false;
-    return entry.fingerprint === this.fingerprint(password);
-  }
-
-  remember(email: string, password: string): void {
-    if (this.recent.size > 10_000) {
-      const time = this.now();
-      for (const [key, value] of this.recent) if (value.until < time) this.recent.delete(key);
-    }
-    this.recent.set(email, { fingerprint: this.fingerprint(password), until: this.now() + this.ttlMs });
+  /** True the first time this wrong password for this account is seen within the window: count it then only. */
+  async firstSeen(email: string, password: string): Promise<boolean> {
+    const fingerprint = createHmac('sha256', this.secret).update(password).digest('base64url');
+    return this.counter.hit(`${email}\u0000${fingerprint}`);
   }
 }
