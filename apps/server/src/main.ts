@@ -1,17 +1,36 @@
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { isEmbeddedSetupProcess, isNewEmbeddedDatabase, setUpInChildProcess } from './db/embedded-setup.ts';
 import { seedDemoWorld } from './db/seed.ts';
 import { createTokenService } from './lib/jwt.ts';
 import { createShutdown } from './lib/shutdown.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './modules/users/index.ts';
 
-/** Process entry: config, database, migrations, demo data, app, listen; closes cleanly on SIGTERM/SIGINT. */
-async function main() {
-  const config = loadConfig();
+/** Opens the database, applies the migrations it lacks and, when configured, adds the demo world once. */
+async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (config.seedDemo) await seedDemoWorld(database.db);
+  return database;
+}
+
+/**
+ * Process entry: config, database, migrations, demo data, app, listen; closes cleanly on SIGTERM/SIGINT.
+ * A new embedded database is created by a child process first (db/embedded-setup.ts), which runs this entry with
+ * EMBEDDED_SETUP_ENV set and stops after the database.
+ */
+async function main() {
+  const config = loadConfig();
+  if (isEmbeddedSetupProcess()) {
+    await (await prepareDatabase(config)).close();
+    return;
+  }
+  if (!config.databaseUrl && isNewEmbeddedDatabase(config.dataDir)) {
+    console.log(`Eingebettete Datenbank wird in ${config.dataDir} angelegt (nur beim ersten Start) …`);
+    await setUpInChildProcess();
+  }
+  const database = await prepareDatabase(config);
 
   const app = await buildApp({
     config,

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrationsDir } from '../lib/paths.ts';
+import { pgliteDir } from './embedded-setup.ts';
+import { openPglite } from './pglite.ts';
 import * as schema from './schema.ts';
 
 /** One Drizzle type for both drivers: node-postgres in production and tests, PGlite for `npm start`. */
@@ -35,13 +35,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const dir = path.join(options.dataDir, 'pg');
-  mkdirSync(dir, { recursive: true });
   // PGlite is one connection: it queues every query and transaction itself, so access is serialized.
-  const client = await PGlite.create(dir);
+  const client = await openPglite(pgliteDir(options.dataDir));
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type sharpFunction from 'sharp';
 
 export type ImageType = 'image/jpeg' | 'image/png';
 
@@ -17,6 +17,10 @@ export class UnreadableImageError extends Error {
   }
 }
 
+/** sharp (libvips), loaded with the first image: the server needs it only for uploads (memory at start). */
+let sharpModule: Promise<typeof sharpFunction> | undefined;
+const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default));
+
 /** Pixel limit against decompression bombs (a small file that unpacks to gigabytes). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -26,6 +30,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * orientation is applied to the pixels first so the photo still stands upright.
  */
 export async function reencodeImage(data: Buffer, type: ImageType, maxEdge = 1024): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     const pipeline = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

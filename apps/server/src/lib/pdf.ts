@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 
 /** Characters beyond Latin-1 that the standard PDF fonts (WinAnsi encoding) still have. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -17,8 +17,13 @@ export function pdfSafeText(text: string): string {
     .join('');
 }
 
+/** pdfkit, loaded with the first document: the server needs it only for downloads (memory at start). */
+let pdfkit: Promise<typeof PDFDocumentClass> | undefined;
+const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
+
 /** Renders an A4 document with the given title and drawing function into a buffer. */
-export function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+export async function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const PDFDocument = await loadPdfkit();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',

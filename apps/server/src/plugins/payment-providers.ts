@@ -36,7 +36,7 @@ export const paymentProvidersPlugin = fp(
       config.paymentProvider === 'sandbox' ? createSandboxProvider({ secret: sandboxSecret(config.jwtSecret) }) : null;
     const stripe =
       config.stripeSecretKey && config.stripeWebhookSecret
-        ? createStripeProvider({
+        ? await createStripeProvider({
             secretKey: config.stripeSecretKey,
             webhookSecret: config.stripeWebhookSecret,
             publicUrl: config.publicUrl,

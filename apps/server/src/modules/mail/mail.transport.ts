@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailAttachment } from './mail.table.ts';
 
 export interface OutgoingMail {
@@ -24,22 +25,37 @@ export interface MailTransportOptions {
   onFileWritten(file: string, mail: OutgoingMail): void;
 }
 
+/**
+ * A nodemailer transport made with the first mail: nodemailer is loaded then, not at start, since a server may run
+ * for a while before it sends anything (memory at start). `close` closes it if it was made.
+ */
+function lazyTransport<T extends Transporter>(make: (mailer: typeof nodemailer) => T) {
+  let transport: Promise<T> | undefined;
+  return {
+    get: () => (transport ??= import('nodemailer').then((module) => make(module.default))),
+    close: () => void transport?.then((made) => made.close()),
+  };
+}
+
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file under {dataDir}/mail. */
 export function createMailTransport(options: MailTransportOptions): MailTransport {
-  if (options.smtpUrl) {
-    const smtp = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    const smtp = lazyTransport((mailer) => mailer.createTransport(smtpUrl));
     return {
       async send(mail) {
-        await smtp.sendMail({ from: options.from, ...mail });
+        await (await smtp.get()).sendMail({ from: options.from, ...mail });
       },
-      close: () => smtp.close(),
+      close: smtp.close,
     };
   }
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const stream = lazyTransport((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   const dir = path.join(options.dataDir, 'mail');
   return {
     async send(mail) {
-      const info = await stream.sendMail({ from: options.from, ...mail });
+      const info = await (await stream.get()).sendMail({ from: options.from, ...mail });
       await mkdir(dir, { recursive: true });
       const file = path.join(
         dir,
@@ -48,6 +64,6 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       await writeFile(file, info.message as Buffer);
       options.onFileWritten(file, mail);
     },
-    close: () => stream.close(),
+    close: stream.close,
   };
 }

@@ -33,7 +33,7 @@ describe('Stripe provider', () => {
         },
       },
     };
-    const provider = createStripeProvider({
+    const provider = await createStripeProvider({
       secretKey: 'sk_test_x',
       webhookSecret: 'whsec_x',
       publicUrl: 'https://dihs.example/',
@@ -58,7 +58,7 @@ describe('Stripe provider', () => {
 
   it('fails with 502 when Stripe answers a session without a page', async () => {
     const client: StripeCheckoutClient = { checkout: { sessions: { create: async () => ({ id: 'cs', url: null }) } } };
-    const provider = createStripeProvider({
+    const provider = await createStripeProvider({
       secretKey: 'sk_test_x',
       webhookSecret: 'whsec_x',
       publicUrl: 'https://dihs.example',
@@ -67,8 +67,8 @@ describe('Stripe provider', () => {
     await expect(provider.startCheckout(payment, '/guthaben/5')).rejects.toMatchObject({ statusCode: 502 });
   });
 
-  it("verifies webhooks with the package's own test signature", () => {
-    const provider = createStripeProvider({
+  it("verifies webhooks with the package's own test signature", async () => {
+    const provider = await createStripeProvider({
       secretKey: 'sk_test_x',
       webhookSecret: 'whsec_x',
       publicUrl: 'https://dihs.example',

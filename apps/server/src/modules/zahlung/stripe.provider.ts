@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { HttpError } from '../../lib/http-error.ts';
 import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
 
@@ -38,11 +38,13 @@ function paymentIdOf(session: Stripe.Checkout.Session): number {
 /**
  * Stripe Checkout Sessions. The session is created with the payment id as idempotency key, so opening the payment
  * address twice within Stripe's 24 hours gives the same session. Webhooks are verified on the raw body with the
- * signing secret (STRIPE_WEBHOOK_SECRET).
+ * signing secret (STRIPE_WEBHOOK_SECRET). The Stripe library is loaded here, not at the top: a server without
+ * Stripe keys (the sandbox, the embedded demo) never needs it (memory at start).
  */
-export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+export async function createStripeProvider(options: StripeProviderOptions): Promise<PaymentProvider> {
+  const { default: StripeClient } = await import('stripe');
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
-  const stripe = new Stripe(
+  const stripe = new StripeClient(
     options.secretKey,
     api
       ? {

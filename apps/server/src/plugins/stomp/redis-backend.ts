@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { serverMessageSchema } from '@dihs/contract/video';
 import type { ConferenceRecord } from '../../modules/video/conference.ts';
 import { KeyedQueue, LocalSubscribers, type ConferenceStore, type MessageBus } from './realtime-store.ts';
@@ -24,6 +23,8 @@ const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return red
  * a message to the user's sockets it holds.
  */
 export async function createRedisBackend(url: string, prefix: string, log: Log) {
+  // loaded here, not at the top: a single instance without REDIS_URL never needs the client (memory at start)
+  const { Redis } = await import('ioredis');
   const commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const onError = (error: Error) => log.error({ error: error.message }, 'Redis-Verbindung gestört');
