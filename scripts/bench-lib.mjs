@@ -2,10 +2,38 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import autocannon from 'autocannon';
 import { root } from './lib.mjs';
 
-/** Seconds per measurement; BENCH_SECONDS shortens a run. */
+/** Seconds per measurement; BENCH_SECONDS shortens a run (e.g. BENCH_SECONDS=2 while iterating). */
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+
+/** The built server the parts start; BENCH_SERVER_ENTRY points at another build (say, one from before a change). */
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY || 'apps/server/dist/main.js';
+
+/** CPU seconds (user and system) a process has used so far, from /proc (Linux). */
+export const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/**
+ * Load at 50 connections for `seconds` (DURATION_S), after a one-second warm-up at the same load unless `warmUp` is
+ * false (the JIT and the caches of either side settle first). Every answer must be 2xx. Answers the requests per
+ * second and, for the server process `pid`, its CPU time per request in microseconds: that figure depends far less
+ * than the throughput on what else the machine is running, since it counts only the time the server got.
+ */
+export async function measureLoad(url, headers = {}, { seconds = DURATION_S, warmUp = true, pid } = {}) {
+  const options = { url, connections: 50, headers };
+  if (warmUp) await autocannon({ ...options, duration: 1 });
+  const cpuBefore = pid ? cpuSeconds(pid) : 0;
+  const result = await autocannon({ ...options, duration: seconds });
+  const cpu = pid ? cpuSeconds(pid) - cpuBefore : NaN;
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} Antworten ohne 2xx, ${result.errors} Fehler`);
+  }
+  return { requestsPerSecond: result.requests.average, cpuMicrosPerRequest: (cpu * 1e6) / result.requests.total };
+}
 
 export const DEMO_PASSWORD = 'Demo#2026';
 

@@ -1,13 +1,22 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { selfHostedFonts } from './vite-fonts.ts';
 
 const SERVER = 'http://localhost:3000';
 
 export default defineConfig({
   // Brotli and gzip copies beside each text asset, made once at build time: the server sends the one the browser
   // accepts (@fastify/static preCompressed) without compressing per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'] })],
+  plugins: [
+    react(),
+    // the faces of src/app/fonts.ts; the landing page's heading (Slab 500) and text (400) are preloaded
+    selfHostedFonts([
+      { family: 'Roboto', weights: [400, 500, 700], preload: [400], filePrefix: 'roboto-latin' },
+      { family: 'Roboto Slab', weights: [500], preload: [500], filePrefix: 'roboto-slab-latin' },
+    ]),
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   server: {
     proxy: {
       '/api': SERVER,

@@ -20,44 +20,11 @@ import { createPeriodicJob } from './lib/periodic-job.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { paymentProvidersPlugin } from './plugins/payment-providers.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
+import { loggerOptions } from './plugins/request-log.ts';
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { stompPlugin } from './plugins/stomp.ts';
-
-/** Path segments that carry one-time codes (e-mail confirmation, reset), an e-mail address or a checkout token. */
-const SECRET_PATH =
-  /\/(emailbestaetigen|emailreset|passwortreset|email\/bestaetigen|email\/reset|email\/confirmed|passwort\/reset|app\/patient\/[^/]+|zahlung\/checkout|zahlung\/sandbox\/checkout)\/[^/]+$/;
-
-/**
- * The address as the log shows it: never the query string (it may carry anything), the secret segments of known
- * routes masked, and of an address no route has only its first segment (a client may put anything into it).
- */
-function loggablePath(url: string, matched: boolean): string {
-  const path = url.split('?')[0] ?? '';
-  if (matched) return path.replace(SECRET_PATH, '/$1/…');
-  const first = /^\/[^/]*/.exec(path)?.[0] ?? '/';
-  return first === path ? first : `${first}/…`;
-}
-
-/**
- * Logger options: no request bodies, no query strings, and the Authorization header never leaves the process
- * (convention 9). `stream` only for tests that read the log back.
- */
-function loggerOptions(level: string, stream?: AppInput['logStream']) {
-  return {
-    level,
-    ...(stream ? { stream } : {}),
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
-    serializers: {
-      req: (req: { method: string; url: string; id: string; routeOptions?: { url?: string } }) => ({
-        id: req.id,
-        method: req.method,
-        url: loggablePath(req.url, Boolean(req.routeOptions?.url)),
-      }),
-    },
-  };
-}
 
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
@@ -67,7 +34,8 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  */
 export async function buildApp(deps: AppInput, modules: readonly ModuleDescriptor[] = MODULES): Promise<AppInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config.logLevel, deps.logStream),
+    // one line per request, written asynchronously (plugins/request-log.ts)
+    ...loggerOptions(deps.config.logLevel, deps.logStream),
     bodyLimit: 1024 * 1024,
     // Only the proxies TRUST_PROXY names may tell the client's address (X-Forwarded-For); by default the socket's
     // address counts, so no client can pick the address that the per-address limits count.

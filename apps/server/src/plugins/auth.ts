@@ -24,15 +24,19 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async (app: FastifyInstance, { tokens, gate }: { tokens: TokenService; gate: SessionGate }) => {
     app.decorateRequest('session', null);
-    app.addHook('onRequest', async (request) => {
-      const header = request.headers.authorization;
-      if (!header) return;
+    async function admit(request: FastifyRequest, header: string): Promise<void> {
       const match = /^Bearer (.+)$/i.exec(header);
       const claims = match?.[1] ? await tokens.verify(match[1]) : null;
       const session = claims ? await gate.admit(claims) : null;
       if (!session) throw HttpError.unauthorized(MESSAGES.sitzungUngueltig, ERROR_CODES.unauthorized);
       request.session = session;
       restrictToSecondFactorSetup(request);
+    }
+    // A callback hook: a visitor's request (no header) passes without a promise; this runs for every request.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const header = request.headers.authorization;
+      if (!header) return done();
+      admit(request, header).then(() => done(), done);
     });
   },
   { name: 'auth' },
@@ -50,13 +54,24 @@ export interface GuardRule {
   anyPrivilege?: readonly Privilege[];
 }
 
-/** An onRequest hook (before body validation, so a visitor gets 401, not 400) that requires a session and, optionally, a role and a privilege. */
+/**
+ * An onRequest hook (before body validation, so a visitor gets 401, not 400) that requires a session and, optionally,
+ * a role and a privilege. A callback hook: it decides synchronously, and a promise per request is measurable here.
+ */
 export function guard(rule: GuardRule = {}): onRequestHookHandler {
-  return async (request) => {
-    const session = sessionOf(request);
+  const check = (session: SessionClaims) => {
     if (rule.roles && !rule.roles.includes(session.role)) throw HttpError.forbidden();
     if (rule.anyPrivilege && !rule.anyPrivilege.some((p) => hasPrivilege(session.privileges, p))) {
       throw HttpError.forbidden();
     }
+  };
+  return (request, _reply, done) => {
+    try {
+      check(sessionOf(request));
+    } catch (error) {
+      done(error as HttpError);
+      return;
+    }
+    done();
   };
 }

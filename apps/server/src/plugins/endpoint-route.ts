@@ -7,6 +7,9 @@ import type {
   preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
+import fastJson from 'fast-json-stringify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type {
   EndpointBody,
   EndpointDeclaration,
@@ -38,13 +41,30 @@ export type EndpointHandler<E extends EndpointDeclaration> = (
   reply: FastifyReply,
 ) => Awaitable<EndpointResult<E> | FastifyReply>;
 
-/** Route options the declaration does not carry: rate limits, body limits, extra hooks after the access check. */
+/**
+ * Route options the declaration does not carry: rate limits, body limits, extra hooks after the access check, and
+ * the serializer of the success answer.
+ */
 export interface RouteExtras {
   config?: RouteOptions['config'];
   bodyLimit?: number;
   onRequest?: onRequestHookHandler | onRequestHookHandler[];
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
+  /**
+   * Writes the 200 answer with fast-json-stringify, compiled once from the response schema's JSON Schema, instead
+   * of zod's encode and JSON.stringify: for long lists, where checking every value costs more than the query (a
+   * page of 50 appointments: 0.4 ms against 0.04 ms). The answer holds the same declared fields only; the handler's
+   * type (EndpointHandler) stands in for the check of each value. Error answers keep zod.
+   */
+  schemaSerializer?: boolean;
 }
+
+/** The route's serializer compiler with schemaSerializer: fast-json-stringify for 200, zod for the rest. */
+const schemaSerializerCompiler: RouteOptions['serializerCompiler'] = (route) => {
+  if (String(route.httpStatus) !== '200') return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+  const jsonSchema = z.toJSONSchema(route.schema as z.ZodType, { io: 'output', target: 'draft-7' });
+  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -122,6 +142,7 @@ export function route<E extends EndpointDeclaration>(
     onRequest: [...accessHook(declaration), ...(patient ? [patient.onRequest] : []), ...asArray(extras.onRequest)],
     ...(preHandler.length ? { preHandler } : {}),
     ...(patient ? { onSend: patient.onSend, onResponse: patient.onResponse } : {}),
+    ...(extras.schemaSerializer ? { serializerCompiler: schemaSerializerCompiler } : {}),
     handler: handler as unknown as RouteOptions['handler'],
   });
 }

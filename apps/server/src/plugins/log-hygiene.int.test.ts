@@ -226,10 +226,12 @@ describe('logs stay clean (convention 9)', () => {
   });
 
   it('logged the requests at all (the scan below is not vacuous)', () => {
-    expect(lines.length).toBeGreaterThan(20);
+    // one line per request: the flows above send about twenty
+    expect(lines.length).toBeGreaterThan(15);
     const entries = lines.map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } });
-    expect(entries.some((e) => e.msg === 'incoming request' && e.req?.url)).toBe(true);
-    expect(entries.some((e) => e.msg === 'request completed')).toBe(true);
+    // one line per request, when it is answered, naming the request
+    expect(entries.some((e) => e.msg === 'request completed' && e.req?.url)).toBe(true);
+    expect(entries.some((e) => e.msg === 'incoming request')).toBe(false);
     // the masked paths still show which call it was
     expect(log()).toContain('/passwort/reset/…');
     // an address no route has: only its first segment

@@ -1,5 +1,4 @@
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { AppInstance } from '../app-types.ts';
 import type { Config } from '../config.ts';
 import { RateWindow, redisRateCounter, type RateCounter } from '../lib/rate-window.ts';
@@ -40,6 +39,8 @@ export async function registerRateLimits(
     app.decorate('rateCounter', (_name: string, max: number, windowMs: number) => new RateWindow(max, windowMs));
     return;
   }
+  // loaded here, not at the top: a single instance without REDIS_URL never needs the client (memory at start)
+  const { Redis } = await import('ioredis');
   // One retry per command: a request waits at most about a reconnect for Redis, then the limit is skipped
   // (skipOnError), rather than holding every login while Redis is away.
   const redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthEndpoints } from '@dihs/contract/health';
 import { zahlungEndpoints } from '@dihs/contract/zahlung';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { apiUrl, routePattern } from '@dihs/contract/common/endpoint';
+import { API_PREFIX, apiUrl, routePattern } from '@dihs/contract/common/endpoint';
 import { feedbackEndpoints } from '@dihs/contract/feedback';
 
 let t: TestApp;
@@ -38,6 +38,21 @@ describe('caching of API answers', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sets the same headers on an answer, an error and a 404, computed once', async () => {
+    const urls = [apiUrl(healthEndpoints.ping), apiUrl(zahlungEndpoints.neueste), `${API_PREFIX}/gibt-es-nicht`];
+    const answers = await Promise.all(urls.map((url) => t.app.inject({ method: 'GET', url })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404]);
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(answer.headers['content-security-policy']).toContain("object-src 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(answer.headers['x-frame-options']).toBeUndefined();
     }
   });
 });

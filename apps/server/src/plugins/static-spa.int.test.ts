@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticSpaPlugin } from './static-spa.ts';
 
 // A build as vite.config.ts leaves it: each text asset beside its .br and .gz copy.
 const SCRIPT = 'export const greeting = "Willkommen";\n'.repeat(50);
+const HASHED = 'public, max-age=31536000, immutable';
 let dist: string;
 let app: FastifyInstance;
 
@@ -20,6 +21,8 @@ beforeAll(async () => {
     writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(content));
     writeFileSync(path.join(dist, `${name}.gz`), gzipSync(content));
   }
+  // fonts are compressed already: the build leaves no copies beside them
+  writeFileSync(path.join(dist, 'assets/roboto-latin-400-normal-abc123.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
   app = Fastify();
   await app.register(staticSpaPlugin, { webDist: dist });
   await app.ready();
@@ -38,6 +41,22 @@ describe('static files', () => {
     expect(br.headers['cache-control']).toContain('immutable');
     const gz = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(SCRIPT);
+  });
+
+  it('lets browsers keep hashed assets for a year, compressed or not', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const headers = encoding ? { 'accept-encoding': encoding } : {};
+      const response = await app.inject({ url: '/assets/app.js', headers });
+      expect(response.headers['cache-control']).toBe(HASHED);
+    }
+    const font = await app.inject({
+      url: '/assets/roboto-latin-400-normal-abc123.woff2',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-encoding']).toBeUndefined();
+    expect(font.headers['cache-control']).toBe(HASHED);
   });
 
   it('sends the file as it is without Accept-Encoding', async () => {
@@ -51,5 +70,14 @@ describe('static files', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('has the start page revalidated, as gzip for a browser without brotli', async () => {
+    const start = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(start.statusCode).toBe(200);
+    expect(start.headers['content-encoding']).toBe('gzip');
+    expect(start.headers['cache-control']).toBe('no-cache');
+    expect(start.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(start.rawPayload).toString('utf8')).toContain('<title>DIHS</title>');
   });
 });

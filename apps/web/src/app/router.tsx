@@ -6,11 +6,12 @@ import { STATIC_PAGE_TITLES } from '../features/inhalt/static-page-titles.ts';
 import { useRouteTitle } from '../lib/use-document-title.ts';
 import { BearerLogin } from './bearer-login.tsx';
 import { Guard } from './guard.tsx';
-import { VideoRoleGate } from '../features/video/components/role-gate.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './root-layout.tsx';
+// the landing page comes with the entry: a visitor's first paint needs no second round trip for it
+import { StartPage } from './routes/start-page.tsx';
 
-const StartPage = lazyPage(() => import('./routes/start-page.tsx'), 'StartPage');
+const VideoRoleGate = lazyPage(() => import('../features/video/components/role-gate.tsx'), 'VideoRoleGate');
 const CockpitPage = lazyPage(() => import('../features/dashboard/pages/cockpit-page.tsx'), 'CockpitPage');
 const ContentPage = lazyPage(() => import('./routes/content-page.tsx'), 'ContentPage');
 const ProfilPage = lazyPage(() => import('./routes/profil-page.tsx'), 'ProfilPage');

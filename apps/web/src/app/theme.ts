@@ -7,8 +7,9 @@ import { THEME_COLOURS } from '@dihs/contract/common/constants';
 const GREEN_TEXT = '#2e7a44';
 const greenText = { color: GREEN_TEXT, borderColor: GREEN_TEXT };
 
-const BODY_FONT = '"Roboto", "Helvetica", "Arial", sans-serif';
-const HEADING_FONT = '"Roboto Slab", "Roboto", "Georgia", serif';
+// each web font followed by its metric-compatible local stand-in (vite-fonts.ts), shown until the font has loaded
+const BODY_FONT = '"Roboto", "Roboto fallback", "Helvetica", "Arial", sans-serif';
+const HEADING_FONT = '"Roboto Slab", "Roboto Slab fallback", "Roboto", "Georgia", serif';
 
 /** The brand theme (spec 1, section 9) with MUI's German component texts. */
 export const theme = createTheme(

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { lockPaymentBeforeOwnRecord } from '../zahlung/index.ts';
 import { warenkoerbe, type WarenkorbRow } from './cart.table.ts';
@@ -27,7 +27,8 @@ export async function updateCart(
 
 /**
  * Locks a cart for a change, its payment first: the payment webhook locks the payment and then the cart, so every
- * path takes them in that order and none deadlocks. With skipLocked, a cart (or payment) busy elsewhere answers
+ * path takes them in that order and none deadlocks. A cart without payment is locked at once (a payment is only
+ * added to a cart under its lock, so none can appear meanwhile). With skipLocked, a cart (or payment) busy elsewhere answers
  * 'busy'. Undefined for an unknown cart.
  */
 export async function lockCartAndPayment(
@@ -36,6 +37,13 @@ export async function lockCartAndPayment(
   options: { skipLocked?: boolean } = {},
 ): Promise<WarenkorbRow | 'busy' | undefined> {
   const lockOptions = options.skipLocked ? ({ skipLocked: true } as const) : undefined;
+  // a cart without payment (credit only, the common case) has no payment to lock first: one statement
+  const [unpaid] = await tx
+    .select()
+    .from(warenkoerbe)
+    .where(and(eq(warenkoerbe.id, cartId), isNull(warenkoerbe.zahlungId)))
+    .for('update', lockOptions);
+  if (unpaid) return unpaid;
   for (let attempt = 0; attempt < 3; attempt++) {
     const peek = await findCart(tx, cartId);
     if (!peek) return undefined;

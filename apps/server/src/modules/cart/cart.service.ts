@@ -15,7 +15,7 @@ import { TERMIN_MESSAGES, type Termintyp, type Zahlungsart } from '@dihs/contrac
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { addLedgerEntries, balanceOf, InsufficientCreditError, type LedgerEntryInput } from '../guthaben/index.ts';
+import { addLedgerEntries, lockedBalance, spendLockedBalance, type LedgerEntryInput } from '../guthaben/index.ts';
 import { findProfileName } from '../profil/index.ts';
 import {
   confirmSeat,
@@ -27,7 +27,7 @@ import {
   type CartSeat,
   type TerminRow,
 } from '../termin/index.ts';
-import { findActiveAccountById, lockPatientForBooking, type UserRow } from '../users/index.ts';
+import { findPersonInfo, lockPatientForBooking, type UserRow } from '../users/index.ts';
 import { getSettings } from '../verwaltung/index.ts';
 import { cancelPayment, checkoutPath, createPayment, getLatestPaymentFor } from '../zahlung/index.ts';
 import { enqueueBookingMail } from './cart-mail.ts';
@@ -64,11 +64,14 @@ export interface CartPatient {
 
 type CardPrices = Record<Termintyp, number | null>;
 
-/** What the answer shows besides the cart row; read once in the transaction that changed the cart. */
+/**
+ * What the answer shows besides the cart row; read once in the transaction that changed the cart. The card prices
+ * only for a cart with card items (null: none read, none needed).
+ */
 interface CartView {
   patient: CartPatient | undefined;
   seats: CartSeat[];
-  prices: CardPrices;
+  prices: CardPrices | null;
 }
 
 // ---- reads -------------------------------------------------------------------------------------------------------
@@ -81,10 +84,15 @@ async function withName(db: Database | Transaction, account: UserRow): Promise<C
   return { id: account.id, email: account.email, firmaId: account.firmaId, vorname, nachname };
 }
 
-/** A patient account that is not deleted, with its name; undefined otherwise (no mail to a deleted account). */
+/**
+ * A patient account that is not deleted, with its name (one statement: account and profile together); undefined
+ * otherwise (no mail to a deleted account).
+ */
 async function findPatient(db: Database | Transaction, userId: number): Promise<CartPatient | undefined> {
-  const account = await findActiveAccountById(db, userId);
-  return isPatient(account) ? withName(db, account) : undefined;
+  const person = await findPersonInfo(db, userId);
+  if (!person || person.role !== 'PATIENT' || person.deletedAt) return undefined;
+  const { id, email, firmaId } = person;
+  return { id, email, firmaId, vorname: person.vorname ?? '', nachname: person.nachname ?? '' };
 }
 
 /** The card prices per type, one query; a type without a price cannot be paid by card. */
@@ -96,12 +104,16 @@ async function cardPrices(db: Database | Transaction): Promise<CardPrices> {
   return Object.fromEntries(entries) as CardPrices;
 }
 
+/** The card prices when a seat of the cart is paid by card; null otherwise (one round trip less per booking). */
+const pricesFor = async (db: Database | Transaction, seats: CartSeat[]): Promise<CardPrices | null> =>
+  seats.some(({ seat }) => seat.zahlungsart === 'KARTE') ? cardPrices(db) : null;
+
 /** One after the other: a transaction's client runs one query at a time (pg refuses overlapping queries). */
-const readView = async (db: Database | Transaction, cart: WarenkorbRow): Promise<CartView> => ({
-  patient: await findPatient(db, cart.patientUserId),
-  seats: await seatsOfCart(db, cart.id),
-  prices: await cardPrices(db),
-});
+const readView = async (db: Database | Transaction, cart: WarenkorbRow): Promise<CartView> => {
+  const patient = await findPatient(db, cart.patientUserId);
+  const seats = await seatsOfCart(db, cart.id);
+  return { patient, seats, prices: await pricesFor(db, seats) };
+};
 
 const itemStatus = (status: string): CartItemStatus =>
   status === 'GEBUCHT' ? 'PAID' : status === 'STORNIERT' ? 'STORNIERT' : 'OFFEN';
@@ -126,7 +138,7 @@ function toCart(cart: WarenkorbRow, { patient, seats, prices }: CartView, redire
       datum: termin.datum.toISOString(),
       status: itemStatus(seat.status),
       paymentMethod: seat.zahlungsart,
-      amountCents: seat.zahlungsart === 'KARTE' ? (prices[termin.termintyp] ?? 0) : 0,
+      amountCents: seat.zahlungsart === 'KARTE' ? (prices?.[termin.termintyp] ?? 0) : 0,
     })),
   };
 }
@@ -224,12 +236,19 @@ interface ReserveInput {
   mode: ReserveMode;
   now: Date;
   timeoutMinutes: number;
+  /** The release of an expired own cart was tried already: one still there blocks like any open cart. */
+  expiredReleased?: boolean;
 }
 
+/** The patient's own open cart is past its time: createCart releases it in its own transaction and tries again. */
+class ExpiredOpenCart extends Error {}
+
 /**
- * Creates an OFFEN cart inside the caller's transaction: locks the patient and the appointments (in id order),
- * decides each item's payment method (FIRMA, REZEPT, ABO, GUTHABEN, KARTE), reserves every seat, takes the credit
- * and records the card amount. Any refusal throws, so the caller's transaction changes nothing.
+ * Creates an OFFEN cart inside the caller's transaction: locks the patient, the appointments (in id order) and the
+ * patient's ledger (in the order of every path that frees seats with a refund: appointment, then ledger), decides
+ * each item's payment method (FIRMA, REZEPT, ABO, GUTHABEN, KARTE) from the balance read under that lock, reserves
+ * every seat, takes the credit and records the card amount. Any refusal throws, so the caller's transaction changes
+ * nothing. The card prices are read only when an item falls to the card.
  */
 async function reserveCart(
   tx: Transaction,
@@ -237,7 +256,11 @@ async function reserveCart(
 ): Promise<{ cart: WarenkorbRow; patient: CartPatient; view: CartView }> {
   const patient = await lockPatient(tx, input.patientUserId, input.mode);
   // one own open cart at a time; the patient row lock above makes this check and the insert one step
-  if (input.mode !== 'betreiber' && (await findOpenOwnCart(tx, patient.id))) throw offeneBuchung();
+  if (input.mode !== 'betreiber') {
+    const open = await findOpenOwnCart(tx, patient.id);
+    if (open && open.expiresAt <= input.now && !input.expiredReleased) throw new ExpiredOpenCart();
+    if (open) throw offeneBuchung();
+  }
   const ids = [...new Set(input.terminIds)].sort((a, b) => a - b);
   const termine = await lockTermineInOrder(tx, ids);
   if (termine.length !== ids.length) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
@@ -245,13 +268,19 @@ async function reserveCart(
     if (!bookableFor(termin, patient, input.now)) throw new HttpError(409, CART_MESSAGES.nichtSichtbar);
   }
 
-  const remaining = await balanceOf(tx, patient.id);
-  const prices = await cardPrices(tx);
-  const decisions = termine.map((termin) => {
-    const decision = decidePayment(termin, patient.firmaId, remaining, prices[termin.termintyp]);
+  const balance = await lockedBalance(tx, patient.id);
+  const remaining = { ...balance };
+  let prices: CardPrices | null = null;
+  const decisions: { termin: TerminRow; decision: PaymentDecision }[] = [];
+  for (const termin of termine) {
+    let decision = decidePayment(termin, patient.firmaId, remaining, null);
+    if (decision.zahlungsart === 'KARTE') {
+      prices ??= await cardPrices(tx);
+      decision = { ...decision, amountCents: prices[termin.termintyp] };
+    }
     refuseCard(input.mode, termin, decision);
-    return { termin, decision };
-  });
+    decisions.push({ termin, decision });
+  }
 
   const cart = await insertCart(tx, {
     patientUserId: patient.id,
@@ -286,31 +315,14 @@ async function reserveCart(
       });
     }
   }
-  await takeCredit(tx, debits, input.mode, decisions);
+  // the decisions never plan more than the locked balance holds
+  await spendLockedBalance(tx, balance, debits);
 
   // the payment itself is opened by the caller (paymentAddress), like a retry
   const updated = amountCents > 0 ? await updateCart(tx, cart.id, { amountCents }) : cart;
   // the order seatsOfCart answers: by start, then appointment id
   seats.sort((a, b) => a.termin.datum.getTime() - b.termin.datum.getTime() || a.termin.id - b.termin.id);
   return { cart: updated, patient, view: { patient, seats, prices } };
-}
-
-/** Takes the planned credit; a balance lowered meanwhile (by an operator) refuses like a missing credit. */
-async function takeCredit(
-  tx: Transaction,
-  debits: LedgerEntryInput[],
-  mode: ReserveMode,
-  decisions: { termin: TerminRow; decision: PaymentDecision }[],
-): Promise<void> {
-  try {
-    await addLedgerEntries(tx, debits);
-  } catch (error) {
-    if (mode === 'betreiber' && error instanceof InsufficientCreditError) {
-      const item = decisions.find((d) => d.decision.creditKind === error.kind);
-      if (item) throw missingCredit(item.termin.termintyp);
-    }
-    throw error;
-  }
 }
 
 // ---- book and close ----------------------------------------------------------------------------------------------
@@ -466,24 +478,30 @@ const flushIfBooked = (ctx: CartContext, cart: WarenkorbRow) => {
 };
 
 /**
- * Creates a cart in one transaction that reads the patient (locked), the appointments (locked) and the prices once
+ * Creates a cart in one transaction that reads the patient (locked), the appointments (locked) and the balance once
  * and answers from those reads. A patient's or operator's cart stays OFFEN (card items: with its payment page); a
- * direct booking is covered (no card), so it is booked at once.
+ * direct booking is covered (no card), so it is booked at once. An own expired cart the timeout job has not
+ * released yet is released first and the cart made again, so it never blocks a booking.
  */
 export async function createCart(
   ctx: CartContext,
   input: { patientUserId: number; createdByUserId: number; terminIds: number[]; mode: ReserveMode },
 ): Promise<Cart> {
   const now = ctx.now();
-  if (input.mode !== 'betreiber') await releaseExpiredOwnCart(ctx.db, input.patientUserId, now);
-  const { cart, view, redirectUrl } = await ctx.db
-    .transaction(async (tx) => {
-      const reserved = await reserveCart(tx, { ...input, now, timeoutMinutes: ctx.timeoutMinutes });
+  const attempt = (expiredReleased: boolean) =>
+    ctx.db.transaction(async (tx) => {
+      const reserved = await reserveCart(tx, { ...input, now, timeoutMinutes: ctx.timeoutMinutes, expiredReleased });
       if (input.mode !== 'direkt') {
         return { ...reserved, redirectUrl: await paymentAddress(tx, reserved.cart, now, true) };
       }
       const booked = await bookCart(tx, reserved.cart, now, reserved.view);
       return { cart: booked.cart, view: { ...reserved.view, seats: booked.seats }, redirectUrl: null };
+    });
+  const { cart, view, redirectUrl } = await attempt(false)
+    .catch(async (error: unknown) => {
+      if (!(error instanceof ExpiredOpenCart)) throw error;
+      await releaseExpiredOwnCart(ctx.db, input.patientUserId, now);
+      return attempt(true);
     })
     .catch((error: unknown) => {
       // the index warenkorb_ein_offener, should a path ever pass the check above
@@ -563,7 +581,7 @@ export async function resetCart(
   return ctx.db.transaction(async (tx) => {
     const closed = await closeCart(tx, await lockOwnCart(tx, cartId, viewer), 'ABGEBROCHEN', { now, authorUserId });
     const patient = await findPatient(tx, closed.cart.patientUserId);
-    return toCart(closed.cart, { patient, seats: closed.seats, prices: await cardPrices(tx) }, null);
+    return toCart(closed.cart, { patient, seats: closed.seats, prices: await pricesFor(tx, closed.seats) }, null);
   });
 }
 

@@ -4,6 +4,8 @@ export { CREDIT_KINDS, type CreditKind } from './guthaben.table.ts';
 export {
   addLedgerEntries,
   balanceOf,
+  lockedBalance,
+  spendLockedBalance,
   reverseReference,
   InsufficientCreditError,
   type LedgerEntryInput,

@@ -40,13 +40,7 @@ export class InsufficientCreditError extends HttpError {
   }
 }
 
-/**
- * Books ledger entries inside the caller's transaction. Serialized per patient (advisory lock until the caller
- * commits), so concurrent spends of the last credit cannot both succeed. Answers false, changing nothing, when one of
- * the idempotency keys was already booked; throws InsufficientCreditError (409) when a balance would go negative.
- */
-export async function addLedgerEntries(tx: Transaction, entries: LedgerEntryInput[]): Promise<boolean> {
-  if (entries.length === 0) return true;
+function validate(entries: LedgerEntryInput[]): void {
   for (const entry of entries) {
     if (!Number.isSafeInteger(entry.delta) || entry.delta === 0) {
       throw HttpError.badRequest('Eine Guthabenänderung muss eine ganze Zahl ungleich 0 sein.');
@@ -54,24 +48,23 @@ export async function addLedgerEntries(tx: Transaction, entries: LedgerEntryInpu
     if (!CREDIT_KINDS.includes(entry.kind)) throw HttpError.badRequest('Unbekannte Guthabenart.');
     if (!entry.idempotencyKey) throw HttpError.badRequest('Eine Guthabenänderung braucht einen Schlüssel.');
   }
-  const patients = [...new Set(entries.map((entry) => entry.patientUserId))].sort((a, b) => a - b);
-  // Ascending order: two transactions touching the same patients cannot deadlock.
-  for (const patient of patients) await lockPatientLedger(tx, patient);
-  if (await anyKeyBooked(tx, [...new Set(entries.map((entry) => entry.idempotencyKey))])) return false;
+}
 
-  for (const patient of patients) {
-    const balance = await sumBalance(tx, patient);
-    for (const entry of entries.filter((e) => e.patientUserId === patient)) balance[entry.kind] += entry.delta;
-    for (const kind of CREDIT_KINDS) {
-      if (balance[kind] < 0) {
-        const delta = entries
-          .filter((e) => e.patientUserId === patient && e.kind === kind)
-          .reduce((sum, e) => sum + e.delta, 0);
-        throw new InsufficientCreditError(kind, balance[kind] - delta);
-      }
+/** Throws InsufficientCreditError when the patient's entries would take a kind of `balance` below zero. */
+function assertCovered(balance: Balance, patientUserId: number, entries: LedgerEntryInput[]): void {
+  const after = { ...balance };
+  const own = entries.filter((e) => e.patientUserId === patientUserId);
+  for (const entry of own) after[entry.kind] += entry.delta;
+  for (const kind of CREDIT_KINDS) {
+    if (after[kind] < 0) {
+      const delta = own.filter((e) => e.kind === kind).reduce((sum, e) => sum + e.delta, 0);
+      throw new InsufficientCreditError(kind, after[kind] - delta);
     }
   }
-  await insertLedgerRows(
+}
+
+const insertEntries = (tx: Transaction, entries: LedgerEntryInput[]) =>
+  insertLedgerRows(
     tx,
     entries.map((entry) => ({
       patientUserId: entry.patientUserId,
@@ -83,7 +76,50 @@ export async function addLedgerEntries(tx: Transaction, entries: LedgerEntryInpu
       authorUserId: entry.authorUserId ?? null,
     })),
   );
+
+/**
+ * Books ledger entries inside the caller's transaction. Serialized per patient (advisory lock until the caller
+ * commits), so concurrent spends of the last credit cannot both succeed. Answers false, changing nothing, when one of
+ * the idempotency keys was already booked; throws InsufficientCreditError (409) when a balance would go negative.
+ */
+export async function addLedgerEntries(tx: Transaction, entries: LedgerEntryInput[]): Promise<boolean> {
+  if (entries.length === 0) return true;
+  validate(entries);
+  const patients = [...new Set(entries.map((entry) => entry.patientUserId))].sort((a, b) => a - b);
+  // Ascending order: two transactions touching the same patients cannot deadlock.
+  for (const patient of patients) await lockPatientLedger(tx, patient);
+  if (await anyKeyBooked(tx, [...new Set(entries.map((entry) => entry.idempotencyKey))])) return false;
+  for (const patient of patients) assertCovered(await sumBalance(tx, patient), patient, entries);
+  await insertEntries(tx, entries);
   return true;
+}
+
+/**
+ * The patient's balance read under the ledger lock (held until the caller's transaction ends): no other ledger
+ * change of this patient can come in between, so spendLockedBalance may book against it without reading again.
+ */
+export async function lockedBalance(tx: Transaction, patientUserId: number): Promise<Balance> {
+  await lockPatientLedger(tx, patientUserId);
+  return sumBalance(tx, patientUserId);
+}
+
+/**
+ * Books entries of the one patient whose balance the caller read with lockedBalance in this transaction: the
+ * booking's round trips are the lock, the read and this insert. The keys must be new ones (say, of seats this
+ * transaction created); a key booked before is refused by the unique index. Throws InsufficientCreditError (409)
+ * when the balance does not cover them.
+ */
+export async function spendLockedBalance(
+  tx: Transaction,
+  balance: Balance,
+  entries: LedgerEntryInput[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  validate(entries);
+  const patients = new Set(entries.map((entry) => entry.patientUserId));
+  if (patients.size > 1) throw new Error('spendLockedBalance bucht für genau einen Patienten.');
+  assertCovered(balance, entries[0]!.patientUserId, entries);
+  await insertEntries(tx, entries);
 }
 
 /** The patient's balance per kind: the sum of the ledger entries. */

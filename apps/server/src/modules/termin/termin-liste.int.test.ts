@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TerminPage } from '@dihs/contract/termin';
+import { terminPageSchema, type TerminPage } from '@dihs/contract/termin';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../users/users.table.ts';
 import { reserveSeat } from './index.ts';
-import { TOTAL_WINDOW } from './termin.repository.ts';
+import { TOTAL_WINDOW } from './termin-liste.repository.ts';
 import { termine } from './termin.table.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { terminEndpoints } from '@dihs/contract/termin';
@@ -29,10 +29,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
+/**
+ * The lists are written by their schema (schemaSerializer), not checked by zod: each answer must still be exactly
+ * what the response schema makes of it (declared fields, declared types).
+ */
 const get = async (url: string, authorization: string) => {
   const response = await t.app.inject({ method: 'GET', url, headers: { authorization } });
   expect(response.statusCode).toBe(200);
-  return response.json<TerminPage>();
+  const page = response.json<TerminPage>();
+  expect(terminPageSchema.parse(page)).toStrictEqual(page);
+  return page;
 };
 
 /** `n` active appointments with this Befund, one an hour from tomorrow on; answers their ids in start order. */

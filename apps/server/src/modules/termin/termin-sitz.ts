@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { CreditKind } from '@dihs/contract/guthaben';
 import { TERMIN_MESSAGES, type Zahlungsart } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -49,14 +49,15 @@ export interface ReserveSeatInput {
 }
 
 /**
- * Takes one seat inside the caller's transaction. The counter is raised by one conditional UPDATE: concurrent
- * callers queue on the row lock and re-check the condition, and the CHECK (anzahl_teilnehmer <= max_teilnehmer)
- * refuses overbooking even if a caller skipped the condition. The partial unique index refuses a second seat of
- * the same patient. Throws a German 4xx (appointment unknown 404; full, cancelled, past, duplicate 409).
+ * Takes one seat inside the caller's transaction in two statements. The counter is raised by one conditional
+ * UPDATE that also requires the patient to hold no seat there yet: concurrent callers queue on the row lock and
+ * re-check the condition, and the CHECK (anzahl_teilnehmer <= max_teilnehmer) refuses overbooking even if a caller
+ * skipped the condition. The partial unique index refuses a second seat of the same patient that raced past the
+ * condition. Only a refused UPDATE reads further, to name the reason: a German 4xx (appointment unknown 404;
+ * duplicate, cancelled, past, full 409, in this order).
  */
 export async function reserveSeat(tx: Transaction, input: ReserveSeatInput): Promise<TerminTeilnahmeRow> {
   const now = input.now ?? new Date();
-  if (await activeSeat(tx, input.terminId, input.patientUserId)) throw new HttpError(409, TERMIN_MESSAGES.doppelt);
   const updated = await tx
     .update(termine)
     .set({ anzahlTeilnehmer: sql`${termine.anzahlTeilnehmer} + 1` })
@@ -66,10 +67,23 @@ export async function reserveSeat(tx: Transaction, input: ReserveSeatInput): Pro
         eq(termine.status, 'AKTIV'),
         gt(termine.datum, now),
         lt(termine.anzahlTeilnehmer, termine.maxTeilnehmer),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(terminTeilnahmen)
+            .where(
+              and(
+                eq(terminTeilnahmen.terminId, input.terminId),
+                eq(terminTeilnahmen.patientUserId, input.patientUserId),
+                ne(terminTeilnahmen.status, 'STORNIERT'),
+              ),
+            ),
+        ),
       ),
     )
     .returning({ id: termine.id });
   if (updated.length === 0) {
+    if (await activeSeat(tx, input.terminId, input.patientUserId)) throw new HttpError(409, TERMIN_MESSAGES.doppelt);
     const [termin] = await tx.select().from(termine).where(eq(termine.id, input.terminId));
     if (!termin) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
     if (termin.status !== 'AKTIV') throw new HttpError(409, TERMIN_MESSAGES.nichtBuchbar);

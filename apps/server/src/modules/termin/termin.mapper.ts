@@ -2,6 +2,9 @@ import type { Teilnehmer, Termin } from '@dihs/contract/termin';
 import type { ParticipantRow, TerminWithTherapeut } from './termin.repository.ts';
 import type { TerminTeilnahmeRow } from './termin.table.ts';
 
+/** What the plan shows of the viewer's own seat. */
+export type SeatView = Pick<TerminTeilnahmeRow, 'status' | 'teilgenommen' | 'beigetreten' | 'herausgeworfen'>;
+
 /** How participants appear: full (operators), with or without patient links (therapists), names only (patients). */
 export type ParticipantView = 'full' | 'noLinks' | 'namesOnly' | 'none';
 
@@ -21,7 +24,7 @@ export function toTermin(
   participants: ParticipantRow[],
   view: ParticipantView,
   now: Date,
-  seat?: TerminTeilnahmeRow | null,
+  seat?: SeatView | null,
 ): Termin {
   const t = row.termin;
   const ende = t.datum.getTime() + t.dauer * 60_000;

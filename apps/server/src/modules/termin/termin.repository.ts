@@ -1,22 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  exists,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  not,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import type { Termintyp } from '@dihs/contract/termin';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { persons } from '../users/index.ts';
 import { terminTeilnahmen, termine, type TerminRow, type TerminTeilnahmeRow } from './termin.table.ts';
@@ -66,84 +48,12 @@ export async function lockTermin(tx: Transaction, id: number): Promise<TerminRow
   return row;
 }
 
-export interface BetreiberFilter {
-  typen: Termintyp[];
-  from?: Date;
-  to?: Date;
-  page: number;
-  size: number;
-}
-
-/**
- * `total` counts at most this many matches past the page's start. An exact count would visit every match (100,000
- * rows cost more than the page itself); this bound costs no more than the OFFSET already does, and a screen still
- * knows whether a next page exists.
- */
-export const TOTAL_WINDOW = 1000;
-
-export interface ListPage<Row> {
-  rows: Row[];
-  total: number;
-  /** More rows match than `total` says. */
-  totalCapped: boolean;
-}
-
-/**
- * The page's total: a page that is not full already tells it; otherwise the matches of `where` are counted up to
- * offset + TOTAL_WINDOW, reading no further than that.
- */
-async function pageTotal(db: Db, where: SQL | undefined, offset: number, size: number, pageRows: number) {
-  if (pageRows < size && (pageRows > 0 || offset === 0)) return { total: offset + pageRows, totalCapped: false };
-  const bound = offset + TOTAL_WINDOW;
-  const matches = db
-    .select({ one: sql`1` })
-    .from(termine)
-    .where(where)
-    .limit(bound + 1)
-    .as('treffer');
-  const [row] = await db.select({ n: count() }).from(matches);
-  const n = row?.n ?? 0;
-  return { total: Math.min(n, bound), totalCapped: n > bound };
-}
-
-/** The operator list: every status, filtered by types and dates, sorted by start, paged in SQL. */
-export async function listForOperator(db: Db, filter: BetreiberFilter): Promise<ListPage<TerminWithTherapeut>> {
-  const where = and(
-    inArray(termine.termintyp, filter.typen),
-    filter.from ? gte(termine.datum, filter.from) : undefined,
-    filter.to ? lt(termine.datum, filter.to) : undefined,
-  );
-  const offset = filter.page * filter.size;
-  const rows = await selectTermin(db)
-    .where(where)
-    .orderBy(...byStart)
-    .limit(filter.size)
-    .offset(offset);
-  return { rows, ...(await pageTotal(db, where, offset, filter.size, rows.length)) };
-}
-
 /** A therapist's appointments of one status from the start of `from` on, sorted by start. */
 export const listForTherapist = (db: Db, therapeutUserId: number, status: TerminRow['status'], from: Date) =>
   selectTermin(db)
     .where(and(eq(termine.therapeutUserId, therapeutUserId), eq(termine.status, status), gte(termine.datum, from)))
     .orderBy(...byStart)
     .limit(500);
-
-export interface PatientFilter {
-  patientUserId: number;
-  patientFirmaId: number | null;
-  kind: 'frei' | 'angemeldet' | 'alle' | 'url';
-  id?: number;
-  befund?: string;
-  therapeutUserId?: number;
-  typen: Termintyp[];
-  from: Date;
-  to: Date;
-  nurFirma: boolean;
-  now: Date;
-  page: number;
-  size: number;
-}
 
 /**
  * What a patient may see: active appointments open to everyone or to the patient's own company, plus the
@@ -167,72 +77,6 @@ const ownSeatJoin = (patientUserId: number) =>
     eq(terminTeilnahmen.patientUserId, patientUserId),
     ne(terminTeilnahmen.status, 'STORNIERT'),
   );
-
-/** The patient holds a seat (of the given status, else any held one) in the appointment of the outer row. */
-const holdsSeat = (db: Db, patientUserId: number, status?: 'GEBUCHT') =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(terminTeilnahmen)
-      .where(and(ownSeatJoin(patientUserId), status ? eq(terminTeilnahmen.status, status) : undefined)),
-  );
-
-/**
- * The patient plan: filtered, sorted and paged in SQL; the own seat (at most one, partial unique index) joined.
- * The filter tests seats with EXISTS, not through the joined seat: so the planner walks an index in start order,
- * joins name and seat row by row and stops after the page instead of joining and sorting every match.
- */
-export async function listForPatient(db: Db, f: PatientFilter): Promise<ListPage<PatientListRow>> {
-  const seat = (status?: 'GEBUCHT') => holdsSeat(db, f.patientUserId, status);
-  const kind =
-    f.kind === 'frei'
-      ? and(
-          eq(termine.status, 'AKTIV'),
-          lt(termine.anzahlTeilnehmer, termine.maxTeilnehmer),
-          gt(termine.datum, f.now),
-          not(seat()),
-        )
-      : f.kind === 'angemeldet'
-        ? seat('GEBUCHT')
-        : f.kind === 'url'
-          ? eq(termine.id, f.id ?? 0)
-          : undefined;
-  // 'frei' and 'angemeldet' each imply visibility without the OR, so the planner can walk the
-  // (status, datum) index or the patient's seats instead of scanning every appointment.
-  const visible =
-    f.kind === 'frei'
-      ? openToPatient(f.patientFirmaId)
-      : f.kind === 'angemeldet'
-        ? undefined
-        : or(openToPatient(f.patientFirmaId), seat());
-  const where = and(
-    visible,
-    kind,
-    // one appointment by link ignores the other filters, so a shared link always shows it
-    f.kind === 'url' ? undefined : inArray(termine.termintyp, f.typen),
-    f.kind === 'url' ? undefined : gte(termine.datum, f.from),
-    f.kind === 'url' ? undefined : lt(termine.datum, f.to),
-    f.kind !== 'url' && f.befund ? eq(termine.befund, f.befund) : undefined,
-    f.kind !== 'url' && f.therapeutUserId ? eq(termine.therapeutUserId, f.therapeutUserId) : undefined,
-    f.kind !== 'url' && f.nurFirma && f.patientFirmaId !== null ? eq(termine.firmaId, f.patientFirmaId) : undefined,
-  );
-  const offset = f.page * f.size;
-  const rows = await db
-    .select({
-      termin: termine,
-      vorname: therapistNames.vorname,
-      nachname: therapistNames.nachname,
-      seat: terminTeilnahmen,
-    })
-    .from(termine)
-    .leftJoin(terminTeilnahmen, ownSeatJoin(f.patientUserId))
-    .leftJoin(therapistNames, eq(therapistNames.userId, termine.therapeutUserId))
-    .where(where)
-    .orderBy(...byStart)
-    .limit(f.size)
-    .offset(offset);
-  return { rows, ...(await pageTotal(db, where, offset, f.size, rows.length)) };
-}
 
 /** Appointments by id that the patient may see, with the own seat (PDF list). */
 export const visibleForPatient = (db: Db, patientUserId: number, patientFirmaId: number | null, ids: number[]) =>

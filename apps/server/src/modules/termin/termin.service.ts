@@ -15,18 +15,19 @@ import { findFirma } from '../firma/index.ts';
 import { releaseSeatWithRefund } from './termin-sitz.ts';
 import { enqueueStornoMail } from './termin-storno-mail.ts';
 import { dayRange } from './termin-zeit.ts';
-import { toTeilnehmer, toTermin, type ParticipantView } from './termin.mapper.ts';
+import { toTeilnehmer, toTermin, type ParticipantView, type SeatView } from './termin.mapper.ts';
+import { listForOperator, listForPatient, type PatientFilter, type PatientPlanRow } from './termin-liste.repository.ts';
 import {
   findTermin,
-  listForOperator,
-  listForPatient,
   listForTherapist,
   lockTermin,
   ownBookings,
   participantsOf,
-  type PatientFilter,
+  type ParticipantRow,
+  type PatientListRow,
+  type TerminWithTherapeut,
 } from './termin.repository.ts';
-import { terminTeilnahmen, termine } from './termin.table.ts';
+import { terminTeilnahmen, termine, type TerminRow } from './termin.table.ts';
 import { findPersonInfo } from '../users/index.ts';
 
 export interface Mailer {
@@ -53,11 +54,7 @@ export async function operatorList(
     page: q.page,
     size: q.size,
   });
-  const participants = await participantsOf(
-    db,
-    rows.map((r) => r.termin.id),
-  );
-  return { items: rows.map((r) => toTermin(r, participants, 'full', now)), total, totalCapped };
+  return { items: rows.map((r) => toTermin(r, r.participants, 'full', now)), total, totalCapped };
 }
 
 async function assertTherapist(db: Database, therapeutId: number): Promise<void> {
@@ -224,27 +221,37 @@ export interface PatientQuery {
  * Other patients' names only in group appointments with everyoneView that the patient has booked (paid seat); never
  * ids or attendance. A patient browsing free appointments or holding an unpaid reservation sees no names (issue 15).
  */
-async function patientView(db: Database, rows: Awaited<ReturnType<typeof listForPatient>>['rows'], now: Date) {
-  const shared = rows
-    .filter((r) => r.termin.termintyp === 'GRUPPE' && r.termin.everyoneView && r.seat?.status === 'GEBUCHT')
-    .map((r) => r.termin.id);
-  const participants = await participantsOf(db, shared);
-  return rows.map((r) => toTermin(r, participants, shared.includes(r.termin.id) ? 'namesOnly' : 'none', now, r.seat));
+const sharesNames = (r: { termin: TerminRow; seat: SeatView | null }) =>
+  r.termin.termintyp === 'GRUPPE' && r.termin.everyoneView && r.seat?.status === 'GEBUCHT';
+
+const toPatientTermin = (
+  r: TerminWithTherapeut & { seat: SeatView | null },
+  participants: ParticipantRow[],
+  now: Date,
+) => toTermin(r, participants, sharesNames(r) ? 'namesOnly' : 'none', now, r.seat);
+
+/** The patient's own bookings with the names of shared group appointments (read in a second query). */
+async function patientView(db: Database, rows: PatientListRow[], now: Date) {
+  const participants = await participantsOf(
+    db,
+    rows.filter(sharesNames).map((r) => r.termin.id),
+  );
+  return rows.map((r) => toPatientTermin(r, participants, now));
 }
 
-/** The patient plan (also the operator's view of a patient's plan). */
+/**
+ * The patient plan (also the operator's view of a patient's plan): one statement, which answers no rows for an
+ * account that is no patient; only then is the account read, to tell 404 from an empty plan.
+ */
 export async function patientList(
   db: Database,
   patientUserId: number,
   q: PatientQuery,
   now: Date,
 ): Promise<TerminPage> {
-  const patient = await findPersonInfo(db, patientUserId);
-  if (!patient || patient.role !== 'PATIENT' || patient.deletedAt) throw HttpError.notFound('Unbekannter Patient.');
   const range = dayRange(now, q.von, q.bis);
   const { rows, total, totalCapped } = await listForPatient(db, {
     patientUserId,
-    patientFirmaId: patient.firmaId,
     kind: q.ta,
     id: q.id,
     befund: q.b,
@@ -257,7 +264,11 @@ export async function patientList(
     page: q.page,
     size: q.size,
   });
-  return { items: await patientView(db, rows, now), total, totalCapped };
+  if (rows.length === 0) {
+    const patient = await findPersonInfo(db, patientUserId);
+    if (!patient || patient.role !== 'PATIENT' || patient.deletedAt) throw HttpError.notFound('Unbekannter Patient.');
+  }
+  return { items: rows.map((r: PatientPlanRow) => toPatientTermin(r, r.participants, now)), total, totalCapped };
 }
 
 /** The patient's own seats (booked or awaiting payment). */

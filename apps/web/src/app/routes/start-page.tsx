@@ -130,7 +130,17 @@ export function StartPage() {
             component="img"
             src="/video-session.svg"
             alt=""
-            sx={{ display: { xs: 'none', md: 'block' }, width: '100%', maxWidth: 480, justifySelf: 'end' }}
+            // the drawing's own size (its viewBox): the box keeps its height before the file has arrived (CLS)
+            width={480}
+            height={380}
+            fetchPriority="high"
+            sx={{
+              display: { xs: 'none', md: 'block' },
+              width: '100%',
+              height: 'auto',
+              maxWidth: 480,
+              justifySelf: 'end',
+            }}
           />
         </Container>
       </Box>

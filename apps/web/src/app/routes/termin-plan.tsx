@@ -18,6 +18,7 @@ import {
   PAID_CREDIT_LABELS,
   REZEPT_CREDIT_LABELS,
 } from '../../components/guthaben-bar.tsx';
+import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { TerminPagination, TERMIN_PAGE_SIZES } from '../../components/termin-pagination.tsx';
 import { TermineQuery } from '../../components/termine-query.tsx';
@@ -218,6 +219,12 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
     if (melden) setMeldung({ title: 'Buchung abgeschlossen', text: CART_MESSAGES.erfolg });
     void refresh();
   };
+
+  // the heading's name and the boxes above the filter arrive one by one: the page shows once they are known, so
+  // that none of them pushes the filter and the list down after they were painted (CLS)
+  if ([patient, guthaben, hatAbo, openCart].some((query) => query.isLoading)) {
+    return <LoadingIndicator label="Terminplan wird geladen" />;
+  }
 
   const name = patient.data ? `${patient.data.vorname} ${patient.data.nachname}` : '';
   const shownCart =

@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
-import { EinwilligungGate } from '../../features/einwilligung/components/einwilligung-dialog.tsx';
-import { RequiredSecondFactorSetup } from '../../features/second-factor/components/required-setup.tsx';
 import { useSession } from '../../lib/session-context.ts';
+import { lazyPage } from '../lazy-page.ts';
 import { useAppMode } from './app-mode.ts';
 import { CookieNotice } from './cookie-notice.tsx';
 import { Footer } from './footer.tsx';
@@ -13,6 +12,16 @@ import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
 
 const MAIN_ID = 'hauptinhalt';
+
+// only a session can need them, and their forms (react-hook-form, text fields) would weigh on every visitor's first load
+const EinwilligungGate = lazyPage(
+  () => import('../../features/einwilligung/components/einwilligung-dialog.tsx'),
+  'EinwilligungGate',
+);
+const RequiredSecondFactorSetup = lazyPage(
+  () => import('../../features/second-factor/components/required-setup.tsx'),
+  'RequiredSecondFactorSetup',
+);
 
 /** The page frame (spec 1, section 2.4); in app mode only the page itself. */
 export function AppShell() {
@@ -24,7 +33,9 @@ export function AppShell() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {!appMode && <SkipLink target={MAIN_ID} />}
       {!appMode && <TopBar />}
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      {/* a viewport high at least: the footer starts below the fold, so the page arriving after the spinner does
+          not shift it (CLS) */}
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
         <Suspense fallback={<LoadingIndicator label="Seite wird geladen" />}>
           {setupRequired ? <RequiredSecondFactorSetup /> : <Outlet />}
         </Suspense>
@@ -33,7 +44,11 @@ export function AppShell() {
       {!appMode && <CookieNotice />}
       <LoginDialogHost />
       {/* a patient answers a changed consent text before using anything else (einwilligung) */}
-      {session?.role === 'PATIENT' && <EinwilligungGate onLogout={logout} />}
+      {session?.role === 'PATIENT' && (
+        <Suspense fallback={null}>
+          <EinwilligungGate onLogout={logout} />
+        </Suspense>
+      )}
     </Box>
   );
 }

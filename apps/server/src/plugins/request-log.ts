@@ -1,0 +1,69 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino from 'pino';
+import type { AppInput } from '../app-types.ts';
+
+/** Path segments that carry one-time codes (e-mail confirmation, reset), an e-mail address or a checkout token. */
+const SECRET_PATH =
+  /\/(emailbestaetigen|emailreset|passwortreset|email\/bestaetigen|email\/reset|email\/confirmed|passwort\/reset|app\/patient\/[^/]+|zahlung\/checkout|zahlung\/sandbox\/checkout)\/[^/]+$/;
+
+/**
+ * The address as the log shows it: never the query string (it may carry anything), the secret segments of known
+ * routes masked, and of an address no route has only its first segment (a client may put anything into it).
+ */
+function loggablePath(url: string, matched: boolean): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (matched) return path.replace(SECRET_PATH, '/$1/…');
+  if (!path.startsWith('/')) return '/…';
+  const second = path.indexOf('/', 1);
+  return second === -1 ? path : `${path.slice(0, second)}/…`;
+}
+
+/**
+ * One line per request, when its answer is done: the request (serialized as below), the status and the time it
+ * took. Fastify's default writes a second line as each request arrives; at info level the two lines cost more than
+ * the rest of a small request together.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+let stdout: ReturnType<typeof pino.destination> | undefined;
+
+/**
+ * Stdout through pino's asynchronous destination, one per process: the lines that arrive while a write is under way
+ * go out together in the next one, instead of one blocking write per line (under load the writes cost more than the
+ * rest of a small request). pino writes what is left when the process exits.
+ */
+const stdoutDestination = () => (stdout ??= pino.destination({ dest: 1, sync: false }));
+
+/**
+ * The Fastify constructor's logger options: no request bodies, no query strings, no headers (the Authorization
+ * header and cookies never leave the process, convention 9). The serializers name the fields a request and an answer
+ * show, so nothing else of theirs can reach the log; that replaces pino's `redact` of their header paths, which had
+ * nothing left to remove and parsed its paths anew for every line. `stream` only for tests that read the log back.
+ */
+export function loggerOptions(level: string, stream?: AppInput['logStream']) {
+  return {
+    logController: new OneLinePerRequest(),
+    logger: {
+      level,
+      stream: stream ?? stdoutDestination(),
+      serializers: {
+        // is404 rather than routeOptions: the latter builds an object of the route's options at each access
+        req: (req: { method: string; url: string; id: string; is404?: boolean }) => ({
+          id: req.id,
+          method: req.method,
+          url: loggablePath(req.url, req.is404 === false),
+        }),
+        res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      },
+    },
+  };
+}
