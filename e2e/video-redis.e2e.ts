@@ -1,6 +1,13 @@
 import { expect, test } from './support/fixtures.ts';
 import { startBuiltServer, type ServerProcess } from './support/server-process.ts';
-import { expectReceiving, oneOnOneSession, patientJoins, therapistPath, useVideoBrowser } from './support/video.ts';
+import {
+  expectReceiving,
+  oneOnOneSession,
+  patientJoins,
+  raiseHandThenEndForAll,
+  therapistPath,
+  useVideoBrowser,
+} from './support/video.ts';
 
 useVideoBrowser(120_000);
 
@@ -21,14 +28,7 @@ test('two server instances behind one Redis serve one session', async ({ browser
     await expectReceiving(t.page, patient.id);
     await expectReceiving(p.page, termin.therapist.id);
 
-    await p.page.getByRole('button', { name: 'Melden' }).click();
-    await expect(t.page.locator(`li[data-meldung-id="${patient.id}"]`)).toBeVisible();
-    await t.page.getByRole('button', { name: 'Sitzung beenden' }).click();
-    await t.page
-      .getByRole('dialog', { name: 'Sitzung für alle beenden?' })
-      .getByRole('button', { name: 'Für alle beenden' })
-      .click();
-    await expect(p.page.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: 15_000 });
+    await raiseHandThenEndForAll(t.page, p.page, patient.id);
     await t.context.close();
     await p.context.close();
   } finally {

@@ -11,6 +11,7 @@ import {
   expectReceiving,
   loggedIn,
   patientJoins,
+  raiseHandThenEndForAll,
   sessionTermin,
   therapistPath,
   useVideoBrowser,
@@ -277,14 +278,7 @@ test('a video session whose two participants are connected to different instance
   await expectReceiving(t.page, patient.id);
   await expectReceiving(p.page, termin.therapist.id);
 
-  await p.page.getByRole('button', { name: 'Melden' }).click();
-  await expect(t.page.locator(`li[data-meldung-id="${patient.id}"]`)).toBeVisible();
-  await t.page.getByRole('button', { name: 'Sitzung beenden' }).click();
-  await t.page
-    .getByRole('dialog', { name: 'Sitzung für alle beenden?' })
-    .getByRole('button', { name: 'Für alle beenden' })
-    .click();
-  await expect(p.page.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: 15_000 });
+  await raiseHandThenEndForAll(t.page, p.page, patient.id);
   await t.context.close();
   await p.context.close();
 });

@@ -132,3 +132,18 @@ export async function expectReceiving(page: Page, userId: number): Promise<void>
   const first = await decodedFrames(page, userId);
   await expect.poll(() => decodedFrames(page, userId), { timeout: 10_000 }).toBeGreaterThan(first);
 }
+
+/**
+ * The patient raises a hand, the therapist sees it and ends the session for everyone: the patient is told. The
+ * messages of both directions, which a session across instances must carry between them.
+ */
+export async function raiseHandThenEndForAll(therapist: Page, patient: Page, patientId: number): Promise<void> {
+  await patient.getByRole('button', { name: 'Melden' }).click();
+  await expect(therapist.locator(`li[data-meldung-id="${patientId}"]`)).toBeVisible();
+  await therapist.getByRole('button', { name: 'Sitzung beenden' }).click();
+  await therapist
+    .getByRole('dialog', { name: 'Sitzung für alle beenden?' })
+    .getByRole('button', { name: 'Für alle beenden' })
+    .click();
+  await expect(patient.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: 15_000 });
+}
