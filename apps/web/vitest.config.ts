@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.ts?(x)'],
     setupFiles: ['./src/test/setup.ts'],
+    // a guard against hangs, not a speed check: typing a form in jsdom takes seconds on a busy 2-core machine
+    testTimeout: 15_000,
   },
 });
