@@ -1,6 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import type { AppInput } from '../app-types.ts';
+import { batchedLogStream } from '../lib/batched-log-stream.ts';
 
 /** Path segments that carry one-time codes (e-mail confirmation, reset), an e-mail address or a checkout token. */
 const SECRET_PATH =
@@ -34,14 +35,15 @@ class OneLinePerRequest extends LogController {
   }
 }
 
-let stdout: ReturnType<typeof pino.destination> | undefined;
+let stdout: ReturnType<typeof batchedLogStream> | undefined;
 
 /**
  * Stdout through pino's asynchronous destination, one per process: the lines that arrive while a write is under way
  * go out together in the next one, instead of one blocking write per line (under load the writes cost more than the
- * rest of a small request). pino writes what is left when the process exits.
+ * rest of a small request). The lines of one event-loop turn reach it as one string (lib/batched-log-stream.ts).
+ * pino writes what is left when the process exits.
  */
-const stdoutDestination = () => (stdout ??= pino.destination({ dest: 1, sync: false }));
+const stdoutDestination = () => (stdout ??= batchedLogStream(pino.destination({ dest: 1, sync: false })));
 
 /**
  * The Fastify constructor's logger options: no request bodies, no query strings, no headers (the Authorization

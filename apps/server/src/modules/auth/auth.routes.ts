@@ -28,5 +28,8 @@ export async function authRoutes(app: AppInstance, { db, tokens, config, session
   route(app, api.zweiterFaktorNoetig, (request) => auth.secondFactorRequired(request.body), { config: ipLimit });
   route(app, api.abmelden, (request) => auth.logout(sessionOf(request)));
   route(app, api.berechtigungen, async () => authorityMap());
-  route(app, api.berechtigungenDerRolle, async (request) => privilegesForRole(request.params.role));
+  // fixed lists of codes, asked on every screen that grants privileges: written by their schema (endpoint-route.ts)
+  route(app, api.berechtigungenDerRolle, async (request) => privilegesForRole(request.params.role), {
+    schemaSerializer: true,
+  });
 }

@@ -4,7 +4,8 @@ import { pingDatabase } from '../../db/client.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 
 export async function healthRoutes(app: AppInstance, { db }: AppDeps) {
-  route(app, api.ping, async () => ({ status: 'ok' as const }));
+  // the bench's plain baseline: written by its schema (endpoint-route.ts), not by zod
+  route(app, api.ping, async () => ({ status: 'ok' as const }), { schemaSerializer: true });
   route(app, api.health, async (_request, reply) => {
     const databaseOk = await pingDatabase(db);
     if (!databaseOk) return reply.status(503).send({ status: 'fehler', database: 'fehler' });
