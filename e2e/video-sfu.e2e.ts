@@ -1,10 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { ServerMessage } from '@dihs/contract/video';
 import { expect, test } from './support/fixtures.ts';
 import {
   decodedFrames,
   expectReceiving,
   loggedIn,
+  type Person,
   patientJoins,
   sessionTermin,
   therapistPath,
@@ -61,9 +62,14 @@ test('a group of five through Janus: everyone receives everyone, and nothing is 
  * A thief with a stolen join token, in a page of its own: speaks Janus's protocol directly (no e2ee module), joins
  * the room as a subscriber of the therapist's feed and reports what its decoder made of the frames.
  */
-async function stolenSubscription(page: Page, join: SfuJoin, feed: number): Promise<void> {
+async function stolenSubscription(
+  page: Page,
+  join: SfuJoin,
+  feed: number,
+  options: { decryptWithKeptWorker?: boolean } = {},
+): Promise<void> {
   await page.evaluate(
-    async ({ join, feed }) => {
+    async ({ join, feed, decrypt }) => {
       const socket = new WebSocket(join.url, 'janus-protocol');
       await new Promise((resolve, reject) => {
         socket.onopen = resolve;
@@ -107,6 +113,13 @@ async function stolenSubscription(page: Page, join: SfuJoin, feed: number): Prom
       if (!joined.jsep) throw new Error(JSON.stringify(joined.plugindata));
       const pc = new RTCPeerConnection();
       (window as unknown as { thief: RTCPeerConnection }).thief = pc;
+      if (decrypt) {
+        // the page's own e2ee worker (kept by keepE2eeWorker) decrypts, with the keys the page was given as a member
+        const worker = (window as unknown as { keptE2eeWorker: Worker }).keptE2eeWorker;
+        pc.ontrack = ({ receiver }) => {
+          receiver.transform = new RTCRtpScriptTransform(worker, { operation: 'decrypt', senderId: feed });
+        };
+      }
       await pc.setRemoteDescription(joined.jsep);
       await pc.setLocalDescription(await pc.createAnswer());
       // no trickle: the answer carries the candidates
@@ -121,7 +134,7 @@ async function stolenSubscription(page: Page, join: SfuJoin, feed: number): Prom
       if (started.plugindata?.data?.error) throw new Error(started.plugindata.data.error);
       setInterval(() => socket.send(JSON.stringify({ janus: 'keepalive', session_id, transaction: 'k' })), 20_000);
     },
-    { join, feed },
+    { join, feed, decrypt: options.decryptWithKeptWorker ?? false },
   );
 }
 
@@ -170,4 +183,129 @@ test('a stolen join token gets the frames, but they do not decode without the ke
   expect(thiefGained).toBeLessThan(memberGained / 10);
   for (const c of [t, p]) await c.context.close();
   await thief.close();
+});
+
+/**
+ * The page's e2ee worker survives the page: the session's close() would terminate it (and its keys with it); here
+ * it stays, as a kicked client that keeps what it was given would, and is reachable as window.keptE2eeWorker.
+ */
+async function keepE2eeWorker(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const Original = window.Worker;
+    window.Worker = class extends Original {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (options?.name === 'e2ee') (window as unknown as { keptE2eeWorker: Worker }).keptE2eeWorker = this;
+      }
+      override terminate(): void {}
+    };
+  });
+}
+
+/** Frames decoded by a member's video element, the clock of the checks below (no timed waits). */
+async function framesLater(page: Page, userId: number, frames: number): Promise<void> {
+  const start = await decodedFrames(page, userId);
+  await expect.poll(() => decodedFrames(page, userId), { timeout: 30_000 }).toBeGreaterThan(start + frames);
+}
+
+test('kick through Janus: the kicked client keeps its keys and its subscription, but new frames no longer decrypt', async ({
+  browser,
+}) => {
+  const termin = await sessionTermin({ gruppe: true, patients: 4 });
+  const [kicked, remaining] = termin.patients as [Person, Person];
+  const t = await loggedIn(browser, termin.therapist);
+  const k = await loggedIn(browser, kicked);
+  const r = await loggedIn(browser, remaining);
+  await keepE2eeWorker(k.context);
+  const kickedMessages = serverMessages(k.page);
+  await t.page.goto(therapistPath(termin.id));
+  await patientJoins(k.page, termin.id);
+  await patientJoins(r.page, termin.id);
+  await expectReceiving(k.page, termin.therapist.id);
+  await expectReceiving(r.page, termin.therapist.id);
+
+  // before the kick, the kicked member subscribes once more to the therapist's feed with its own token (outside
+  // the app, so the app's hang-up at the kick does not end it) and decrypts with the keys it holds as a member
+  await expect.poll(() => sfuJoinOf(kickedMessages)).toBeDefined();
+  await stolenSubscription(k.page, sfuJoinOf(kickedMessages)!, termin.therapist.id, { decryptWithKeptWorker: true });
+  await expect.poll(async () => (await thiefVideo(k.page)).decoded, { timeout: 25_000 }).toBeGreaterThan(30);
+
+  await t.page.getByRole('button', { name: `${kicked.name} aus der Sitzung entfernen` }).click();
+  await t.page
+    .getByRole('dialog', { name: `${kicked.name} aus der Sitzung entfernen?` })
+    .getByRole('button', { name: 'Entfernen' })
+    .click();
+  await expect(
+    k.page.getByRole('dialog', { name: 'Sie wurden vom Therapeuten aus der Sitzung entfernt.' }),
+  ).toBeVisible({ timeout: 15_000 });
+  // the therapist's new key is in use after a second (KEY_SWITCH_DELAY_MS); frames older than that may still decrypt
+  await framesLater(r.page, termin.therapist.id, 90);
+  const before = await thiefVideo(k.page);
+  await framesLater(r.page, termin.therapist.id, 90);
+  const after = await thiefVideo(k.page);
+  // Janus still forwards to the old subscription, so only the key keeps the kicked client out
+  expect(after.packets).toBeGreaterThan(before.packets + 50);
+  expect(after.decoded).toBe(before.decoded);
+  for (const c of [t, k, r]) await c.context.close();
+});
+
+/** Collects the page's RTCPeerConnections (janus.js keeps them to itself) as window.peerConnections. */
+async function collectPeerConnections(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const connections: RTCPeerConnection[] = [];
+    (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = connections;
+    const Original = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Original {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration);
+        connections.push(this);
+      }
+    };
+  });
+}
+
+/** Audio packets received so far from a member (the audio track of its video element), 0 before it has one. */
+const audioPacketsFrom = (page: Page, userId: number) =>
+  page.evaluate(async (userId) => {
+    const video = document.querySelector<HTMLVideoElement>(`video[data-user-id="${userId}"]`);
+    const track = (video?.srcObject as MediaStream | null)?.getAudioTracks()[0];
+    const connections = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
+    const receiver = connections.flatMap((pc) => pc.getReceivers()).find((r) => track && r.track === track);
+    if (!receiver) return 0;
+    const stats = [...(await receiver.getStats()).values()] as {
+      type: string;
+      kind?: string;
+      packetsReceived?: number;
+    }[];
+    return stats.find((s) => s.type === 'inbound-rtp' && s.kind === 'audio')?.packetsReceived ?? 0;
+  }, userId);
+
+test('mute through Janus: no audio of the muted patient reaches the therapist, after unmute it flows again', async ({
+  browser,
+}) => {
+  const termin = await sessionTermin({ gruppe: true, patients: 4 });
+  const patient = termin.patients[0]!;
+  const t = await loggedIn(browser, termin.therapist);
+  const p = await loggedIn(browser, patient);
+  await collectPeerConnections(t.context);
+  await t.page.goto(therapistPath(termin.id));
+  await patientJoins(p.page, termin.id);
+  await expectReceiving(t.page, patient.id);
+  // audio flows: over 60 decoded pictures (about two seconds) many packets
+  const flowing = await audioPacketsFrom(t.page, patient.id);
+  await framesLater(t.page, patient.id, 60);
+  expect(await audioPacketsFrom(t.page, patient.id)).toBeGreaterThan(flowing + 30);
+
+  await t.page.getByRole('button', { name: `${patient.name} stummschalten` }).click();
+  await expect(p.page.getByRole('button', { name: 'Mikrofon vom Therapeuten stummgeschaltet' })).toBeDisabled();
+  // the page's own switch-off still sends silence: the standstill shows that Janus drops the patient's audio
+  await framesLater(t.page, patient.id, 30);
+  const muted = await audioPacketsFrom(t.page, patient.id);
+  await framesLater(t.page, patient.id, 60);
+  expect(await audioPacketsFrom(t.page, patient.id)).toBe(muted);
+
+  await t.page.getByRole('button', { name: `Stummschaltung von ${patient.name} aufheben` }).click();
+  await expect(p.page.getByRole('button', { name: 'Mikrofon stummschalten' })).toBeEnabled();
+  await expect.poll(() => audioPacketsFrom(t.page, patient.id), { timeout: 15_000 }).toBeGreaterThan(muted + 30);
+  for (const c of [t, p]) await c.context.close();
 });

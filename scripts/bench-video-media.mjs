@@ -15,10 +15,10 @@ import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD, freePort, startServer, stop, waitFor } from './bench-lib.mjs';
 
 const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js';
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.BENCH_VIDEO_MEDIA_RUNS ?? 5);
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const LAUNCH_ARGS = [
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+export const LAUNCH_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--no-first-run',
@@ -26,7 +26,7 @@ const LAUNCH_ARGS = [
   '--use-fake-ui-for-media-stream',
 ];
 
-async function query(url, text, values = []) {
+export async function query(url, text, values = []) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -37,8 +37,8 @@ async function query(url, text, values = []) {
 }
 
 let accounts = 0;
-/** An account with the demo password and a profile name. */
-async function account(dbUrl, role) {
+/** An account with the demo password, a profile name and, for a patient, the demo patient's consents. */
+export async function account(dbUrl, role) {
   const email = `bench-${role.toLowerCase()}-${process.pid}-${accounts++}@bench.de`;
   const { rows } = await query(
     dbUrl,
@@ -52,6 +52,16 @@ async function account(dbUrl, role) {
     `insert into profil (user_id, vorname, nachname, geburtsdatum) values ($1, 'Bench', $2, '1980-01-01')`,
     [id, role],
   );
+  if (role === 'PATIENT') {
+    // consented like the demo patient: joining a session waits for the consent to the current texts (einwilligung)
+    await query(
+      dbUrl,
+      `insert into einwilligung (benutzer_id, fassung_id, anlass)
+       select $1, e.fassung_id, e.anlass
+       from einwilligung e join benutzer b on b.id = e.benutzer_id where b.email = 'patient@demo.de'`,
+      [id],
+    );
+  }
   return { email, id };
 }
 
@@ -73,7 +83,7 @@ async function appointment(dbUrl) {
   return { id: rows[0].id, therapist, patient };
 }
 
-async function loggedInPage(browser, base, email) {
+export async function loggedInPage(browser, base, email) {
   const context = await browser.newContext({ baseURL: base, locale: 'de-DE' });
   const page = await context.newPage();
   await page.goto('/');
@@ -84,6 +94,37 @@ async function loggedInPage(browser, base, email) {
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
   return { context, page };
+}
+
+/**
+ * Clicks `button` and answers the milliseconds, measured in the page, from the click to the first presented frame
+ * of the video of `userId` (data-user-id).
+ */
+export async function clickToFirstFrame(page, button, userId) {
+  await page.evaluate((userId) => {
+    const bench = {};
+    window.__bench = bench;
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (event.target instanceof Element && event.target.closest('button')?.textContent?.includes('beitreten'))
+          bench.t0 = performance.now();
+      },
+      true,
+    );
+    const watch = () => {
+      const video = document.querySelector(`video[data-user-id="${userId}"]`);
+      if (video && video.srcObject) {
+        video.requestVideoFrameCallback((now) => (bench.t1 = now));
+        return;
+      }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  }, userId);
+  await button.click();
+  await page.waitForFunction(() => window.__bench.t1 !== undefined, null, { timeout: 90_000 });
+  return page.evaluate(() => window.__bench.t1 - window.__bench.t0);
 }
 
 /** Milliseconds from the join click to the first presented frame of the therapist's video, measured in the page. */
@@ -97,30 +138,7 @@ async function joinToFirstFrame(browser, base, dbUrl) {
     await p.page.goto(`/video/therapie/patient/${termin.id}`);
     const join = p.page.getByRole('button', { name: 'Sitzung beitreten' });
     await join.waitFor();
-    await p.page.evaluate((therapistId) => {
-      const bench = {};
-      window.__bench = bench;
-      document.addEventListener(
-        'click',
-        (event) => {
-          if (event.target instanceof Element && event.target.closest('button')?.textContent?.includes('beitreten'))
-            bench.t0 = performance.now();
-        },
-        true,
-      );
-      const watch = () => {
-        const video = document.querySelector(`video[data-user-id="${therapistId}"]`);
-        if (video && video.srcObject) {
-          video.requestVideoFrameCallback((now) => (bench.t1 = now));
-          return;
-        }
-        requestAnimationFrame(watch);
-      };
-      requestAnimationFrame(watch);
-    }, termin.therapist.id);
-    await join.click();
-    await p.page.waitForFunction(() => window.__bench.t1 !== undefined, null, { timeout: 60_000 });
-    return await p.page.evaluate(() => window.__bench.t1 - window.__bench.t0);
+    return await clickToFirstFrame(p.page, join, termin.therapist.id);
   } finally {
     await t.context.close();
     await p.context.close();
@@ -176,7 +194,7 @@ async function bareLoopback(browser, base) {
   }
 }
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };

@@ -8,6 +8,7 @@ import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runRequestBench } from './bench-request.mjs';
 import { runRezeptBench } from './bench-rezept.mjs';
 import { runScaleBench } from './bench-scale.mjs';
+import { runSfuBench } from './bench-sfu.mjs';
 import { runShutdownBench } from './bench-shutdown.mjs';
 import { runStartBench } from './bench-start.mjs';
 import { runTerminBench } from './bench-termin.mjs';
@@ -34,6 +35,8 @@ const PARTS = {
   video: runVideoBench,
   // join click to the first remote video frame against a bare RTCPeerConnection loopback (bench-video-media.mjs)
   'video-media': runVideoMediaBench,
+  // a group of 8 in mesh and through Janus: upload, browser CPU, join → first frame, Janus CPU per stream (bench-sfu.mjs)
+  sfu: runSfuBench,
   // prescription uploads against bare Fastify + multipart (bench-rezept.mjs)
   rezept: runRezeptBench,
   // the patient plan on one instance, direct and behind nginx, and on two behind nginx (bench-scale.mjs)
