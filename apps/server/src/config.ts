@@ -47,6 +47,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections of the node-postgres pool per instance (issue 16: measured in `npm run bench`, docs/operations.md). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().default('data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET muss mindestens 32 Zeichen lang sein.').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
@@ -167,6 +169,7 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   dataDir: string;
   jwtSecret: string;
   tokenTtlSeconds: number;
@@ -303,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir,
     jwtSecret,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,

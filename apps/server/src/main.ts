@@ -9,7 +9,11 @@ import { DEMO_PASSWORD, DEMO_USERS } from './modules/users/index.ts';
 
 /** Opens the database, applies the migrations it lacks and, when configured, adds the demo world once. */
 async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   await database.migrate();
   if (config.seedDemo) await seedDemoWorld(database.db);
   return database;

@@ -16,14 +16,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Connections of the pool when the caller names none: what tests and tools need. */
+const DEFAULT_POOL_SIZE = 10;
+
 /** Opens the database named by DATABASE_URL, or the embedded PGlite in {dataDir}/pg. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
   const migrationsFolder = migrationsDir();
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle client losing its connection (database restart, dropped test database) must not end the process;
     // the pool replaces it and the next query reports the error where it can be answered.
     pool.on('error', (error) => console.warn(`Datenbankverbindung verloren: ${error.message}`));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, cartEndpoints, OFFENE_BUCHUNG_CODE, type Cart } from '@dihs/contract/cart';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { accountWithBearer } from '../../test/payment-support.ts';
-import { insertCart } from './cart.repository.ts';
+import { insertCartUnlessOpen } from './cart.repository.ts';
 import { cartSuite } from './cart.test-support.ts';
 import { findOpenCart } from './index.ts';
 
@@ -76,9 +76,12 @@ describe('the open booking', () => {
     const p = await accountWithBearer(s.t, 'PATIENT');
     const operator = await accountWithBearer(s.t, 'BETREIBER');
     const values = { patientUserId: p.id, createdAt: s.clock, expiresAt: new Date(s.clock.getTime() + 30 * MINUTE) };
-    await s.t.db.transaction((tx) => insertCart(tx, { ...values, createdByUserId: p.id }));
-    await expect(s.t.db.transaction((tx) => insertCart(tx, { ...values, createdByUserId: p.id }))).rejects.toThrow();
-    await s.t.db.transaction((tx) => insertCart(tx, { ...values, createdByUserId: operator.id }));
+    const insert = (createdByUserId: number) =>
+      s.t.db.transaction((tx) => insertCartUnlessOpen(tx, { ...values, createdByUserId }));
+    expect(await insert(p.id)).toMatchObject({ patientUserId: p.id, status: 'OFFEN' });
+    // the index refuses the second own open cart: the insert answers nothing instead of a second row
+    expect(await insert(p.id)).toBeUndefined();
+    expect(await insert(operator.id)).toMatchObject({ patientUserId: p.id, createdByUserId: operator.id });
   });
 
   it('refuses anonymous callers and other roles', async () => {

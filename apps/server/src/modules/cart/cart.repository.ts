@@ -5,12 +5,16 @@ import { warenkoerbe, type WarenkorbRow } from './cart.table.ts';
 
 type Db = Database | Transaction;
 
-export async function insertCart(
+/**
+ * Inserts an OFFEN cart; undefined instead when the patient's own open cart exists (the index warenkorb_ein_offener
+ * refuses a second one), so the insert is the check and a booking needs no read before it.
+ */
+export async function insertCartUnlessOpen(
   tx: Transaction,
   values: { patientUserId: number; createdByUserId: number; createdAt: Date; expiresAt: Date },
-): Promise<WarenkorbRow> {
-  const [row] = await tx.insert(warenkoerbe).values(values).returning();
-  return row!;
+): Promise<WarenkorbRow | undefined> {
+  const [row] = await tx.insert(warenkoerbe).values(values).onConflictDoNothing().returning();
+  return row;
 }
 
 export const findCart = async (db: Db, cartId: number): Promise<WarenkorbRow | undefined> =>

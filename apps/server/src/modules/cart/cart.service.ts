@@ -16,7 +16,6 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { addLedgerEntries, lockedBalance, spendLockedBalance, type LedgerEntryInput } from '../guthaben/index.ts';
-import { findProfileName } from '../profil/index.ts';
 import {
   confirmSeat,
   lockTermineInOrder,
@@ -31,7 +30,7 @@ import { findPersonInfo, lockPatientForBooking, type UserRow } from '../users/in
 import { getSettings } from '../verwaltung/index.ts';
 import { cancelPayment, checkoutPath, createPayment, getLatestPaymentFor } from '../zahlung/index.ts';
 import { enqueueBookingMail } from './cart-mail.ts';
-import { findCart, findOpenOwnCart, insertCart, lockCartAndPayment, updateCart } from './cart.repository.ts';
+import { findCart, findOpenOwnCart, insertCartUnlessOpen, lockCartAndPayment, updateCart } from './cart.repository.ts';
 import type { WarenkorbRow } from './cart.table.ts';
 
 // One file for the cart's rules and transactions: each step gets the patient, seats and prices its caller already
@@ -78,11 +77,6 @@ interface CartView {
 
 const isPatient = (account: UserRow | undefined): account is UserRow =>
   account !== undefined && account.role === 'PATIENT' && !account.deletedAt;
-
-async function withName(db: Database | Transaction, account: UserRow): Promise<CartPatient> {
-  const { vorname, nachname } = await findProfileName(db, account.id);
-  return { id: account.id, email: account.email, firmaId: account.firmaId, vorname, nachname };
-}
 
 /**
  * A patient account that is not deleted, with its name (one statement: account and profile together); undefined
@@ -220,13 +214,15 @@ const bookableFor = (termin: TerminRow, patient: CartPatient, now: Date) =>
  * one commits. A patient booking needs a confirmed address (the flag comes with the locked row).
  */
 async function lockPatient(tx: Transaction, userId: number, mode: ReserveMode): Promise<CartPatient> {
-  const account = await lockPatientForBooking(tx, userId);
+  const person = await lockPatientForBooking(tx, userId);
+  const account = person?.user;
   if (mode !== 'betreiber') {
     if (!account || account.deletedAt) throw HttpError.notFound();
     if (!account.emailConfirmed) throw HttpError.forbidden(ACCOUNT_MESSAGES.emailNichtBestaetigt);
   }
   if (!isPatient(account)) throw HttpError.notFound('Unbekannter Patient.');
-  return withName(tx, account);
+  const { id, email, firmaId } = account;
+  return { id, email, firmaId, vorname: person?.profile?.vorname ?? '', nachname: person?.profile?.nachname ?? '' };
 }
 
 interface ReserveInput {
@@ -255,11 +251,18 @@ async function reserveCart(
   input: ReserveInput,
 ): Promise<{ cart: WarenkorbRow; patient: CartPatient; view: CartView }> {
   const patient = await lockPatient(tx, input.patientUserId, input.mode);
-  // one own open cart at a time; the patient row lock above makes this check and the insert one step
-  if (input.mode !== 'betreiber') {
+  // one own open cart at a time: the insert is the check (the unique index of open own carts), so the cart is made
+  // before the appointments are looked at; a refusal below rolls it back with everything else
+  const cart = await insertCartUnlessOpen(tx, {
+    patientUserId: patient.id,
+    createdByUserId: input.createdByUserId,
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.timeoutMinutes * 60_000),
+  });
+  if (!cart) {
     const open = await findOpenOwnCart(tx, patient.id);
     if (open && open.expiresAt <= input.now && !input.expiredReleased) throw new ExpiredOpenCart();
-    if (open) throw offeneBuchung();
+    throw offeneBuchung();
   }
   const ids = [...new Set(input.terminIds)].sort((a, b) => a - b);
   const termine = await lockTermineInOrder(tx, ids);
@@ -282,12 +285,6 @@ async function reserveCart(
     decisions.push({ termin, decision });
   }
 
-  const cart = await insertCart(tx, {
-    patientUserId: patient.id,
-    createdByUserId: input.createdByUserId,
-    createdAt: input.now,
-    expiresAt: new Date(input.now.getTime() + input.timeoutMinutes * 60_000),
-  });
   const seats: CartSeat[] = [];
   const debits: LedgerEntryInput[] = [];
   let amountCents = 0;

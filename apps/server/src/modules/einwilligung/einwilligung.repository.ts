@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EinwilligungAnlass, EinwilligungSeite } from '@dihs/contract/einwilligung';
 import type { Database, Transaction } from '../../db/client.ts';
-import type { PageVersion } from '../inhalt/index.ts';
+import { pageStamps, type PageVersion } from '../inhalt/index.ts';
 import { einwilligungen, einwilligungFassungen } from './einwilligung.table.ts';
 
 type Db = Database | Transaction;
@@ -46,6 +46,33 @@ export async function consentedVersions(db: Db, benutzerId: number, urls: readon
     .innerJoin(einwilligungFassungen, eq(einwilligungFassungen.id, einwilligungen.fassungId))
     .where(and(eq(einwilligungen.benutzerId, benutzerId), inArray(einwilligungFassungen.seiteUrl, [...urls])));
   return new Set(rows.map((row) => versionKey(row.url, row.fassung)));
+}
+
+/**
+ * Per consent page that exists: its stamp and last save (inhalt's pageStamps) with the fingerprints of its
+ * versions the user consented to, in one statement: the consent check before every booking.
+ */
+export async function consentStamps(
+  db: Db,
+  benutzerId: number,
+  urls: readonly string[],
+): Promise<{ url: string; stempel: string; stand: Date; erteilt: string[] }[]> {
+  const seiten = pageStamps(urls);
+  return db
+    .select({
+      url: seiten.url,
+      stempel: seiten.stempel,
+      stand: seiten.stand,
+      erteilt: sql<string[]>`coalesce(array_agg(distinct ${einwilligungFassungen.fassung})
+        filter (where ${einwilligungen.id} is not null), '{}')`,
+    })
+    .from(seiten)
+    .leftJoin(einwilligungFassungen, eq(einwilligungFassungen.seiteUrl, seiten.url))
+    .leftJoin(
+      einwilligungen,
+      and(eq(einwilligungen.fassungId, einwilligungFassungen.id), eq(einwilligungen.benutzerId, benutzerId)),
+    )
+    .groupBy(seiten.url, seiten.stempel, seiten.stand);
 }
 
 export const versionKey = (url: string, fassung: string): string => `${url}\u0000${fassung}`;

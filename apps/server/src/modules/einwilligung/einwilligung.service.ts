@@ -10,19 +10,56 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { pageVersions, type PageVersion } from '../inhalt/index.ts';
-import { consentedVersions, consentsOf, fassungId, insertConsents, versionKey } from './einwilligung.repository.ts';
+import {
+  consentedVersions,
+  consentStamps,
+  consentsOf,
+  fassungId,
+  insertConsents,
+  versionKey,
+} from './einwilligung.repository.ts';
 
 type Db = Database | Transaction;
 
 /** The consent texts as they read now (a page that does not exist asks for nothing). */
 const currentVersions = (db: Db): Promise<PageVersion[]> => pageVersions(db, EINWILLIGUNG_SEITEN);
 
-/** The current consent texts the patient has not yet consented to. */
+/**
+ * The versions this process built (sanitized text and fingerprint), by page and stamp of the stored text. A version
+ * is a function of the stored text alone, so an entry never goes stale: a save changes the stamp and misses here.
+ * Every instance keeps its own; none needs telling about a publish.
+ */
+const builtVersions = new Map<string, PageVersion>();
+/** More entries than consent pages times the saves a process lives through; past it the memory starts over. */
+const MAX_BUILT_VERSIONS = 64;
+
+function remember(versions: PageVersion[]): void {
+  if (builtVersions.size + versions.length > MAX_BUILT_VERSIONS) builtVersions.clear();
+  for (const version of versions) builtVersions.set(versionKey(version.url, version.stempel), version);
+}
+
+/**
+ * The current consent texts the patient has not yet consented to. One statement while this process has built the
+ * current versions already (the stamps match); after a save, the texts are read and built once more.
+ */
 export async function openVersions(db: Db, userId: number): Promise<PageVersion[]> {
+  const stamps = await consentStamps(db, userId, EINWILLIGUNG_SEITEN);
+  const known = stamps.map((row) => builtVersions.get(versionKey(row.url, row.stempel)));
+  if (known.every((version) => version !== undefined)) {
+    return stamps.flatMap((row, i) =>
+      row.erteilt.includes(known[i]!.fassung) ? [] : [{ ...known[i]!, stand: row.stand }],
+    );
+  }
+  return readOpenVersions(db, userId);
+}
+
+/** The same from the texts themselves (a text saved since this process built it): read, build and remember. */
+async function readOpenVersions(db: Db, userId: number): Promise<PageVersion[]> {
   const [current, consented] = await Promise.all([
     currentVersions(db),
     consentedVersions(db, userId, EINWILLIGUNG_SEITEN),
   ]);
+  remember(current);
   return current.filter((version) => !consented.has(versionKey(version.url, version.fassung)));
 }
 

@@ -15,5 +15,5 @@ export {
   deactivateFirmaPages,
 } from './inhalt.repository.ts';
 export { pageAccess } from './page-access.ts';
-export { pageVersions, type PageVersion } from './page-version.ts';
+export { pageStamps, pageVersions, type PageVersion } from './page-version.ts';
 export { seedDemoPages } from './inhalt.demo.ts';

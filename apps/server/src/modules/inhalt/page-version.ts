@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { pages } from './inhalt.table.ts';
@@ -14,7 +15,26 @@ export interface PageVersion {
   fassung: string;
   /** The page's last save: when this text was published. */
   stand: Date;
+  /**
+   * MD5 of the stored (unsanitized) title and text, computed by the database: equal stamps mean equal stored text,
+   * so a caller may keep a version it built and compare stamps instead of reading and sanitizing the text again.
+   */
+  stempel: string;
 }
+
+/** The database's MD5 of a page's stored title and text (the `stempel` of PageVersion); the title's length first. */
+const stempelSql = sql<string>`md5(length(${pages.titel}) || ':' || ${pages.titel} || ${pages.inhalt})`;
+
+/**
+ * The stamps of the named pages that exist and are not in the trash, as a subquery (url, stempel, stand) that a
+ * caller joins into its own statement: one round trip tells it whether the versions it holds are still current.
+ */
+export const pageStamps = (urls: readonly string[]) =>
+  new QueryBuilder()
+    .select({ url: pages.url, stempel: stempelSql.as('stempel'), stand: pages.geaendertAm })
+    .from(pages)
+    .where(and(inArray(pages.url, [...urls]), isNull(pages.geloeschtAm)))
+    .as('seiten_stempel');
 
 const fingerprint = (titel: string, inhalt: string): string =>
   createHash('sha256').update(titel).update('\u0000').update(inhalt).digest('hex');
@@ -25,7 +45,13 @@ const fingerprint = (titel: string, inhalt: string): string =>
  */
 export async function pageVersions(db: Database | Transaction, urls: readonly string[]): Promise<PageVersion[]> {
   const rows = await db
-    .select({ url: pages.url, titel: pages.titel, inhalt: pages.inhalt, stand: pages.geaendertAm })
+    .select({
+      url: pages.url,
+      titel: pages.titel,
+      inhalt: pages.inhalt,
+      stand: pages.geaendertAm,
+      stempel: stempelSql,
+    })
     .from(pages)
     .where(and(inArray(pages.url, [...urls]), isNull(pages.geloeschtAm)));
   return rows.map((row) => {

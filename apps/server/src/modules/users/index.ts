@@ -16,11 +16,11 @@ export {
   setHatAbo,
   setSecondFactorSecret,
   activeOperatorEmails,
-  lockPatientForBooking,
 } from './users.repository.ts';
 export {
   findPersonById,
   findPersonInfo,
+  lockPatientForBooking,
   fullName,
   type PersonInfo,
   findActivePersonByEmail,

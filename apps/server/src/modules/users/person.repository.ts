@@ -31,6 +31,14 @@ export const findPersonById = async (db: Db, id: number): Promise<Person | undef
 export const findActivePersonByEmail = async (db: Db, email: string): Promise<Person | undefined> =>
   (await selectPersons(db, and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt))).limit(1))[0];
 
+/**
+ * Locks the patient's account row (FOR NO KEY UPDATE, the profile row stays unlocked) until the transaction ends
+ * and answers it with its profile, in one statement; undefined when there is no such account. Serializes a
+ * patient's bookings (credit checks, seat limits) without blocking inserts that reference the row by foreign key.
+ */
+export const lockPatientForBooking = async (tx: Transaction, userId: number): Promise<Person | undefined> =>
+  (await selectPersons(tx, eq(users.id, userId)).for('no key update', { of: users }))[0];
+
 /** What most modules need to know of an account, flat: role, address, company, state and name (null without a profile). */
 export interface PersonInfo {
   id: number;

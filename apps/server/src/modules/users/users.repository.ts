@@ -204,11 +204,3 @@ export async function activeOperatorEmails(db: Db): Promise<string[]> {
     .where(and(eq(users.role, 'BETREIBER'), eq(users.active, true), isNull(users.deletedAt)));
   return rows.map((row) => row.email);
 }
-
-/**
- * Locks the patient's account row (FOR NO KEY UPDATE) until the transaction ends and answers it; undefined when
- * there is no such account. Serializes a patient's bookings (credit checks, seat limits) without blocking inserts
- * that reference the row by foreign key.
- */
-export const lockPatientForBooking = async (tx: Transaction, userId: number): Promise<UserRow | undefined> =>
-  (await tx.select().from(users).where(eq(users.id, userId)).for('no key update'))[0];
