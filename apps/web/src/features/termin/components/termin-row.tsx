@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { useHatAbo, useTeilgenommen } from '../api/termine-betreiber-api.ts';
+import { teilnehmerName } from '../../../lib/format.ts';
 import { TerminStatusButton } from './termin-status-button.tsx';
 
 const STATUS_LABELS: Record<(typeof TERMIN_STATUSES)[number], string> = {
@@ -45,7 +46,7 @@ function TeilnehmerListe({ termin }: { termin: Termin }) {
     <>
       <Box component="ul" aria-label="Teilnehmer" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {termin.teilnehmerList.map((teilnehmer) => {
-          const name = `${teilnehmer.firstname} ${teilnehmer.lastname}`;
+          const name = teilnehmerName(teilnehmer);
           const patientId = teilnehmer.patientId;
           return (
             <Box

@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { MitGrund } from '../../../components/mit-grund.tsx';
 import { GRUENDE } from '../termin-status.ts';
+import { teilnehmerName } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 
 interface TherapeutTerminCardProps {
@@ -58,7 +59,7 @@ export function TherapeutTerminCard({ termin, targeted }: TherapeutTerminCardPro
         ) : (
           <Box component="ul" aria-label={`Teilnehmer: ${termin.befund}`} sx={{ pl: 3, my: 0 }}>
             {termin.teilnehmerList.map((teilnehmer, index) => {
-              const name = `${teilnehmer.firstname} ${teilnehmer.lastname}`;
+              const name = teilnehmerName(teilnehmer);
               return (
                 <li key={teilnehmer.patientId ?? `n${index}`}>
                   {teilnehmer.patientId !== null ? (
