@@ -22,6 +22,8 @@ test('an operator reads who accessed a patient, and the patient sees it on the p
   browser,
   baseURL,
 }) => {
+  // two people in two browser contexts, each with a first load of the app and an axe scan
+  test.setTimeout(60_000);
   const patient = await person('PATIENT', ['Petra', 'Protokoll']);
   const operator = await person(
     'BETREIBER',
