@@ -3,6 +3,7 @@ import { KOERPER_SEITEN } from './anamnese-koerper.ts';
 import { endpoint, roles, type PatientRecordRule } from './common/endpoint.ts';
 import type { Privilege } from './common/roles.ts';
 import { idField, idParam, MAX_LENGTH_MESSAGE } from './common/rules.ts';
+import { formatDayDe } from './common/time.ts';
 
 /** The medical history (anamnesis) of a patient (spec 3 "Medical history", sections 3, 4, 5, 7). */
 
@@ -288,6 +289,88 @@ export const schmerzArtFeld = (index: number) =>
 
 /** A slider's value as the summary shows it (spec 3, section 5): "n/10". */
 export const sliderText = (value: number | null): string => (value === null ? '–' : `${value}/10`);
+
+/** One section of the summary and the PDF: its heading and its rows (label, the answer as text). */
+export interface AnamneseAbschnitt {
+  titel: string;
+  zeilen: [label: string, wert: string][];
+}
+
+const antwort = (value: string | number | null): string => (value === null || value === '' ? '–' : String(value));
+const wahl = (labels: readonly string[], code: number | null): string => (code === null ? '–' : (labels[code] ?? '–'));
+const datum = (value: string | null): string => (value ? formatDayDe(value) : '–');
+
+/**
+ * The answers as the summary and the PDF show them (spec 3, section 5: summary mode, sliders as "n/10"), section by
+ * section; an empty answer is "–". The body image (ANAMNESE_LABELS.woSchmerzen) follows the sections in both.
+ */
+export function anamneseAbschnitte(a: AnamneseAngaben): AnamneseAbschnitt[] {
+  const L = ANAMNESE_LABELS;
+  const arten = SCHMERZ_ARTEN.filter((_, index) => a[schmerzArtFeld(index)]);
+  return [
+    {
+      titel: 'Körperdaten',
+      zeilen: [
+        [L.groesse, antwort(a.groesse)],
+        [L.gewicht, antwort(a.gewicht)],
+      ],
+    },
+    {
+      titel: 'Beruf und Freizeit',
+      zeilen: [
+        [L.beruf, antwort(a.beruf)],
+        [L.hobbys, antwort(a.hobbys)],
+        [L.computerzeit, antwort(a.computerzeit)],
+        ...SPORTARTEN.map((n): [string, string] => {
+          const sportart = a[sportFeld(n)];
+          return [L[sportFeld(n)], sportart ? `${sportart} (${wahl(SPORT_INTENSITAET, a[sportAntwortFeld(n)])})` : '–'];
+        }),
+      ],
+    },
+    {
+      titel: 'Ansprechpartner der Berufsgenossenschaft',
+      zeilen: [
+        [L.baName, antwort(a.baName)],
+        [L.baStrasse, antwort(a.baStrasse)],
+        [L.baStadt, antwort(a.baStadt)],
+        [L.baTelefon, antwort(a.baTelefon)],
+      ],
+    },
+    {
+      titel: 'Krankengeschichte',
+      zeilen: [
+        [L.diagnose, antwort(a.diagnose)],
+        [L.opDatum, datum(a.opDatum)],
+        [L.erkrankungen, antwort(a.erkrankungen)],
+        [L.medikamente, antwort(a.medikamente)],
+        [L.schmerzmedikamente, antwort(a.schmerzmedikamente)],
+        [L.allergien, antwort(a.allergien)],
+        [L.chronisch, antwort(a.chronisch)],
+        [L.therapien, antwort(a.therapien)],
+      ],
+    },
+    {
+      titel: 'Alltag und Beruf',
+      zeilen: [
+        [L.alltag, antwort(a.alltag)],
+        [L.berufsprobleme, antwort(a.berufsprobleme)],
+        [L.psychischBeeintraechtigt, sliderText(a.psychischBeeintraechtigt)],
+      ],
+    },
+    {
+      titel: 'Schmerzen',
+      zeilen: [
+        [L.schmerzen, wahl(SCHMERZEN_LABELS, a.schmerzen)],
+        [L.seitWannSchmerzen, wahl(SEIT_WANN_LABELS, a.seitWannSchmerzen)],
+        [L.schmerzVerstaerkt, antwort(a.schmerzVerstaerkt)],
+        ['Schmerzart', arten.length ? arten.join(', ') : '–'],
+        [L.schmerzStaerkeRuhe, sliderText(a.schmerzStaerkeRuhe)],
+        [L.schmerzStaerkeBelastung, sliderText(a.schmerzStaerkeBelastung)],
+        [L.angabenDatum, datum(a.angabenDatum)],
+      ],
+    },
+  ];
+}
 
 /** POST /anamnese/entfernen: a patient deletes their own (no body needed), an operator names the patient. */
 export const anamneseEntfernenSchema = z.strictObject({

@@ -1,16 +1,4 @@
-import {
-  ANAMNESE_LABELS,
-  SCHMERZ_ARTEN,
-  SCHMERZEN_LABELS,
-  SEIT_WANN_LABELS,
-  SPORT_INTENSITAET,
-  SPORTARTEN,
-  schmerzArtFeld,
-  sliderText,
-  sportAntwortFeld,
-  sportFeld,
-  type Anamnese,
-} from '@dihs/contract/anamnese';
+import { ANAMNESE_LABELS, anamneseAbschnitte, type Anamnese } from '@dihs/contract/anamnese';
 import {
   KOERPER_BREITE,
   KOERPER_FORMEN,
@@ -25,13 +13,7 @@ import type { PdfPatient } from '../fragebogen/index.ts';
 
 type Doc = PDFKit.PDFDocument;
 
-const text = (value: string | number | null | undefined): string =>
-  value === null || value === undefined || value === '' ? '–' : String(value);
-const day = (value: string | null): string => (value ? formatDayDe(value) : '–');
-const choice = (labels: readonly string[], code: number | null): string =>
-  code === null ? '–' : (labels[code] ?? '–');
-
-function section(doc: Doc, title: string, rows: [string, string][]): void {
+function section(doc: Doc, title: string, rows: readonly [string, string][]): void {
   doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13).text(pdfSafeText(title));
   doc.fontSize(10.5);
   for (const [label, value] of rows) {
@@ -83,7 +65,6 @@ function koerperbild(doc: Doc, anamnese: Anamnese): void {
 /** GET /pdf/anamnesefragebogen/{id?}: every answer with its label, the body image and the signature state. */
 export function anamnesePdf(anamnese: Anamnese, patient: PdfPatient, now: Date): Promise<Buffer> {
   const a = anamnese;
-  const L = ANAMNESE_LABELS;
   return renderPdf(`Anamnesebogen ${patient.name}`, (doc) => {
     doc.fontSize(18).font('Helvetica-Bold').text('Anamnesebogen');
     doc.moveDown(0.4).fontSize(11).font('Helvetica');
@@ -97,51 +78,8 @@ export function anamnesePdf(anamnese: Anamnese, patient: PdfPatient, now: Date):
     doc.text(`Zuletzt geändert: ${formatDateTimeUhr(a.geaendert)}`);
     doc.text(`Erstellt am: ${formatDateTimeUhr(now)}`);
 
-    section(doc, 'Körperdaten', [
-      [L.groesse, text(a.groesse)],
-      [L.gewicht, text(a.gewicht)],
-    ]);
-    section(doc, 'Beruf und Freizeit', [
-      [L.beruf, text(a.beruf)],
-      [L.hobbys, text(a.hobbys)],
-      [L.computerzeit, text(a.computerzeit)],
-      ...SPORTARTEN.map((n): [string, string] => [
-        L[sportFeld(n)],
-        a[sportFeld(n)] ? `${a[sportFeld(n)]} (${choice(SPORT_INTENSITAET, a[sportAntwortFeld(n)])})` : '–',
-      ]),
-    ]);
-    section(doc, 'Ansprechpartner der Berufsgenossenschaft', [
-      [L.baName, text(a.baName)],
-      [L.baStrasse, text(a.baStrasse)],
-      [L.baStadt, text(a.baStadt)],
-      [L.baTelefon, text(a.baTelefon)],
-    ]);
-    section(doc, 'Krankengeschichte', [
-      [L.diagnose, text(a.diagnose)],
-      [L.opDatum, day(a.opDatum)],
-      [L.erkrankungen, text(a.erkrankungen)],
-      [L.medikamente, text(a.medikamente)],
-      [L.schmerzmedikamente, text(a.schmerzmedikamente)],
-      [L.allergien, text(a.allergien)],
-      [L.chronisch, text(a.chronisch)],
-      [L.therapien, text(a.therapien)],
-    ]);
-    section(doc, 'Alltag und Beruf', [
-      [L.alltag, text(a.alltag)],
-      [L.berufsprobleme, text(a.berufsprobleme)],
-      [L.psychischBeeintraechtigt, sliderText(a.psychischBeeintraechtigt)],
-    ]);
-    const arten = SCHMERZ_ARTEN.filter((_, index) => a[schmerzArtFeld(index)]);
-    section(doc, 'Schmerzen', [
-      [L.schmerzen, choice(SCHMERZEN_LABELS, a.schmerzen)],
-      [L.seitWannSchmerzen, choice(SEIT_WANN_LABELS, a.seitWannSchmerzen)],
-      [L.schmerzVerstaerkt, text(a.schmerzVerstaerkt)],
-      ['Schmerzart', arten.length ? arten.join(', ') : '–'],
-      [L.schmerzStaerkeRuhe, sliderText(a.schmerzStaerkeRuhe)],
-      [L.schmerzStaerkeBelastung, sliderText(a.schmerzStaerkeBelastung)],
-      [L.angabenDatum, day(a.angabenDatum)],
-    ]);
-    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13).text(pdfSafeText(L.woSchmerzen));
+    for (const { titel, zeilen } of anamneseAbschnitte(a)) section(doc, titel, zeilen);
+    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13).text(pdfSafeText(ANAMNESE_LABELS.woSchmerzen));
     koerperbild(doc, a);
   });
 }
