@@ -59,8 +59,9 @@ test('a group of five through Janus: everyone receives everyone, and nothing is 
 });
 
 /**
- * A thief with a stolen join token, in a page of its own: speaks Janus's protocol directly (no e2ee module), joins
- * the room as a subscriber of the therapist's feed and reports what its decoder made of the frames.
+ * A thief with a stolen token, in a page of its own: speaks Janus's protocol directly (no e2ee module), gets into
+ * Janus with the token alone (the page never had an API secret), joins the room as a subscriber of the therapist's
+ * feed and reports what its decoder made of the frames.
  */
 async function stolenSubscription(
   page: Page,
@@ -97,7 +98,7 @@ async function stolenSubscription(
         new Promise<Answer>((resolve) => {
           const transaction = `t${counter++}`;
           waiting.set(transaction, resolve);
-          socket.send(JSON.stringify({ ...body, transaction, apisecret: join.apiSecret ?? undefined }));
+          socket.send(JSON.stringify({ ...body, transaction, token: join.token }));
         });
       const session_id = (await request({ janus: 'create' })).data.id;
       const handle_id = (await request({ janus: 'attach', session_id, plugin: 'janus.plugin.videoroom' })).data.id;
@@ -132,7 +133,10 @@ async function stolenSubscription(
         { type: 'answer', sdp: pc.localDescription!.sdp, e2ee: true },
       );
       if (started.plugindata?.data?.error) throw new Error(started.plugindata.data.error);
-      setInterval(() => socket.send(JSON.stringify({ janus: 'keepalive', session_id, transaction: 'k' })), 20_000);
+      setInterval(
+        () => socket.send(JSON.stringify({ janus: 'keepalive', session_id, transaction: 'k', token: join.token })),
+        20_000,
+      );
     },
     { join, feed, decrypt: options.decryptWithKeptWorker ?? false },
   );

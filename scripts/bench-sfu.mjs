@@ -25,7 +25,7 @@ import {
   median,
   query,
 } from './bench-video-media.mjs';
-import { ensureJanus, startJanus } from './janus.mjs';
+import { ensureJanus, janusServerEnv, startJanus } from './janus.mjs';
 
 const PATIENTS = 7;
 const WINDOW_S = Number(process.env.BENCH_SFU_SECONDS ?? 10);
@@ -250,9 +250,7 @@ export async function runSfuBench() {
       LOGIN_RATE_LIMIT_IP: '10000',
       LOGIN_RATE_LIMIT_ACCOUNT: '10000',
       PUBLIC_URL: base,
-      JANUS_WS_URL: janus.url,
-      JANUS_API_SECRET: janus.apiSecret,
-      JANUS_ADMIN_KEY: janus.adminKey,
+      ...janusServerEnv(janus),
       SFU_FROM_PARTICIPANTS: String(sfuFrom),
     });
     try {

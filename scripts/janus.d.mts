@@ -5,6 +5,9 @@ export function freePort(): Promise<number>;
 export interface StartedJanus {
   url: string;
   apiSecret: string;
+  /** The admin API (add_token, remove_token), with its secret. */
+  adminUrl: string;
+  adminSecret: string;
   adminKey: string;
   pid: number | undefined;
   logFile: string;
@@ -16,4 +19,5 @@ export function startJanus(options?: {
   adminKey?: string;
   config?: Record<string, unknown>;
 }): Promise<StartedJanus>;
+export function janusServerEnv(janus: StartedJanus): Record<string, string>;
 export function janusConfig(options: Record<string, unknown>): Record<string, string>;

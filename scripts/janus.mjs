@@ -41,11 +41,26 @@ export function freePort() {
 const quoted = (value) => JSON.stringify(String(value));
 
 /**
- * The configuration files: only the VideoRoom plugin and the WebSocket transport are loaded (no HTTP, no admin API
- * on any transport), every request needs the API secret, room creation needs the admin key, and ICE uses only the
+ * The configuration files: only the VideoRoom plugin and the WebSocket transport are loaded (no HTTP), every request
+ * needs the API secret (the app server) or a token the app server added (a browser: token_auth, each token limited
+ * to the VideoRoom), the admin API listens only on its own WebSocket port (adminWsIp, loopback unless the app server
+ * runs elsewhere) and needs the admin secret, room creation needs the VideoRoom admin key, and ICE uses only the
  * interfaces given (loopback for tests; the public interface with nat_1_1_mapping behind NAT in production).
  */
-export function janusConfig({ wsPort, wsIp, apiSecret, adminKey, iceEnforce, nat11, stunServer, turn, rtpPorts }) {
+export function janusConfig({
+  wsPort,
+  wsIp,
+  apiSecret,
+  adminWsPort,
+  adminWsIp,
+  adminSecret,
+  adminKey,
+  iceEnforce,
+  nat11,
+  stunServer,
+  turn,
+  rtpPorts,
+}) {
   const disabledPlugins = [
     'audiobridge',
     'duktape',
@@ -80,7 +95,8 @@ export function janusConfig({ wsPort, wsIp, apiSecret, adminKey, iceEnforce, nat
   loggers_folder = ${quoted(`${LIB}/loggers`)}
   debug_level = 3
   api_secret = ${quoted(apiSecret)}
-  token_auth = false
+  token_auth = true
+  admin_secret = ${quoted(adminSecret)}
   server_name = "dihs-janus"
   session_timeout = 60
 }
@@ -111,7 +127,9 @@ loggers: {
   wss = false
 }
 admin: {
-  admin_ws = false
+  admin_ws = true
+  admin_ws_port = ${adminWsPort}
+  admin_ws_ip = ${quoted(adminWsIp)}
   admin_wss = false
 }
 `,
@@ -145,15 +163,28 @@ function waitForPort(port, host, timeoutMs) {
 }
 
 /**
- * Starts a Janus of its own in a temporary folder, WebSocket API on loopback at a free port, ICE on loopback only.
- * Resolves to { url, apiSecret, adminKey, stop() } once the WebSocket port accepts connections.
+ * Starts a Janus of its own in a temporary folder, WebSocket API and admin API on loopback at free ports, ICE on
+ * loopback only. Resolves to { url, apiSecret, adminUrl, adminSecret, adminKey, stop() } once both ports accept
+ * connections.
  */
 export async function startJanus(options = {}) {
   const wsPort = options.wsPort ?? (await freePort());
+  const adminWsPort = await freePort();
   const apiSecret = options.apiSecret ?? randomBytes(16).toString('hex');
+  const adminSecret = randomBytes(16).toString('hex');
   const adminKey = options.adminKey ?? randomBytes(16).toString('hex');
   const dir = mkdtempSync(path.join(tmpdir(), 'dihs-janus-'));
-  const files = janusConfig({ wsPort, wsIp: '127.0.0.1', apiSecret, adminKey, iceEnforce: 'lo', ...options.config });
+  const files = janusConfig({
+    wsPort,
+    wsIp: '127.0.0.1',
+    apiSecret,
+    adminWsPort,
+    adminWsIp: '127.0.0.1',
+    adminSecret,
+    adminKey,
+    iceEnforce: 'lo',
+    ...options.config,
+  });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   const child = spawn(
     JANUS_BINARY,
@@ -169,6 +200,7 @@ export async function startJanus(options = {}) {
   });
   try {
     await waitForPort(wsPort, '127.0.0.1', 20_000);
+    await waitForPort(adminWsPort, '127.0.0.1', 20_000);
   } catch (error) {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
@@ -177,6 +209,8 @@ export async function startJanus(options = {}) {
   return {
     url: `ws://127.0.0.1:${wsPort}`,
     apiSecret,
+    adminUrl: `ws://127.0.0.1:${adminWsPort}`,
+    adminSecret,
     adminKey,
     pid: child.pid,
     logFile: path.join(dir, 'janus.log'),
@@ -193,11 +227,22 @@ export async function startJanus(options = {}) {
   };
 }
 
+/** The app server's settings for a Janus that startJanus started (config.ts). */
+export function janusServerEnv(janus) {
+  return {
+    JANUS_WS_URL: janus.url,
+    JANUS_API_SECRET: janus.apiSecret,
+    JANUS_ADMIN_WS_URL: janus.adminUrl,
+    JANUS_ADMIN_SECRET: janus.adminSecret,
+    JANUS_ADMIN_KEY: janus.adminKey,
+  };
+}
+
 // `node scripts/janus.mjs`: one Janus in the foreground, configured from the environment (docs/operations.md).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const env = process.env;
-  if (!env.JANUS_API_SECRET || !env.JANUS_ADMIN_KEY) {
-    console.error('JANUS_API_SECRET und JANUS_ADMIN_KEY müssen gesetzt sein.');
+  if (!env.JANUS_API_SECRET || !env.JANUS_ADMIN_SECRET || !env.JANUS_ADMIN_KEY) {
+    console.error('JANUS_API_SECRET, JANUS_ADMIN_SECRET und JANUS_ADMIN_KEY müssen gesetzt sein.');
     process.exit(1);
   }
   if (!ensureJanus()) process.exit(1);
@@ -208,6 +253,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     wsPort: Number(env.JANUS_WS_PORT ?? 8188),
     wsIp: env.JANUS_WS_IP ?? '127.0.0.1',
     apiSecret: env.JANUS_API_SECRET,
+    adminWsPort: Number(env.JANUS_ADMIN_WS_PORT ?? 7188),
+    adminWsIp: env.JANUS_ADMIN_WS_IP ?? '127.0.0.1',
+    adminSecret: env.JANUS_ADMIN_SECRET,
     adminKey: env.JANUS_ADMIN_KEY,
     iceEnforce: env.JANUS_ICE_ENFORCE_LIST,
     nat11: env.JANUS_NAT_1_1_MAPPING,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { ensureJanus, startJanus } from '../../scripts/janus.mjs';
+import { ensureJanus, janusServerEnv, startJanus } from '../../scripts/janus.mjs';
 import { startOembedStub } from './oembed-stub.ts';
 import { startBuiltServer } from './server-process.ts';
 
@@ -97,7 +97,7 @@ export default async function globalSetup() {
     // the demo operator logs in without a second factor; pflichten.e2e.ts starts an instance that requires it
     REQUIRE_2FA_ROLES: 'none',
     OEMBED_URL: oembed.url,
-    ...(janus ? { JANUS_WS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret, JANUS_ADMIN_KEY: janus.adminKey } : {}),
+    ...(janus ? janusServerEnv(janus) : {}),
   };
   const { baseUrl, stop } = await startBuiltServer('Server', { ...sharedEnv, SEED_DEMO: 'true' });
   process.env.E2E_BASE_URL = baseUrl;

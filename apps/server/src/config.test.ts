@@ -40,6 +40,30 @@ describe('loadConfig', () => {
     });
   });
 
+  it('needs every Janus secret and the admin API with JANUS_WS_URL, and names the missing ones', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db/x' };
+    const janus = {
+      JANUS_WS_URL: 'ws://janus:8188',
+      JANUS_API_SECRET: 'api',
+      JANUS_ADMIN_WS_URL: 'ws://127.0.0.1:7188',
+      JANUS_ADMIN_SECRET: 'admin',
+      JANUS_ADMIN_KEY: 'key',
+    };
+    expect(loadConfig({ ...secret, ...janus }).janus).toEqual({
+      url: 'ws://janus:8188',
+      publicUrl: 'ws://janus:8188',
+      apiSecret: 'api',
+      adminUrl: 'ws://127.0.0.1:7188',
+      adminSecret: 'admin',
+      adminKey: 'key',
+    });
+    expect(() => loadConfig({ ...secret, ...janus, JANUS_API_SECRET: '', JANUS_ADMIN_SECRET: '' })).toThrow(
+      'Ungültige Konfiguration: JANUS_WS_URL braucht JANUS_API_SECRET, JANUS_ADMIN_SECRET.',
+    );
+    expect(loadConfig(secret).janus).toBeNull();
+    expect(loadConfig(secret).cartExpiryIntervalSeconds).toBe(60);
+  });
+
   it('names every wrong variable in German', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'kurz' })).toThrow(/Ungültige Konfiguration: PORT.*JWT_SECRET/);
   });

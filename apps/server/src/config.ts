@@ -95,6 +95,8 @@ const envSchema = z.object({
   CART_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(CART_TIMEOUT_MINUTES_DEFAULT),
   /** How often the appointment reminder job looks for due reminders (e2e tests shorten it). */
   REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often the unpaid-cart job looks for carts past their time (CART_TIMEOUT_MINUTES). */
+  CART_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Proxies whose X-Forwarded-For is believed; unset: none (the socket's address is the client's). */
   TRUST_PROXY: trustProxySchema.optional(),
   /** Redis for video sessions and rate limits across several server instances; unset: one instance, in memory. */
@@ -110,8 +112,14 @@ const envSchema = z.object({
   JANUS_WS_URL: z.string().url().optional(),
   /** Janus's WebSocket API as the browser reaches it (default JANUS_WS_URL). */
   JANUS_PUBLIC_WS_URL: z.string().url().optional(),
-  /** Janus's api_secret (every request) and the VideoRoom admin_key (room creation); see scripts/janus.mjs. */
+  /**
+   * Janus's api_secret (the server's requests; browsers send their own token instead), its admin API (WebSocket,
+   * e.g. ws://127.0.0.1:7188) with the admin_secret (the browsers' tokens are added and removed there), and the
+   * VideoRoom admin_key (room creation); see scripts/janus.mjs. All four are needed with JANUS_WS_URL.
+   */
   JANUS_API_SECRET: z.string().optional(),
+  JANUS_ADMIN_WS_URL: z.string().url().optional(),
+  JANUS_ADMIN_SECRET: z.string().optional(),
   JANUS_ADMIN_KEY: z.string().optional(),
   /** Sessions with more participants than this (seats plus the therapist) go through Janus when it is set up. */
   SFU_FROM_PARTICIPANTS: z.coerce.number().int().min(2).max(1000).default(4),
@@ -160,7 +168,9 @@ const envSchema = z.object({
 export interface JanusConfig {
   url: string;
   publicUrl: string;
-  apiSecret: string | undefined;
+  apiSecret: string;
+  adminUrl: string;
+  adminSecret: string;
   adminKey: string;
 }
 
@@ -194,6 +204,7 @@ export interface Config {
   feedbackRecipients: string[];
   cartTimeoutMinutes: number;
   reminderIntervalSeconds: number;
+  cartExpiryIntervalSeconds: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   /** Fastify's trustProxy: false (default), a hop count or the proxies' addresses and ranges. */
@@ -289,8 +300,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.TURN_URL && !e.TURN_SECRET) {
     throw new Error('Ungültige Konfiguration: TURN_URL braucht TURN_SECRET.');
   }
-  if (e.JANUS_WS_URL && !e.JANUS_ADMIN_KEY) {
-    throw new Error('Ungültige Konfiguration: JANUS_WS_URL braucht JANUS_ADMIN_KEY.');
+  const janusNeeds = ['JANUS_API_SECRET', 'JANUS_ADMIN_WS_URL', 'JANUS_ADMIN_SECRET', 'JANUS_ADMIN_KEY'] as const;
+  const janusMissing = janusNeeds.filter((name) => !e[name]);
+  if (e.JANUS_WS_URL && janusMissing.length > 0) {
+    throw new Error(`Ungültige Konfiguration: JANUS_WS_URL braucht ${janusMissing.join(', ')}.`);
   }
   if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error(
@@ -329,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedbackRecipients: e.FEEDBACK_EMPFAENGER ?? [],
     cartTimeoutMinutes: e.CART_TIMEOUT_MINUTES,
     reminderIntervalSeconds: e.REMINDER_INTERVAL_SECONDS,
+    cartExpiryIntervalSeconds: e.CART_EXPIRY_INTERVAL_SECONDS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY === undefined || e.TRUST_PROXY === 0 ? false : e.TRUST_PROXY,
@@ -340,7 +354,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           url: e.JANUS_WS_URL,
           publicUrl: e.JANUS_PUBLIC_WS_URL ?? e.JANUS_WS_URL,
-          apiSecret: e.JANUS_API_SECRET,
+          apiSecret: e.JANUS_API_SECRET!,
+          adminUrl: e.JANUS_ADMIN_WS_URL!,
+          adminSecret: e.JANUS_ADMIN_SECRET!,
           adminKey: e.JANUS_ADMIN_KEY!,
         }
       : null,

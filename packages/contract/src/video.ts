@@ -243,13 +243,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     candidate: iceCandidateSchema,
   }),
   /**
-   * sfu mode: how to reach the session's Janus room. token is this member's own join token (valid until it leaves
-   * or is kicked); feedId the publisher id to join with (the own user id); display the name to publish under.
+   * sfu mode: how to reach the session's Janus room. token is this member's own token, for Janus itself (sent with
+   * every request instead of an API secret) and for the room's join, valid until it leaves or is kicked or the
+   * session ends; feedId the publisher id to join with (the own user id); display the name to publish under.
    */
   z.object({
     type: z.literal('sfuJoin'),
     url: z.string(),
-    apiSecret: z.string().nullable(),
     room: z.number().int(),
     token: z.string(),
     feedId: z.number().int(),

@@ -12,11 +12,15 @@ declare module 'janode' {
   }
   export interface JanodeConnection extends EventEmitter {
     create(keepAliveSeconds?: number): Promise<JanodeSession>;
+    /** A raw Janus request (the admin API's add_token and remove_token have no method of their own). */
+    sendRequest(request: Record<string, unknown>): Promise<unknown>;
     close(): Promise<void>;
   }
   const Janode: {
     connect(config: {
-      address: { url: string; apisecret?: string };
+      /** apisecret: the admin_secret on an admin connection; token: a client's own Janus token. */
+      address: { url: string; apisecret?: string; token?: string };
+      is_admin?: boolean;
       retry_time_secs?: number;
       max_retries?: number;
     }): Promise<JanodeConnection>;

@@ -30,16 +30,15 @@ export async function runCartTimeoutJob(db: Database, now: Date): Promise<number
   }
 }
 
-/** Looks every minute, so a cart is released within a minute of its time. */
-const INTERVAL_MS = 60 * 1000;
-
+/** Looks every intervalMs (CART_EXPIRY_INTERVAL_SECONDS, default a minute), so a cart goes within that of its time. */
 export const createCartTimeoutScheduler = (input: {
   db: Database;
   now: () => Date;
   log: { error(obj: object, msg: string): void };
+  intervalMs: number;
 }) =>
   createPeriodicJob({
-    intervalMs: INTERVAL_MS,
+    intervalMs: input.intervalMs,
     log: input.log,
     failureMessage: 'Warenkorb-Ablauf fehlgeschlagen',
     run: () => runCartTimeoutJob(input.db, input.now()),

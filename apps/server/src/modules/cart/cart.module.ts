@@ -9,7 +9,9 @@ import { exportPatient } from './cart.export.ts';
 export const cartModule: ModuleDescriptor = {
   name: 'cart',
   routes: cartRoutes,
-  jobs: ({ db, now, log }) => [createCartTimeoutScheduler({ db, now, log })],
+  jobs: ({ db, now, log, config }) => [
+    createCartTimeoutScheduler({ db, now, log, intervalMs: config.cartExpiryIntervalSeconds * 1000 }),
+  ],
   paymentListeners: ({ now }) => ({ WARENKORB: cartPaymentListener(now) }),
   // open carts of an erased patient end: payment cancelled, seats freed, no refund (the account is gone)
   erasePatient: (tx, userId) => releaseOpenCartsOf(tx, userId, new Date()),

@@ -3,10 +3,12 @@ import Janode, { type JanodeConnection } from 'janode';
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { JanusConfig } from '../../config.ts';
 
-/** What a member needs to join the session's Janus room (never the room secret or the admin key). */
+/**
+ * What a member needs to join the session's Janus room: its own token (for Janus's core and the room alike), never
+ * the API secret, the admin secret, the room secret or the admin key.
+ */
 export interface SfuJoinInfo {
   url: string;
-  apiSecret: string | null;
   room: number;
   token: string;
   feedId: number;
@@ -15,63 +17,110 @@ export interface SfuJoinInfo {
 
 /** The Janus VideoRoom side of sfu sessions: one room per conference, one join token per member. */
 export interface SfuRooms {
-  /** Creates the conference's room unless it exists and allows the member's token. */
+  /** Adds the member's token to Janus, creates the conference's room unless it exists and allows the token there. */
   admit(conferenceId: number, userId: number, participants: number): Promise<SfuJoinInfo>;
-  /** Withdraws the members' tokens and removes their feeds from the room (left or kicked). */
+  /** Withdraws the members' tokens (room and Janus) and removes their feeds from the room (left or kicked). */
   revoke(conferenceId: number, userIds: number[]): Promise<void>;
   /** Mutes (or allows again) the member's microphone in Janus: the audio m-line (mid "0", published first). */
   moderate(conferenceId: number, userId: number, muted: boolean): Promise<void>;
-  destroy(conferenceId: number): Promise<void>;
+  /** Destroys the room and withdraws the tokens of the members still in it (the session ended). */
+  destroy(conferenceId: number, userIds: number[]): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The audio track is published first (rtc/janus-media.ts), so its m-line is mid 0. */
 const AUDIO_MID = '0';
+/** The one plugin a member's token opens in Janus. */
+const VIDEOROOM = 'janus.plugin.videoroom';
 
 const janusError = (error: unknown, code: number) => error instanceof Error && error.message.startsWith(`${code} `);
 /** VideoRoom error codes (janus_videoroom.c): no such room, no such feed, room exists. */
 const NO_SUCH_ROOM = 426;
 const NO_SUCH_FEED = 428;
 const ROOM_EXISTS = 427;
+/** Janus core (janus.c): remove_token of a token it does not hold (already removed, e.g. by another instance). */
+const TOKEN_UNKNOWN = 490;
 
 /**
- * Janus through janode. The room secret and each member's token are derived from the admin key (HMAC), so every
- * server instance computes the same ones without sharing state, and a room left behind by a restart stays manageable.
- * The connection opens on first use and again after Janus went away.
+ * A janode connection (and what rides on it) opened on first use and again after it went away: `open` gets the
+ * callback that forgets the current one.
+ */
+function onDemand<T extends { connection: JanodeConnection }>(open: (forget: () => void) => Promise<T>) {
+  let current: Promise<T> | null = null;
+  return {
+    get(): Promise<T> {
+      if (current) return current;
+      const opening: Promise<T> = open(() => {
+        if (current === opening) current = null;
+      });
+      current = opening;
+      opening.catch(() => {
+        if (current === opening) current = null;
+      });
+      return opening;
+    },
+    async close(): Promise<void> {
+      const opening = current;
+      current = null;
+      const value = await opening?.catch(() => null);
+      await value?.connection.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Janus through janode: the Janus API with the API secret (rooms, feeds) and the admin API with the admin secret
+ * (the members' tokens; Janus runs with token_auth, so a browser gets in with its own token and never learns a
+ * secret). The room secret and each member's token are derived from the admin key (HMAC), so every server instance
+ * computes the same ones without sharing state, and a room left behind by a restart stays manageable.
  */
 export function createJanusRooms(config: JanusConfig): SfuRooms {
   // janode would write to the console; failures reach our log through the callers instead
   Janode.Logger.setLevel('none');
-  let handle: Promise<{ connection: JanodeConnection; videoroom: VideoRoomHandle }> | null = null;
 
   const derive = (label: string) => createHmac('sha256', config.adminKey).update(label).digest('base64url');
   const roomSecret = (room: number) => derive(`room:${room}`);
   const tokenOf = (room: number, userId: number) => derive(`token:${room}:${userId}`);
 
-  function videoroom(): Promise<VideoRoomHandle> {
-    handle ??= (async () => {
-      const connection = await Janode.connect({
-        address: { url: config.url, ...(config.apiSecret ? { apisecret: config.apiSecret } : {}) },
-        retry_time_secs: 1,
-        max_retries: 1,
-      });
-      const forget = () => {
-        handle = null;
-      };
-      connection.once(Janode.EVENT.CONNECTION_CLOSED, forget);
-      connection.once(Janode.EVENT.CONNECTION_ERROR, forget);
+  async function connect(url: string, secret: string, isAdmin: boolean, forget: () => void) {
+    const connection = await Janode.connect({
+      address: { url, apisecret: secret },
+      is_admin: isAdmin,
+      retry_time_secs: 1,
+      max_retries: 1,
+    });
+    connection.once(Janode.EVENT.CONNECTION_CLOSED, forget);
+    connection.once(Janode.EVENT.CONNECTION_ERROR, forget);
+    return connection;
+  }
+  const api = onDemand(async (forget) => {
+    const connection = await connect(config.url, config.apiSecret, false, forget);
+    try {
       const session = await connection.create();
       session.once(Janode.EVENT.SESSION_DESTROYED, forget);
       return { connection, videoroom: await session.attach<VideoRoomHandle>(VideoRoomPlugin) };
-    })();
-    const current = handle;
-    return current.then(
-      (value) => value.videoroom,
-      (error: unknown) => {
-        if (handle === current) handle = null;
-        throw error;
-      },
-    );
+    } catch (error) {
+      await connection.close().catch(() => undefined);
+      throw error;
+    }
+  });
+  const admin = onDemand(async (forget) => ({
+    connection: await connect(config.adminUrl, config.adminSecret, true, forget),
+  }));
+  const videoroom = async () => (await api.get()).videoroom;
+
+  /** The member's token opens Janus (the VideoRoom plugin only) until it is removed. */
+  async function addToken(token: string): Promise<void> {
+    await (await admin.get()).connection.sendRequest({ janus: 'add_token', token, plugins: [VIDEOROOM] });
+  }
+  async function removeTokens(tokens: string[]): Promise<void> {
+    if (tokens.length === 0) return;
+    const { connection } = await admin.get();
+    for (const token of tokens) {
+      await connection.sendRequest({ janus: 'remove_token', token }).catch((error: unknown) => {
+        if (!janusError(error, TOKEN_UNKNOWN)) throw error;
+      });
+    }
   }
 
   async function ensureRoom(vr: VideoRoomHandle, room: number, participants: number): Promise<void> {
@@ -100,9 +149,10 @@ export function createJanusRooms(config: JanusConfig): SfuRooms {
 
   return {
     async admit(conferenceId, userId, participants) {
+      const token = tokenOf(conferenceId, userId);
+      await addToken(token);
       const vr = await videoroom();
       await ensureRoom(vr, conferenceId, participants);
-      const token = tokenOf(conferenceId, userId);
       // a feed left over from the member's earlier page (its Janus session not yet timed out) would block the id
       await vr.kick({ room: conferenceId, feed: userId, secret: roomSecret(conferenceId) }).catch((error: unknown) => {
         if (!janusError(error, NO_SUCH_FEED)) throw error;
@@ -110,7 +160,6 @@ export function createJanusRooms(config: JanusConfig): SfuRooms {
       await vr.allow({ room: conferenceId, action: 'add', list: [token], secret: roomSecret(conferenceId) });
       return {
         url: config.publicUrl,
-        apiSecret: config.apiSecret ?? null,
         room: conferenceId,
         token,
         feedId: userId,
@@ -121,8 +170,8 @@ export function createJanusRooms(config: JanusConfig): SfuRooms {
       if (userIds.length === 0) return;
       const vr = await videoroom();
       const secret = roomSecret(conferenceId);
+      const list = userIds.map((id) => tokenOf(conferenceId, id));
       try {
-        const list = userIds.map((id) => tokenOf(conferenceId, id));
         await vr.allow({ room: conferenceId, action: 'remove', list, secret });
         for (const feed of userIds) {
           await vr.kick({ room: conferenceId, feed, secret }).catch((error: unknown) => {
@@ -132,6 +181,7 @@ export function createJanusRooms(config: JanusConfig): SfuRooms {
       } catch (error) {
         if (!janusError(error, NO_SUCH_ROOM)) throw error;
       }
+      await removeTokens(list);
     },
     async moderate(conferenceId, userId, muted) {
       const vr = await videoroom();
@@ -149,18 +199,15 @@ export function createJanusRooms(config: JanusConfig): SfuRooms {
         if (!janusError(error, NO_SUCH_FEED) && !janusError(error, NO_SUCH_ROOM)) throw error;
       }
     },
-    async destroy(conferenceId) {
+    async destroy(conferenceId, userIds) {
       const vr = await videoroom();
       await vr.destroy({ room: conferenceId, secret: roomSecret(conferenceId) }).catch((error: unknown) => {
         if (!janusError(error, NO_SUCH_ROOM)) throw error;
       });
+      await removeTokens(userIds.map((id) => tokenOf(conferenceId, id)));
     },
     async close() {
-      const current = handle;
-      handle = null;
-      if (!current) return;
-      const { connection } = await current.catch(() => ({ connection: null }));
-      await connection?.close().catch(() => undefined);
+      await Promise.all([api.close(), admin.close()]);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { SfuRooms } from './janus-rooms.ts';
 
 /** What Janus must do so that its room matches the conference after a step. */
 export interface SfuChanges {
-  /** Members gone (left, disconnected or kicked): token withdrawn, feed removed. */
+  /** Members gone (left, disconnected or kicked, or every member at the end): token withdrawn, feed removed. */
   revoke: number[];
   /** Microphones to mute (true) or allow again (false) in Janus. */
   moderate: { userId: number; muted: boolean }[];
@@ -33,10 +33,13 @@ export function sfuChanges(before: ConferenceRecord | null, after: ConferenceRec
   return { revoke, moderate, destroy: after === null };
 }
 
-/** Applies the changes to the conference's Janus room (the room last: its destruction removes every feed anyway). */
+/**
+ * Applies the changes to the conference's Janus room. At the end the room goes with every feed in it, and the tokens
+ * of the members still in the session (revoke then lists them all) are withdrawn with it.
+ */
 export async function applySfuChanges(rooms: SfuRooms, conferenceId: number, changes: SfuChanges): Promise<void> {
   if (changes.destroy) {
-    await rooms.destroy(conferenceId);
+    await rooms.destroy(conferenceId, changes.revoke);
     return;
   }
   await rooms.revoke(conferenceId, changes.revoke);

@@ -66,7 +66,8 @@ export class SfuMedia {
     const { join } = this.options;
     this.janus = new Janus({
       server: join.url,
-      ...(join.apiSecret ? { apisecret: join.apiSecret } : {}),
+      // the member's own token opens Janus (token_auth) and the room alike; the browser never gets an API secret
+      token: join.token,
       iceServers: this.options.iceServers,
       destroyOnUnload: true,
       success: () => this.attachPublisher(),
