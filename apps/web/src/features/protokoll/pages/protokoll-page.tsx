@@ -12,13 +12,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -31,6 +24,7 @@ import { useState, type FormEvent } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useProtokoll } from '../api/protokoll-api.ts';
 import { entryTime, personName } from '../components/person-label.ts';
+import { ZugriffeTabelle, type ZugriffSpalte } from '../components/zugriffe-tabelle.tsx';
 
 const pickerText = deDE.components.MuiLocalizationProvider.defaultProps.localeText;
 const PAGE_SIZES = [25, 50, 100];
@@ -60,6 +54,26 @@ function ergebnisText(entry: ProtokollEintrag): string {
   const label = PROTOKOLL_ERGEBNIS_LABELS[entry.ergebnis];
   return entry.ergebnis === 'ERLAUBT' ? label : `${label} (${entry.status})`;
 }
+
+const SPALTEN: ZugriffSpalte<ProtokollEintrag>[] = [
+  { titel: PROTOKOLL_TEXTS.zeitpunkt, wert: (entry) => entryTime(entry.zeitpunkt), nowrap: true },
+  { titel: PROTOKOLL_TEXTS.wer, wert: (entry) => personName(entry.akteur) },
+  { titel: PROTOKOLL_TEXTS.rolle, wert: (entry) => ROLE_LABELS[entry.akteurRolle] },
+  {
+    titel: PROTOKOLL_TEXTS.patient,
+    wert: (entry) => (entry.patient.userId === null ? PROTOKOLL_TEXTS.geloescht : personName(entry.patient)),
+  },
+  {
+    titel: PROTOKOLL_TEXTS.art,
+    wert: (entry) =>
+      entry.datensatzId === null
+        ? PATIENT_RECORD_LABELS[entry.art]
+        : `${PATIENT_RECORD_LABELS[entry.art]} (${PROTOKOLL_TEXTS.datensatz} ${entry.datensatzId})`,
+  },
+  { titel: PROTOKOLL_TEXTS.aktion, wert: (entry) => PROTOKOLL_AKTION_LABELS[entry.aktion] },
+  { titel: PROTOKOLL_TEXTS.ergebnis, wert: ergebnisText },
+  { titel: PROTOKOLL_TEXTS.adresse, wert: (entry) => entry.adresse ?? '–' },
+];
 
 /** /betreiber/protokoll: who accessed which patient's records, when, from where, with which outcome. */
 export function ProtokollPage() {
@@ -146,55 +160,19 @@ export function ProtokollPage() {
             data.gesamt === 0 ? (
               <Typography sx={{ p: 1 }}>{PROTOKOLL_TEXTS.keineEintraege}</Typography>
             ) : (
-              <>
-                <TableContainer>
-                  <Table size="small" aria-label={PROTOKOLL_TEXTS.titel}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{PROTOKOLL_TEXTS.zeitpunkt}</TableCell>
-                        <TableCell>{PROTOKOLL_TEXTS.wer}</TableCell>
-                        <TableCell>{PROTOKOLL_TEXTS.rolle}</TableCell>
-                        <TableCell>{PROTOKOLL_TEXTS.patient}</TableCell>
-                        <TableCell>{PROTOKOLL_TEXTS.art}</TableCell>
-                        <TableCell>{PROTOKOLL_TEXTS.aktion}</TableCell>
-                        <TableCell>{PROTOKOLL_TEXTS.ergebnis}</TableCell>
-                        <TableCell>{PROTOKOLL_TEXTS.adresse}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.eintraege.map((entry) => (
-                        <TableRow key={entry.id}>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{entryTime(entry.zeitpunkt)}</TableCell>
-                          <TableCell>{personName(entry.akteur)}</TableCell>
-                          <TableCell>{ROLE_LABELS[entry.akteurRolle]}</TableCell>
-                          <TableCell>
-                            {entry.patient.userId === null ? PROTOKOLL_TEXTS.geloescht : personName(entry.patient)}
-                          </TableCell>
-                          <TableCell>
-                            {PATIENT_RECORD_LABELS[entry.art]}
-                            {entry.datensatzId !== null && ` (${PROTOKOLL_TEXTS.datensatz} ${entry.datensatzId})`}
-                          </TableCell>
-                          <TableCell>{PROTOKOLL_AKTION_LABELS[entry.aktion]}</TableCell>
-                          <TableCell>{ergebnisText(entry)}</TableCell>
-                          <TableCell>{entry.adresse ?? '–'}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-                <TablePagination
-                  component="div"
-                  count={data.gesamt}
-                  page={page}
-                  rowsPerPage={size}
-                  rowsPerPageOptions={PAGE_SIZES}
-                  onPageChange={(_, next) => setPage(next)}
-                  onRowsPerPageChange={(event) => {
-                    setSize(Number(event.target.value));
-                    setPage(0);
-                  }}
-                />
-              </>
+              <ZugriffeTabelle
+                label={PROTOKOLL_TEXTS.titel}
+                spalten={SPALTEN}
+                seite={data}
+                page={page}
+                size={size}
+                sizes={PAGE_SIZES}
+                onPage={setPage}
+                onSize={(next) => {
+                  setSize(next);
+                  setPage(0);
+                }}
+              />
             )
           }
         </QueryState>
