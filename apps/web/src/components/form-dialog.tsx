@@ -7,6 +7,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import type { FieldValues, UseFormHandleSubmit } from 'react-hook-form';
+import { isApiError } from '../lib/api-client.ts';
 import { MessageDialog } from './message-dialog.tsx';
 
 interface FormDialogProps {
@@ -81,5 +83,57 @@ export function FormDialog({
         onClose={onFailureClosed}
       />
     </>
+  );
+}
+
+/** What SaveFormDialog reads of a save (a TanStack Query mutation). */
+export interface SaveState {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  reset(): void;
+}
+
+interface SaveFormDialogProps<T extends FieldValues, O> {
+  title: string;
+  maxWidth: DialogProps['maxWidth'];
+  children: ReactNode;
+  /** The form (useContractForm): "Speichern" waits for its validity and submits through it, so every message shows. */
+  form: { handleSubmit: UseFormHandleSubmit<T, O>; formState: { isValid: boolean } };
+  save: SaveState;
+  /** Starts the save with the form's valid values; not called again while one runs. */
+  onSave: (values: O) => void;
+  onClose: () => void;
+  /** The statuses whose message is a refusal of the input, said in the dialog; any other failure is the network error. */
+  refusedWith?: readonly number[];
+  /** The caller says a failed save itself (in onSave's onError): the dialog says none. */
+  failureSaidByCaller?: boolean;
+}
+
+/**
+ * The create/edit dialog of a react-hook-form form and its save: FormDialog with the save's progress, its refusal
+ * and its failure; mount it per opening.
+ */
+export function SaveFormDialog<T extends FieldValues, O>({
+  form,
+  save,
+  onSave,
+  refusedWith = [],
+  failureSaidByCaller = false,
+  ...frame
+}: SaveFormDialogProps<T, O>) {
+  const refusal = isApiError(save.error) && refusedWith.includes(save.error.status) ? save.error.message : undefined;
+  return (
+    <FormDialog
+      {...frame}
+      valid={form.formState.isValid}
+      pending={save.isPending}
+      onSubmit={form.handleSubmit((values) => {
+        if (!save.isPending) onSave(values);
+      })}
+      refusal={refusal}
+      failed={save.isError && !failureSaidByCaller}
+      onFailureClosed={() => save.reset()}
+    />
   );
 }

@@ -3,9 +3,8 @@ import Alert from '@mui/material/Alert';
 import FormGroup from '@mui/material/FormGroup';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { SaveFormDialog } from '../../../components/form-dialog.tsx';
 import { FormSwitch, FormTextField } from '../../../components/form-fields.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSaveAboPaket } from '../api/abo-pakete-api.ts';
 import { ANZAHL_FELDER, bodyOf, formOf, paketFormSchema, type AnzahlFeld } from './paket-form.ts';
@@ -19,15 +18,8 @@ interface PaketDialogProps {
 /** "Neues Abopaket" and "Abopaket bearbeiten" with the rules of spec 3 section 5. Mount it per opening. */
 export function PaketDialog({ paket, onClose }: PaketDialogProps) {
   const save = useSaveAboPaket();
-  const { control, handleSubmit, formState } = useContractForm(paketFormSchema, formOf(paket), {
-    save,
-  });
-  const refusal = isApiError(save.error, 400, 404) ? save.error.message : undefined;
-
-  const submit = handleSubmit((form) => {
-    if (save.isPending) return;
-    save.mutate({ fields: bodyOf(form), ...(paket ? { aboPaketId: paket.aboPaketId } : {}) }, { onSuccess: onClose });
-  });
+  const form = useContractForm(paketFormSchema, formOf(paket), { save });
+  const { control } = form;
 
   const zahlFeld = (feld: AnzahlFeld | 'kostenProQuartalCent', label: string, adornment?: string) => (
     <FormTextField
@@ -44,16 +36,19 @@ export function PaketDialog({ paket, onClose }: PaketDialogProps) {
   );
 
   return (
-    <FormDialog
+    <SaveFormDialog
       title={paket ? 'Abopaket bearbeiten' : 'Neues Abopaket'}
       maxWidth="md"
-      valid={formState.isValid}
-      pending={save.isPending}
-      onSubmit={submit}
+      form={form}
+      save={save}
+      onSave={(werte) =>
+        save.mutate(
+          { fields: bodyOf(werte), ...(paket ? { aboPaketId: paket.aboPaketId } : {}) },
+          { onSuccess: onClose },
+        )
+      }
       onClose={onClose}
-      refusal={refusal}
-      failed={save.isError}
-      onFailureClosed={() => save.reset()}
+      refusedWith={[400, 404]}
     >
       <FormTextField control={control} name="title" label="Titel" required autoFocus max={ABO_PAKET_LIMITS.title} />
       <Grid container columnSpacing={2}>
@@ -75,6 +70,6 @@ export function PaketDialog({ paket, onClose }: PaketDialogProps) {
           Laufende Abos behalten die Bedingungen, mit denen sie gebucht wurden.
         </Alert>
       )}
-    </FormDialog>
+    </SaveFormDialog>
   );
 }

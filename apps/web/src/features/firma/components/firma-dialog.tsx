@@ -1,9 +1,8 @@
 import { FIRMA_LIMITS, firmaFieldsSchema, type Firma } from '@dihs/contract/firma';
 import FormGroup from '@mui/material/FormGroup';
 import { DateiAuswahl } from '../../../components/datei-auswahl.tsx';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { SaveFormDialog } from '../../../components/form-dialog.tsx';
 import { FormSwitch, FormTextField } from '../../../components/form-fields.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSaveFirma } from '../api/save-firma.ts';
 
@@ -34,27 +33,19 @@ interface FirmaDialogProps {
 /** "Neue Firma" and "Firma bearbeiten": every field with the rules of spec 3 section 5. Mount it per opening. */
 export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
   const save = useSaveFirma();
-  const { control, handleSubmit, formState, setValue } = useContractForm(firmaFieldsSchema, formOf(firma), {
-    save,
-  });
-  // a refused name (taken) is said in the dialog; anything else is the spec's network error
-  const refusal = isApiError(save.error, 400) ? save.error.message : undefined;
-
-  const submit = handleSubmit((fields) => {
-    if (!save.isPending) save.mutate({ fields, ...(firma ? { id: firma.id } : {}) }, { onSuccess: onClose });
-  });
+  const form = useContractForm(firmaFieldsSchema, formOf(firma), { save });
+  const { control, setValue } = form;
 
   return (
-    <FormDialog
+    <SaveFormDialog
       title={firma ? 'Firma bearbeiten' : 'Neue Firma'}
       maxWidth="sm"
-      valid={formState.isValid}
-      pending={save.isPending}
-      onSubmit={submit}
+      form={form}
+      save={save}
+      onSave={(fields) => save.mutate({ fields, ...(firma ? { id: firma.id } : {}) }, { onSuccess: onClose })}
       onClose={onClose}
-      refusal={refusal}
-      failed={save.isError}
-      onFailureClosed={() => save.reset()}
+      // a refused name (taken) is said in the dialog; anything else is the spec's network error
+      refusedWith={[400]}
     >
       <FormTextField
         control={control}
@@ -87,6 +78,6 @@ export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
         <FormSwitch control={control} name="linkTarget" label="Logo-Link in neuem Tab öffnen" />
         <FormSwitch control={control} name="statistikSchreiben" label="Statistik schreiben" />
       </FormGroup>
-    </FormDialog>
+    </SaveFormDialog>
   );
 }

@@ -11,7 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { SaveFormDialog } from '../../../components/form-dialog.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
@@ -33,7 +33,7 @@ export function VideoDialog({
   const speichern = useEndpointMutation(videothekEndpoints.speichern, { invalidates: lists });
   const save = video ? speichern : anlegen;
   const [gewaehlt, setGewaehlt] = useState<number[]>(video?.firmen ?? []);
-  const { control, handleSubmit, formState } = useContractForm(
+  const form = useContractForm(
     videoFieldsSchema.omit({ firmen: true }),
     {
       titel: video?.titel ?? '',
@@ -43,28 +43,27 @@ export function VideoDialog({
     },
     { save },
   );
-  const submit = handleSubmit((fields) => {
-    if (save.isPending) return;
-    const body = { ...fields, firmen: gewaehlt };
-    if (video) {
-      speichern.mutate(
-        { body: { ...body, id: video.id } },
-        { onSuccess: () => onDone('gespeichert'), onError: () => onDone('fehler') },
-      );
-    } else {
-      anlegen.mutate({ body }, { onSuccess: () => onDone('erstellt'), onError: () => onDone('fehlerErstellen') });
-    }
-  });
+  const { control } = form;
   return (
-    <FormDialog
+    <SaveFormDialog
       title={video ? 'Video bearbeiten' : 'Neues Video'}
       maxWidth="md"
-      valid={formState.isValid}
-      pending={save.isPending}
-      onSubmit={submit}
+      form={form}
+      save={save}
+      onSave={(fields) => {
+        const body = { ...fields, firmen: gewaehlt };
+        if (video) {
+          speichern.mutate(
+            { body: { ...body, id: video.id } },
+            { onSuccess: () => onDone('gespeichert'), onError: () => onDone('fehler') },
+          );
+        } else {
+          anlegen.mutate({ body }, { onSuccess: () => onDone('erstellt'), onError: () => onDone('fehlerErstellen') });
+        }
+      }}
       onClose={onClose}
-      failed={false}
-      onFailureClosed={() => save.reset()}
+      // the page says the result (spec 3 section 8)
+      failureSaidByCaller
     >
       <FormTextField
         control={control}
@@ -122,6 +121,6 @@ export function VideoDialog({
           />
         ))}
       </FormGroup>
-    </FormDialog>
+    </SaveFormDialog>
   );
 }
