@@ -42,6 +42,10 @@ const trustProxySchema = z
     /^[0-9]+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim()),
   );
 
+/** SFU_OHNE_VERSCHLUESSELUNG: refuse a browser that cannot encrypt, or run its session peer-to-peer. */
+export const SFU_OHNE_VERSCHLUESSELUNG = ['ablehnen', 'peer-to-peer'] as const;
+export type SfuOhneVerschluesselung = (typeof SFU_OHNE_VERSCHLUESSELUNG)[number];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -123,6 +127,11 @@ const envSchema = z.object({
   JANUS_ADMIN_KEY: z.string().optional(),
   /** Sessions with more participants than this (seats plus the therapist) go through Janus when it is set up. */
   SFU_FROM_PARTICIPANTS: z.coerce.number().int().min(2).max(1000).default(4),
+  /**
+   * A member whose browser cannot encrypt end to end joins a session through Janus: `ablehnen` refuses that member,
+   * `peer-to-peer` runs the whole session peer-to-peer from then on. Never unencrypted media through Janus.
+   */
+  SFU_OHNE_VERSCHLUESSELUNG: z.enum(SFU_OHNE_VERSCHLUESSELUNG).default('ablehnen'),
   /** Lifetime of the TURN credentials handed to a browser. */
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** After SIGTERM: how long requests in flight may finish before the remaining connections are cut. */
@@ -216,6 +225,8 @@ export interface Config {
   /** Janus as the SFU of large groups (null: every session peer-to-peer). */
   janus: JanusConfig | null;
   sfuFromParticipants: number;
+  /** What a session through Janus does for a member whose browser cannot encrypt (SFU_OHNE_VERSCHLUESSELUNG). */
+  sfuOhneVerschluesselung: SfuOhneVerschluesselung;
   shutdownGraceSeconds: number;
   requestTimeoutSeconds: number;
   /** Accounts of these roles without a second factor may only set one up (plugins/second-factor-setup.ts). */
@@ -361,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     sfuFromParticipants: e.SFU_FROM_PARTICIPANTS,
+    sfuOhneVerschluesselung: e.SFU_OHNE_VERSCHLUESSELUNG,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     requireSecondFactorRoles: e.REQUIRE_2FA_ROLES ?? (e.DATABASE_URL ? ['BETREIBER'] : []),

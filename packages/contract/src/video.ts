@@ -87,6 +87,9 @@ export const VIDEO_MESSAGES = {
   verschluesselung: 'Verschlüsselte Übertragung nicht möglich',
   verschluesselungText:
     'Diese Gruppensitzung überträgt Bild und Ton nur Ende-zu-Ende-verschlüsselt, was Ihr Browser nicht unterstützt. Bitte verwenden Sie einen aktuellen Chrome, Edge, Firefox oder Safari.',
+  /** Decided: the notice of a group session that runs peer-to-peer because a browser cannot encrypt (e2eeFallback). */
+  direktverbindung:
+    'Diese Sitzung läuft direkt zwischen den Teilnehmenden (Peer-to-Peer), weil der Browser einer teilnehmenden Person die Ende-zu-Ende-Verschlüsselung über den Medienserver nicht unterstützt.',
 } as const;
 
 const MAX_ID = 2_147_483_647;
@@ -128,7 +131,13 @@ const e2eePeerRule = z.number().int().min(0).max(MAX_ID);
 const conf = { conferenceId: conferenceIdSchema };
 /** Commands a client SENDs to SEND_DESTINATION (spec 3 section 7 names; iceCandidate and highlight added). */
 export const clientCommandSchema = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('joinConference'), ...conf }),
+  /**
+   * e2ee: whether this browser can encrypt media end to end (encoded transforms). It matters only for a session
+   * through the SFU: the server then refuses the member or runs the session peer-to-peer for everyone
+   * (SFU_OHNE_VERSCHLUESSELUNG). Absent: the client makes no claim and is taken as able; the browser still never
+   * sends media to the SFU that it cannot encrypt (it leaves instead).
+   */
+  z.object({ command: z.literal('joinConference'), ...conf, e2ee: z.boolean().optional() }),
   z.object({ command: z.literal('ping'), conferenceId: conferenceIdSchema.optional() }),
   z.object({ command: z.literal('publishStream'), ...conf }),
   z.object({ command: z.literal('publishSdpResponse'), ...conf, peerId: userIdRule, description: sdpSchema }),
@@ -208,7 +217,9 @@ export type Meldung = z.infer<typeof meldungSchema>;
  * groups: more participants than the server's SFU_FROM_PARTICIPANTS). In sfu mode the browser gets `sfuJoin` after
  * joinedSession, publishes its camera to Janus and subscribes to the feeds of the members it may see (feed id =
  * user id), every frame end-to-end encrypted; the negotiation messages above are not used. mute, userMuted,
- * highlight, kick, lock and end stay on this channel; the server mirrors them in Janus.
+ * highlight, kick, lock and end stay on this channel; the server mirrors them in Janus. An sfu session turns p2p for
+ * good (streamStatus with mode p2p and e2eeFallback) when a member whose browser cannot encrypt joins and the server
+ * runs with SFU_OHNE_VERSCHLUESSELUNG=peer-to-peer: every member leaves Janus and publishes again, to the pairs.
  */
 export const MEDIA_MODES = ['p2p', 'sfu'] as const;
 export type MediaMode = (typeof MEDIA_MODES)[number];
@@ -218,6 +229,11 @@ export const conferenceStateSchema = z.object({
   conferenceId: conferenceIdSchema,
   termintyp: z.enum(TERMINTYPEN).nullable(),
   mode: z.enum(MEDIA_MODES),
+  /**
+   * The session would go through the SFU but runs peer-to-peer (mode p2p) because a member's browser cannot encrypt
+   * end to end (SFU_OHNE_VERSCHLUESSELUNG=peer-to-peer); the pages say so. It stays so until the session ends.
+   */
+  e2eeFallback: z.boolean(),
   everyoneView: z.boolean(),
   locked: z.boolean(),
   highlighted: z.number().int().nullable(),

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES } from '@dihs/contract/video';
-import { applyCommand, join, leave, newConference, viewFor, type ConferenceRecord, type Step } from './conference.ts';
+import {
+  applyCommand,
+  join,
+  leave,
+  newConference,
+  viewFor,
+  withoutEncryption,
+  type ConferenceRecord,
+  type Step,
+} from './conference.ts';
 
 const T = 1;
 const A = 2;
@@ -213,5 +222,83 @@ describe('conference state', () => {
     const end = applyCommand(record, T, { command: 'endConference', conferenceId: 9 }, now);
     expect(end.next).toBeNull();
     expect(end.out.filter((o) => o.message.type === 'conferenceClosed').map((o) => o.to)).toEqual([T, A, B]);
+  });
+});
+
+describe('a browser without end-to-end encryption (SFU_OHNE_VERSCHLUESSELUNG)', () => {
+  const sfuGroup = () =>
+    newConference({
+      conferenceId: 9,
+      therapeutUserId: T,
+      termintyp: 'GRUPPE',
+      everyoneView: true,
+      locked: false,
+      mode: 'sfu',
+    });
+  const C = 4;
+  /** T, A and B joined through the SFU and publish to Janus. */
+  const inSfu = () =>
+    run(
+      sfuGroup(),
+      (r) => join(r, member(T)),
+      (r) => join(r, member(A)),
+      (r) => join(r, member(B)),
+      publish(T),
+      publish(A),
+      publish(B),
+    ).record;
+
+  it('peer-to-peer: the session turns into a mesh for everyone and stays one', () => {
+    const before = inSfu();
+    // no pair negotiations through the SFU
+    expect(before.members.every((m) => m.publishing)).toBe(true);
+    const turned = withoutEncryption(before, false, 'peer-to-peer');
+    if (turned === 'refused') throw new Error('nicht abgelehnt erwartet');
+    expect(turned).toMatchObject({ mode: 'p2p', e2eeFallback: true });
+    // everyone publishes again, now to the pairs of the mesh
+    expect(turned.members.some((m) => m.publishing)).toBe(false);
+
+    const { record, out } = run(turned, (r) => join(r, member(C)), publish(T), publish(A), publish(B), publish(C));
+    expect(out.find((o) => o.to === C)).toMatchObject({
+      message: { type: 'joinedSession', state: { mode: 'p2p', e2eeFallback: true } },
+    });
+    // the members already in the SFU hear of the change in their state
+    for (const id of [T, A, B]) {
+      expect(out.find((o) => o.to === id && o.message.type === 'streamStatus')).toMatchObject({
+        message: { state: { mode: 'p2p', e2eeFallback: true } },
+      });
+    }
+    // full mesh (everyoneView): every pair negotiates, the later joiner offers
+    const requests = out
+      .filter((o) => o.message.type === 'publishSdpRequest')
+      .map((o) => [o.to, (o.message as { peerId: number }).peerId]);
+    expect(requests).toEqual([
+      [A, T],
+      [B, T],
+      [B, A],
+      [C, T],
+      [C, A],
+      [C, B],
+    ]);
+    // the member who could not encrypt leaves: the session stays peer-to-peer until it ends
+    const left = leave(record, C).next!;
+    expect(left).toMatchObject({ mode: 'p2p', e2eeFallback: true });
+    expect(withoutEncryption(left, true, 'peer-to-peer')).toBe(left);
+  });
+
+  it('ablehnen: that member is refused and the session goes on through the SFU', () => {
+    const before = inSfu();
+    expect(withoutEncryption(before, false, 'ablehnen')).toBe('refused');
+    expect(viewFor(before, T)).toMatchObject({ mode: 'sfu', e2eeFallback: false });
+  });
+
+  it('a browser that can encrypt, and every peer-to-peer session, change nothing', () => {
+    const before = inSfu();
+    expect(withoutEncryption(before, true, 'ablehnen')).toBe(before);
+    expect(withoutEncryption(before, true, 'peer-to-peer')).toBe(before);
+    const mesh = run(group(true), (r) => join(r, member(T))).record;
+    expect(withoutEncryption(mesh, false, 'ablehnen')).toBe(mesh);
+    expect(withoutEncryption(mesh, false, 'peer-to-peer')).toBe(mesh);
+    expect(mesh.e2eeFallback).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import {
   type ServerMessage,
   type SitzungEreignis,
 } from '@dihs/contract/video';
+import type { SfuOhneVerschluesselung } from '../../config.ts';
 
 /**
  * The conference state machine: pure functions from a state and an event to the next state, the messages to send
@@ -32,8 +33,13 @@ export interface ConferenceRecord {
   conferenceId: number;
   therapeutUserId: number;
   termintyp: Termintyp;
-  /** Decided once, when the conference starts (the first member joins). */
+  /**
+   * Decided when the conference starts (the first member joins); an sfu conference turns p2p for good when a member
+   * whose browser cannot encrypt joins with SFU_OHNE_VERSCHLUESSELUNG=peer-to-peer (withoutEncryption).
+   */
   mode: MediaMode;
+  /** The conference turned p2p because of such a member (the pages say so). */
+  e2eeFallback: boolean;
   everyoneView: boolean;
   locked: boolean;
   highlighted: number | null;
@@ -85,6 +91,7 @@ export function newConference(input: {
   return {
     ...input,
     mode: input.mode ?? 'p2p',
+    e2eeFallback: false,
     highlighted: null,
     members: [],
     meldungen: [],
@@ -119,6 +126,7 @@ export function viewFor(record: ConferenceRecord, receiverId: number): Conferenc
     conferenceId: record.conferenceId,
     termintyp: record.termintyp,
     mode: record.mode,
+    e2eeFallback: record.e2eeFallback,
     everyoneView: record.everyoneView,
     locked: record.locked,
     highlighted:
@@ -174,6 +182,27 @@ function attendance(record: ConferenceRecord): { record: ConferenceRecord; effec
   return {
     record: { ...record, teilgenommen: [...record.teilgenommen, ...fresh] },
     effects: [{ kind: 'teilgenommen', userIds: fresh }],
+  };
+}
+
+/**
+ * Before a member joins: what its browser's lack of end-to-end encryption means for the conference. Only an sfu
+ * conference cares. `ablehnen`: the member is refused (the others go on through Janus). `peer-to-peer`: the
+ * conference turns p2p for everyone and stays so until it ends; every member publishes again, now to the pairs of
+ * the mesh (the members' clients leave Janus when they see the mode change, sfu-sync.ts destroys the room).
+ */
+export function withoutEncryption(
+  record: ConferenceRecord,
+  canEncrypt: boolean,
+  setting: SfuOhneVerschluesselung,
+): ConferenceRecord | 'refused' {
+  if (canEncrypt || record.mode !== 'sfu') return record;
+  if (setting === 'ablehnen') return 'refused';
+  return {
+    ...record,
+    mode: 'p2p',
+    e2eeFallback: true,
+    members: record.members.map((m) => ({ ...m, publishing: false })),
   };
 }
 

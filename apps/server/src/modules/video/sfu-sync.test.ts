@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCommand, join, newConference, type ConferenceRecord } from './conference.ts';
+import { applyCommand, join, leave, newConference, withoutEncryption, type ConferenceRecord } from './conference.ts';
 import { sfuChanges } from './sfu-sync.ts';
 
 const THERAPIST = 1;
@@ -77,5 +77,19 @@ describe('sfuChanges', () => {
     const record = conference('sfu', [2]);
     const step = applyCommand(record, 2, { command: 'publishStream', conferenceId: 9 }, now);
     expect(step.out.some((o) => o.message.type === 'publishSdpRequest')).toBe(false);
+  });
+
+  it('a conference turned peer-to-peer leaves Janus: the room goes then, and once more at its end', () => {
+    const sfu = conference('sfu', [2, 3]);
+    const turned = withoutEncryption(sfu, false, 'peer-to-peer');
+    if (turned === 'refused') throw new Error('nicht abgelehnt erwartet');
+    const joined = join(turned, { userId: 4, role: 'PATIENT', vorname: 'P', nachname: 'P', connectionId: 'c4' }).next!;
+    expect(sfuChanges(sfu, joined)).toEqual({ revoke: [THERAPIST, 2, 3], moderate: [], destroy: true });
+    // in the mesh, leaving and kicking need nothing in Janus
+    const left = leave(joined, 3).next!;
+    expect(sfuChanges(joined, left)).toEqual({ revoke: [], moderate: [], destroy: false });
+    // its end destroys a room that a join racing the switch could have created again (no such room: nothing)
+    const ended = command(left, THERAPIST, { command: 'endConference', conferenceId: 9 });
+    expect(sfuChanges(left, ended)).toEqual({ revoke: [THERAPIST, 2, 4], moderate: [], destroy: true });
   });
 });

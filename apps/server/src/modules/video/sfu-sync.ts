@@ -7,7 +7,7 @@ export interface SfuChanges {
   revoke: number[];
   /** Microphones to mute (true) or allow again (false) in Janus. */
   moderate: { userId: number; muted: boolean }[];
-  /** The conference ended or its last member left: the room goes. */
+  /** The conference ended, its last member left or it turned peer-to-peer: the room goes. */
   destroy: boolean;
 }
 
@@ -17,7 +17,12 @@ export interface SfuChanges {
  */
 export function sfuChanges(before: ConferenceRecord | null, after: ConferenceRecord | null): SfuChanges {
   const none: SfuChanges = { revoke: [], moderate: [], destroy: false };
-  if (!before || before.mode !== 'sfu') return none;
+  if (!before) return none;
+  const everyone = { ...none, revoke: before.members.map((m) => m.userId), destroy: true };
+  // a conference that left the SFU: at its end a room that a join racing the switch created again goes too
+  if (before.mode !== 'sfu') return before.e2eeFallback && after === null ? everyone : none;
+  // the conference left the SFU (a member who cannot encrypt turned it peer-to-peer): the room and every feed go
+  if (after && after.mode !== 'sfu') return everyone;
   const remaining = new Map((after?.members ?? []).map((m) => [m.userId, m]));
   const revoke = before.members.filter((m) => !remaining.has(m.userId)).map((m) => m.userId);
   const moderate: SfuChanges['moderate'] = [];

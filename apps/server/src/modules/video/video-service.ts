@@ -6,6 +6,7 @@ import {
   type ConferenceId,
   type ServerMessage,
 } from '@dihs/contract/video';
+import type { SfuOhneVerschluesselung } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import { terminSitzung } from '../termin/index.ts';
@@ -14,6 +15,7 @@ import {
   join,
   leave,
   newConference,
+  withoutEncryption,
   type ConferenceRecord,
   type Effect,
   type Step,
@@ -41,6 +43,12 @@ interface Log {
 }
 
 const invalid: ServerMessage = { type: 'error', headline: VIDEO_MESSAGES.ungueltigeNachricht, description: '' };
+/** A browser without end-to-end encryption, refused by a session through Janus (SFU_OHNE_VERSCHLUESSELUNG=ablehnen). */
+const cannotEncrypt: ServerMessage = {
+  type: 'error',
+  headline: VIDEO_MESSAGES.verschluesselung,
+  description: VIDEO_MESSAGES.verschluesselungText,
+};
 const notJoined: ServerMessage = {
   type: 'error',
   headline: VIDEO_MESSAGES.unbekannt,
@@ -54,8 +62,11 @@ export function createVideoService(deps: {
   bus: MessageBus;
   now: () => Date;
   log: Log;
-  /** Janus for large groups (unset: every session peer-to-peer); see sfu-sync.ts. */
-  sfu?: { rooms: SfuRooms; fromParticipants: number };
+  /**
+   * Janus for large groups (unset: every session peer-to-peer); see sfu-sync.ts. withoutEncryption: what a member
+   * whose browser cannot encrypt end to end meets there (SFU_OHNE_VERSCHLUESSELUNG, conference.ts withoutEncryption).
+   */
+  sfu?: { rooms: SfuRooms; fromParticipants: number; withoutEncryption: SfuOhneVerschluesselung };
 }) {
   const { db, store, bus, now, log, sfu } = deps;
 
@@ -108,7 +119,7 @@ export function createVideoService(deps: {
     for (const { to, message } of step.out) await bus.publish(to, message);
   }
 
-  async function joinConference(connection: Connection, conferenceId: number): Promise<void> {
+  async function joinConference(connection: Connection, conferenceId: number, canEncrypt: boolean): Promise<void> {
     const { session } = connection;
     const admission = await admitToConference(db, session, conferenceId, now());
     if (!admission.ok) {
@@ -121,10 +132,10 @@ export function createVideoService(deps: {
         ? { vorname: termin.vorname ?? '', nachname: termin.nachname ?? '' }
         : await namesOf(db, session.userId);
     const joiner = { userId: session.userId, role: admission.role, ...names, connectionId: connection.id };
-    let step: Step;
+    let step: (Step & { before: ConferenceRecord | null }) | null;
     try {
       step = await store.update(conferenceId, (current) => {
-        const record =
+        const fresh =
           current ??
           newConference({
             conferenceId,
@@ -134,12 +145,19 @@ export function createVideoService(deps: {
             locked: termin.termin.sitzungGesperrt,
             mode: sfu && termin.termin.maxTeilnehmer + 1 > sfu.fromParticipants ? 'sfu' : 'p2p',
           });
+        const record = withoutEncryption(fresh, canEncrypt, sfu?.withoutEncryption ?? 'ablehnen');
+        // refused: the conference stays as it was (a fresh one is not stored)
+        if (record === 'refused') return { next: current, result: null };
         const result = join(record, joiner);
         return { next: result.next, result: { ...result, before: current } };
       });
     } catch (error) {
       log.error({ error: loggableError(error), conferenceId }, 'Sitzung konnte nicht eingerichtet werden');
       connection.send({ type: 'ahoyConnectFailed' });
+      return;
+    }
+    if (!step) {
+      connection.send(cannotEncrypt);
       return;
     }
     connection.joined.add(conferenceId);
@@ -179,6 +197,7 @@ export function createVideoService(deps: {
           conferenceId: LOOPBACK_CONFERENCE,
           termintyp: null,
           mode: 'p2p',
+          e2eeFallback: false,
           everyoneView: false,
           locked: false,
           highlighted: null,
@@ -246,7 +265,7 @@ export function createVideoService(deps: {
       }
       const conferenceId = command.conferenceId;
       if (command.command === 'joinConference') {
-        await joinConference(connection, conferenceId);
+        await joinConference(connection, conferenceId, command.e2ee ?? true);
         return;
       }
       const userId = connection.session.userId;

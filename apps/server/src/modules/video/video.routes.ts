@@ -16,7 +16,9 @@ export async function videoRoutes(app: AppInstance, deps: AppDeps) {
   // large groups through Janus when it is set up (JANUS_WS_URL); its connection opens on the first such session
   const rooms = config.janus ? createJanusRooms(config.janus) : null;
   if (rooms) app.addHook('onClose', () => rooms.close());
-  const sfu = rooms ? { rooms, fromParticipants: config.sfuFromParticipants } : undefined;
+  const sfu = rooms
+    ? { rooms, fromParticipants: config.sfuFromParticipants, withoutEncryption: config.sfuOhneVerschluesselung }
+    : undefined;
   app.stomp.serve(createVideoService({ db, store, bus, now, log: app.log, sfu }));
 
   route(app, api.iceServers, (request) => iceServersFor(config, sessionOf(request).userId, now()));

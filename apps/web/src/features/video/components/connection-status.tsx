@@ -46,3 +46,16 @@ export function ConnectionStatus({ status, onReconnect }: { status: SignalingSta
   }
   return null;
 }
+
+/**
+ * A group session that runs peer-to-peer instead of through the media server, because a participant's browser
+ * cannot encrypt end to end (SFU_OHNE_VERSCHLUESSELUNG=peer-to-peer): everyone is told, never silently.
+ */
+export function DirectConnectionNotice({ e2eeFallback }: { e2eeFallback: boolean }) {
+  if (!e2eeFallback) return null;
+  return (
+    <Alert severity="info" role="status">
+      {VIDEO_MESSAGES.direktverbindung}
+    </Alert>
+  );
+}

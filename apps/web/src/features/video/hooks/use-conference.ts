@@ -103,6 +103,8 @@ export function useConference(
     let manager: PeerManager | null = null;
     /** sfu mode: the media through Janus instead of the manager's pairs. */
     let sfu: SfuSession | null = null;
+    /** The own id, from joinedSession. */
+    let ownId: number | null = null;
     // negotiation steps of all peers run one after the other, so a candidate never overtakes its description
     let chain: Promise<void> = Promise.resolve();
     const iceServers = getIceServers();
@@ -133,40 +135,19 @@ export function useConference(
       }
       switch (message.type) {
         case 'joinedSession': {
+          ownId = message.selfId;
           setSelfId(message.selfId);
           setState(message.state);
           // a patient the therapist had muted comes back muted (the server keeps it across a reconnect)
           setForced(message.state.members.some((m) => m.userId === message.selfId && m.mutedByTherapist));
-          if (message.state.mode === 'sfu') {
-            startSfu(message.selfId, message.state.members);
-            return;
-          }
-          chain = chain.then(async () => {
-            const servers = await iceServers;
-            if (!active) return;
-            manager?.close();
-            manager = new PeerManager({
-              selfId: message.selfId,
-              conferenceId,
-              iceServers: servers,
-              localStream,
-              send: (command) => client.send(command),
-              onRemoteStream: (peerId, role, stream) => {
-                if (!active) return;
-                setRemotes((current) => [
-                  ...current.filter((r) => r.peerId !== peerId || r.role !== role),
-                  ...(stream ? [{ peerId, role, stream }] : []),
-                ]);
-              },
-            });
-            setPeers(manager);
-            sendMute();
-            client.send({ command: 'publishStream', conferenceId });
-          });
+          if (message.state.mode === 'sfu') startSfu(message.selfId, message.state.members);
+          else startMesh(message.selfId);
           return;
         }
         case 'streamStatus':
           setState(message.state);
+          // a member whose browser cannot encrypt joined: the session left Janus and runs peer-to-peer from now on
+          if (message.state.mode === 'p2p' && sfu && ownId !== null) startMesh(ownId);
           manager?.retain(message.state.members.map((member) => member.userId));
           sfu?.membersChanged(message.state.members.map((member) => member.userId)).catch(() => undefined);
           return;
@@ -202,11 +183,10 @@ export function useConference(
           setState((current) => current && { ...current, locked: message.type === 'conferenceLocked' });
           return;
         case 'error':
+          // before joining, an error is the join's refusal (e.g. a browser that cannot encrypt, refused by a session
+          // through the SFU): the session is over for this viewer
           if (client.isJoined) setNotice({ title: message.headline, text: message.description });
-          else {
-            setEnd({ title: message.headline, text: message.description });
-            client.stop();
-          }
+          else finish({ title: message.headline, text: message.description });
           return;
         default:
           return;
@@ -222,8 +202,42 @@ export function useConference(
       stopMedia(localStream);
     };
     /**
-     * Through the SFU media is end-to-end encrypted or not sent at all: a browser without encoded transforms is
-     * refused (docs/decisions.md), never connected in the clear.
+     * Peer-to-peer: a connection per visible pair, negotiated as the server asks (publishStream starts it). A session
+     * that went through Janus so far leaves it (the server destroys the room).
+     */
+    const startMesh = (self: number) => {
+      if (sfu) {
+        sfu.close();
+        sfu = sfuRef.current = null;
+        setRemotes([]);
+      }
+      chain = chain.then(async () => {
+        const servers = await iceServers;
+        if (!active) return;
+        manager?.close();
+        manager = new PeerManager({
+          selfId: self,
+          conferenceId,
+          iceServers: servers,
+          localStream,
+          send: (command) => client.send(command),
+          onRemoteStream: (peerId, role, stream) => {
+            if (!active) return;
+            setRemotes((current) => [
+              ...current.filter((r) => r.peerId !== peerId || r.role !== role),
+              ...(stream ? [{ peerId, role, stream }] : []),
+            ]);
+          },
+        });
+        setPeers(manager);
+        sendMute();
+        client.send({ command: 'publishStream', conferenceId });
+      });
+    };
+    /**
+     * Through the SFU media is end-to-end encrypted or not sent at all. The server was told whether this browser can
+     * encrypt and refuses it or runs the session peer-to-peer (SFU_OHNE_VERSCHLUESSELUNG); should sfu mode reach a
+     * browser without encoded transforms anyway, it leaves (docs/decisions.md), never connected in the clear.
      */
     const startSfu = (selfId: number, members: ConferenceState['members']) => {
       const failed = { title: VIDEO_MESSAGES.verschluesselung, text: VIDEO_MESSAGES.verschluesselungText };
@@ -256,6 +270,7 @@ export function useConference(
 
     const client = new SignalingClient({
       conferenceId,
+      e2ee: e2eeSupported(),
       createTransport: stompTransport({ url: signalingUrl(), token, userId }),
       parse: parseMessage,
       onMessage,

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { ConferenceStage } from '../components/conference-stage.tsx';
-import { ConnectionStatus } from '../components/connection-status.tsx';
+import { ConnectionStatus, DirectConnectionNotice } from '../components/connection-status.tsx';
 import { SessionDialogs } from '../components/session-dialogs.tsx';
 import { SessionPageFrame, SessionPreparation } from '../components/session-page-frame.tsx';
 import { ConferenceSelfControls, SessionToolbar } from '../components/session-toolbar.tsx';
@@ -64,6 +64,7 @@ function PatientSession({ conferenceId }: { conferenceId: number }) {
         </Typography>
       )}
       <ConnectionStatus status={conference.status} onReconnect={conference.reconnect} />
+      <DirectConnectionNotice e2eeFallback={conference.state?.e2eeFallback ?? false} />
       {!joining ? (
         <>
           <VideoTile self stream={localStream} label="Eigenes Bild" />

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { ConferenceStage, memberName } from '../components/conference-stage.tsx';
-import { ConnectionStatus } from '../components/connection-status.tsx';
+import { ConnectionStatus, DirectConnectionNotice } from '../components/connection-status.tsx';
 import { SessionDialogs } from '../components/session-dialogs.tsx';
 import { SessionPageFrame, SessionPreparation } from '../components/session-page-frame.tsx';
 import { SessionToolbar } from '../components/session-toolbar.tsx';
@@ -118,6 +118,7 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
           )}
         </Stack>
         <ConnectionStatus status={conference.status} onReconnect={conference.reconnect} />
+        <DirectConnectionNotice e2eeFallback={conference.state?.e2eeFallback ?? false} />
         {state === null ? (
           <LoadingIndicator label="Verbindung wird aufgebaut" />
         ) : (

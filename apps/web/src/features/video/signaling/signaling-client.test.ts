@@ -8,12 +8,13 @@ interface FakeTransport {
   closed: boolean;
 }
 
-function setup() {
+function setup(options: { e2ee?: boolean } = {}) {
   const transports: FakeTransport[] = [];
   const messages: ServerMessage[] = [];
   const statuses: SignalingStatus[] = [];
   const client = new SignalingClient({
     conferenceId: 7,
+    ...options,
     createTransport: (handlers) => {
       const transport: FakeTransport = { handlers, sent: [], closed: false };
       transports.push(transport);
@@ -38,6 +39,7 @@ function setup() {
       conferenceId: 7,
       termintyp: 'EINZEL',
       mode: 'p2p',
+      e2eeFallback: false,
       everyoneView: false,
       locked: false,
       highlighted: null,
@@ -65,6 +67,16 @@ describe('SignalingClient (spec 3 section 4)', () => {
     t.deliver({ type: 'publishSdpRequest', peerId: 4 });
     expect(t.messages.map((m) => m.type)).toEqual(['joinedSession', 'publishSdpRequest']);
     expect(t.client.currentStatus).toEqual({ kind: 'joined' });
+  });
+
+  it('tells the server with every join whether the browser can encrypt end to end', () => {
+    const t = setup({ e2ee: false });
+    t.client.start();
+    t.last().handlers.onOpen();
+    expect(t.last().sent).toEqual([{ command: 'joinConference', conferenceId: 7, e2ee: false }]);
+    t.client.reconnect();
+    t.last().handlers.onOpen();
+    expect(t.last().sent).toEqual([{ command: 'joinConference', conferenceId: 7, e2ee: false }]);
   });
 
   it('passes refusals before joining', () => {

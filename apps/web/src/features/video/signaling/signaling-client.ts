@@ -37,6 +37,8 @@ export type SignalingStatus =
 
 export interface SignalingOptions {
   conferenceId: ConferenceId;
+  /** Whether this browser can encrypt media end to end, told to the server with every join (absent: not told). */
+  e2ee?: boolean;
   createTransport: TransportFactory;
   /** Parses a MESSAGE body; null for anything the contract does not know (dropped). */
   parse: (body: string) => ServerMessage | null;
@@ -123,7 +125,8 @@ export class SignalingClient {
     const transport = this.options.createTransport({
       onOpen: () => {
         if (this.transport !== transport) return;
-        transport.send({ command: 'joinConference', conferenceId: this.options.conferenceId });
+        const { conferenceId, e2ee } = this.options;
+        transport.send({ command: 'joinConference', conferenceId, ...(e2ee === undefined ? {} : { e2ee }) });
       },
       onMessage: (body) => {
         if (this.transport === transport) this.receive(body);
