@@ -51,6 +51,7 @@ test.beforeAll(async ({}, testInfo) => {
       FILE_MASTER_KEY: '',
       LOGIN_RATE_LIMIT_ACCOUNT: String(ACCOUNT_LIMIT),
       REMINDER_INTERVAL_SECONDS: '1',
+      CART_EXPIRY_INTERVAL_SECONDS: '1',
     },
   });
 });
@@ -254,6 +255,76 @@ test('the reminder job of both instances sends each reminder exactly once', asyn
     .filter((to) => to.startsWith(`${tag}-`));
   expect(received).toHaveLength(PATIENTS);
   expect(new Set(received).size).toBe(PATIENTS);
+});
+
+test('the cart job of both instances releases each expired cart once: seats freed once, credit returned once', async ({
+  request,
+}) => {
+  const CARTS = 8;
+  const KIND = 'bezahltGruppenTermin';
+  const { rows } = await sql(
+    `insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer, status)
+     select now() + interval '3 days', 30, 'GRUPPE', 'Warenkorb-Ablauf', 'E2E-Termin', id, $1, 'AKTIV'
+     from benutzer where email = 'therapeut@demo.de' returning id`,
+    [CARTS],
+  );
+  const terminId = (rows[0] as { id: number }).id;
+  const patientIds: number[] = [];
+  const cartIds: number[] = [];
+  for (let k = 0; k < CARTS; k++) {
+    const patient = await newPatient('Ablauf', `Instanzen ${k}`);
+    await grantCredit(patient.id, KIND, 1);
+    patientIds.push(patient.id);
+    // a cart paid with credit, never confirmed: its seat and its credit are held until it expires
+    const created = await request.post(`${cluster.url}${apiUrl(cartEndpoints.anlegen)}`, {
+      headers: { authorization: await apiLogin(request, patient.email) },
+      data: [{ id: terminId }],
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    cartIds.push(((await created.json()) as { cartId: number }).cartId);
+  }
+  const seatCounter = async () =>
+    (
+      (await sql('select anzahl_teilnehmer from termin where id = $1', [terminId])).rows[0] as {
+        anzahl_teilnehmer: number;
+      }
+    ).anzahl_teilnehmer;
+  /** Each patient's balance of the kind: what was granted, less what the carts hold, plus what came back. */
+  const balances = async () =>
+    (
+      await sql(
+        `select coalesce(sum(delta), 0)::int as saldo from unnest($1::int[]) as p(id)
+         left join guthaben_buchung g on g.patient_user_id = p.id and g.kind = $2 group by p.id`,
+        [patientIds, KIND],
+      )
+    ).rows.map((row) => (row as { saldo: number }).saldo);
+  expect(await seatCounter()).toBe(CARTS);
+  expect(await balances()).toEqual(Array<number>(CARTS).fill(0));
+
+  // every cart's time is up at the same moment: the jobs of both instances (every second here) find them together
+  await sql(`update warenkorb set expires_at = now() - interval '1 second' where id = any($1::int[])`, [cartIds]);
+  const expired = async () =>
+    (
+      (
+        await sql(`select count(*)::int as n from warenkorb where id = any($1::int[]) and status = 'ABGELAUFEN'`, [
+          cartIds,
+        ])
+      ).rows[0] as { n: number }
+    ).n;
+  await expect.poll(expired, { timeout: 20_000 }).toBe(CARTS);
+
+  // seats freed once: the counter is back at zero (not below), every seat cancelled
+  expect(await seatCounter()).toBe(0);
+  const seats = await sql(`select status from termin_teilnahme where termin_id = $1`, [terminId]);
+  expect(seats.rows.map((row) => (row as { status: string }).status)).toEqual(Array<string>(CARTS).fill('STORNIERT'));
+  // credit returned once: one refund entry per cart, each balance back at the one credit granted
+  const refunds = await sql(
+    `select reference, count(*)::int as n from guthaben_buchung
+     where reference = any($1::text[]) and delta > 0 group by reference`,
+    [cartIds.map((id) => `warenkorb:${id}`)],
+  );
+  expect(refunds.rows.map((row) => (row as { n: number }).n)).toEqual(Array<number>(CARTS).fill(1));
+  expect(await balances()).toEqual(Array<number>(CARTS).fill(1));
 });
 
 test('a video session whose two participants are connected to different instances', async ({ browser }) => {
