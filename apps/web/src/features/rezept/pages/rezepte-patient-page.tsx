@@ -1,18 +1,16 @@
 import { hasPrivilege } from '@dihs/contract/common/roles';
 import { ROUTES } from '@dihs/contract/common/routes';
 import { REZEPT_TEXTS, rezeptPatientIdParamSchema, type Rezept } from '@dihs/contract/rezept';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
 import { useSession } from '../../../lib/session-context.ts';
-import { rezeptHerunterladen, usePatientName, useRezepteVonPatient } from '../api/rezept-api.ts';
+import { usePatientName, useRezepteVonPatient } from '../api/rezept-api.ts';
 import { RezeptDialog } from '../components/rezept-dialog.tsx';
-import { RezeptTabelle } from '../components/rezept-tabelle.tsx';
+import { RezeptListe } from '../components/rezept-liste.tsx';
 import { rezeptTitel } from './rezept-titel.ts';
 
 /** /betreiber/rezepte/{patientId}: route parameter checked by the contract's rule; a bad one goes to the 404 page. */
@@ -31,7 +29,6 @@ function RezeptePatient({ patientId }: { patientId: number }) {
   const name = usePatientName(patientId);
   const rezepte = useRezepteVonPatient(patientId);
   const [offen, setOffen] = useState<number | null>(null);
-  const [fehler, setFehler] = useState<string | null>(null);
   const betreiber = session?.role === 'BETREIBER';
   const darfBearbeiten = betreiber && hasPrivilege(session.privileges, 'GUTHABEN_AENDERN');
   const gewaehlt: Rezept | undefined = rezepte.data?.find((r) => r.id === offen);
@@ -46,37 +43,21 @@ function RezeptePatient({ patientId }: { patientId: number }) {
           {REZEPT_TEXTS.gesamtuebersicht}
         </ButtonLink>
       )}
-      <QueryState query={rezepte} loading="Rezepte werden geladen" failed="Die Rezepte konnten nicht geladen werden.">
-        {(liste) => (
-          <RezeptTabelle
-            rezepte={liste}
-            label="Rezepte des Patienten"
-            leerText="Keine Rezepte vorhanden."
-            aktionen={(rezept) =>
-              betreiber ? (
+      <RezeptListe
+        rezepte={rezepte}
+        label="Rezepte des Patienten"
+        leerText="Keine Rezepte vorhanden."
+        eigene={false}
+        aktion={
+          betreiber
+            ? (rezept) => (
                 <Button size="small" onClick={() => setOffen(rezept.id)}>
                   Bearbeiten
                 </Button>
-              ) : (
-                <Button
-                  size="small"
-                  disabled={rezept.status === 'GELOESCHT'}
-                  onClick={() =>
-                    void rezeptHerunterladen(rezept, false).catch((error: Error) => setFehler(error.message))
-                  }
-                >
-                  Herunterladen
-                </Button>
               )
-            }
-          />
-        )}
-      </QueryState>
-      {fehler && (
-        <Alert severity="error" sx={{ mt: 2 }} onClose={() => setFehler(null)}>
-          {fehler}
-        </Alert>
-      )}
+            : undefined
+        }
+      />
       {gewaehlt && (
         <RezeptDialog
           key={gewaehlt.id}
