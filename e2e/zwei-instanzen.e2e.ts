@@ -108,20 +108,34 @@ test('login through the proxy: the page and the API come from both instances', a
   await context.close();
 });
 
+/** A group appointment of the demo therapist in three days with this many seats; answers its id. */
+async function groupTermin(befund: string, seats: number): Promise<number> {
+  const { rows } = await sql(
+    `insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer, status)
+     select now() + interval '3 days', 30, 'GRUPPE', $1, 'E2E-Termin', id, $2, 'AKTIV'
+     from benutzer where email = 'therapeut@demo.de' returning id`,
+    [befund, seats],
+  );
+  return (rows[0] as { id: number }).id;
+}
+
+/** The credit both booking tests pay with: one group appointment per patient. */
+const CREDIT_KIND = 'bezahltGruppenTermin';
+
+/** A new patient with one credit of CREDIT_KIND. */
+async function patientWithCredit(vorname: string, k: number): Promise<{ email: string; id: number }> {
+  const patient = await newPatient(vorname, `Instanzen ${k}`);
+  await grantCredit(patient.id, CREDIT_KIND, 1);
+  return patient;
+}
+
 test('concurrent bookings of the last seats through both instances never overbook', async ({ request }) => {
   const SEATS = 3;
   const PATIENTS = 10;
-  const { rows } = await sql(
-    `insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer, status)
-     select now() + interval '3 days', 30, 'GRUPPE', 'Zwei Instanzen', 'E2E-Termin', id, $1, 'AKTIV'
-     from benutzer where email = 'therapeut@demo.de' returning id`,
-    [SEATS],
-  );
-  const terminId = (rows[0] as { id: number }).id;
+  const terminId = await groupTermin('Zwei Instanzen', SEATS);
   const tokens: string[] = [];
   for (let k = 0; k < PATIENTS; k++) {
-    const patient = await newPatient('Zwei', `Instanzen ${k}`);
-    await grantCredit(patient.id, 'bezahltGruppenTermin', 1);
+    const patient = await patientWithCredit('Zwei', k);
     tokens.push(await apiLogin(request, patient.email));
   }
   const upstreams = new Set<string>();
@@ -261,19 +275,11 @@ test('the cart job of both instances releases each expired cart once: seats free
   request,
 }) => {
   const CARTS = 8;
-  const KIND = 'bezahltGruppenTermin';
-  const { rows } = await sql(
-    `insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer, status)
-     select now() + interval '3 days', 30, 'GRUPPE', 'Warenkorb-Ablauf', 'E2E-Termin', id, $1, 'AKTIV'
-     from benutzer where email = 'therapeut@demo.de' returning id`,
-    [CARTS],
-  );
-  const terminId = (rows[0] as { id: number }).id;
+  const terminId = await groupTermin('Warenkorb-Ablauf', CARTS);
   const patientIds: number[] = [];
   const cartIds: number[] = [];
   for (let k = 0; k < CARTS; k++) {
-    const patient = await newPatient('Ablauf', `Instanzen ${k}`);
-    await grantCredit(patient.id, KIND, 1);
+    const patient = await patientWithCredit('Ablauf', k);
     patientIds.push(patient.id);
     // a cart paid with credit, never confirmed: its seat and its credit are held until it expires
     const created = await request.post(`${cluster.url}${apiUrl(cartEndpoints.anlegen)}`, {
@@ -295,7 +301,7 @@ test('the cart job of both instances releases each expired cart once: seats free
       await sql(
         `select coalesce(sum(delta), 0)::int as saldo from unnest($1::int[]) as p(id)
          left join guthaben_buchung g on g.patient_user_id = p.id and g.kind = $2 group by p.id`,
-        [patientIds, KIND],
+        [patientIds, CREDIT_KIND],
       )
     ).rows.map((row) => (row as { saldo: number }).saldo);
   expect(await seatCounter()).toBe(CARTS);
