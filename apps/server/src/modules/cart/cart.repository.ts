@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { lockPaymentBeforeOwnRecord } from '../zahlung/index.ts';
 import { warenkoerbe, type WarenkorbRow } from './cart.table.ts';
 
@@ -13,9 +14,40 @@ export async function insertCartUnlessOpen(
   tx: Transaction,
   values: { patientUserId: number; createdByUserId: number; createdAt: Date; expiresAt: Date },
 ): Promise<WarenkorbRow | undefined> {
-  const [row] = await tx.insert(warenkoerbe).values(values).onConflictDoNothing().returning();
+  const [row] = await insertOpenCart(tx).execute(values);
   return row;
 }
+
+// the statements of every booking, prepared once per connection (db/prepared.ts)
+const insertOpenCart = preparedStatement('warenkorb_anlegen', (db, name) =>
+  db
+    .insert(warenkoerbe)
+    .values({
+      patientUserId: sql.placeholder('patientUserId'),
+      createdByUserId: sql.placeholder('createdByUserId'),
+      createdAt: sql.placeholder('createdAt'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare(name),
+);
+const lockUnpaidCart = preparedStatement('warenkorb_ohne_zahlung_sperren', (db, name) =>
+  db
+    .select()
+    .from(warenkoerbe)
+    .where(and(eq(warenkoerbe.id, sql.placeholder('cartId')), isNull(warenkoerbe.zahlungId)))
+    .for('update')
+    .prepare(name),
+);
+const closeCartRow = preparedStatement('warenkorb_schliessen', (db, name) =>
+  db
+    .update(warenkoerbe)
+    .set({ status: sql`${sql.placeholder('status')}`, closedAt: sql`${sql.placeholder('closedAt')}` })
+    .where(eq(warenkoerbe.id, sql.placeholder('cartId')))
+    .returning()
+    .prepare(name),
+);
 
 export const findCart = async (db: Db, cartId: number): Promise<WarenkorbRow | undefined> =>
   (await db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cartId)))[0];
@@ -25,7 +57,12 @@ export async function updateCart(
   cartId: number,
   values: Partial<Pick<WarenkorbRow, 'status' | 'amountCents' | 'zahlungId' | 'closedAt'>>,
 ): Promise<WarenkorbRow> {
-  const [row] = await tx.update(warenkoerbe).set(values).where(eq(warenkoerbe.id, cartId)).returning();
+  const { status, closedAt, ...rest } = values;
+  // closing a cart (every booking) is the prepared statement; other changes are built
+  const [row] =
+    status !== undefined && closedAt !== undefined && Object.keys(rest).length === 0
+      ? await closeCartRow(tx).execute({ cartId, status, closedAt })
+      : await tx.update(warenkoerbe).set(values).where(eq(warenkoerbe.id, cartId)).returning();
   return row!;
 }
 
@@ -42,11 +79,13 @@ export async function lockCartAndPayment(
 ): Promise<WarenkorbRow | 'busy' | undefined> {
   const lockOptions = options.skipLocked ? ({ skipLocked: true } as const) : undefined;
   // a cart without payment (credit only, the common case) has no payment to lock first: one statement
-  const [unpaid] = await tx
-    .select()
-    .from(warenkoerbe)
-    .where(and(eq(warenkoerbe.id, cartId), isNull(warenkoerbe.zahlungId)))
-    .for('update', lockOptions);
+  const [unpaid] = lockOptions
+    ? await tx
+        .select()
+        .from(warenkoerbe)
+        .where(and(eq(warenkoerbe.id, cartId), isNull(warenkoerbe.zahlungId)))
+        .for('update', lockOptions)
+    : await lockUnpaidCart(tx).execute({ cartId });
   if (unpaid) return unpaid;
   for (let attempt = 0; attempt < 3; attempt++) {
     const peek = await findCart(tx, cartId);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { EinwilligungAnlass, EinwilligungSeite } from '@dihs/contract/einwilligung';
+import { EINWILLIGUNG_SEITEN, type EinwilligungAnlass, type EinwilligungSeite } from '@dihs/contract/einwilligung';
 import type { Database, Transaction } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { pageStamps, type PageVersion } from '../inhalt/index.ts';
 import { einwilligungen, einwilligungFassungen } from './einwilligung.table.ts';
 
@@ -50,14 +51,18 @@ export async function consentedVersions(db: Db, benutzerId: number, urls: readon
 
 /**
  * Per consent page that exists: its stamp and last save (inhalt's pageStamps) with the fingerprints of its
- * versions the user consented to, in one statement: the consent check before every booking.
+ * versions the user consented to, in one statement: the consent check before every booking (prepared once per
+ * connection, db/prepared.ts).
  */
 export async function consentStamps(
   db: Db,
   benutzerId: number,
-  urls: readonly string[],
 ): Promise<{ url: string; stempel: string; stand: Date; erteilt: string[] }[]> {
-  const seiten = pageStamps(urls);
+  return consentStampsOf(db).execute({ benutzerId });
+}
+
+const consentStampsOf = preparedStatement('einwilligung_stempel', (db, name) => {
+  const seiten = pageStamps(EINWILLIGUNG_SEITEN);
   return db
     .select({
       url: seiten.url,
@@ -70,10 +75,14 @@ export async function consentStamps(
     .leftJoin(einwilligungFassungen, eq(einwilligungFassungen.seiteUrl, seiten.url))
     .leftJoin(
       einwilligungen,
-      and(eq(einwilligungen.fassungId, einwilligungFassungen.id), eq(einwilligungen.benutzerId, benutzerId)),
+      and(
+        eq(einwilligungen.fassungId, einwilligungFassungen.id),
+        eq(einwilligungen.benutzerId, sql.placeholder('benutzerId')),
+      ),
     )
-    .groupBy(seiten.url, seiten.stempel, seiten.stand);
-}
+    .groupBy(seiten.url, seiten.stempel, seiten.stand)
+    .prepare(name);
+});
 
 export const versionKey = (url: string, fassung: string): string => `${url}\u0000${fassung}`;
 

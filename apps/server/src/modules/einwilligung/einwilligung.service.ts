@@ -43,7 +43,7 @@ function remember(versions: PageVersion[]): void {
  * current versions already (the stamps match); after a save, the texts are read and built once more.
  */
 export async function openVersions(db: Db, userId: number): Promise<PageVersion[]> {
-  const stamps = await consentStamps(db, userId, EINWILLIGUNG_SEITEN);
+  const stamps = await consentStamps(db, userId);
   const known = stamps.map((row) => builtVersions.get(versionKey(row.url, row.stempel)));
   if (known.every((version) => version !== undefined)) {
     return stamps.flatMap((row, i) =>

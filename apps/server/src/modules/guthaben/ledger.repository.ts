@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { preparedSql, preparedStatement } from '../../db/prepared.ts';
 import { CREDIT_KINDS, type CreditKind, guthabenBuchungen, guthabenSchulden } from './guthaben.table.ts';
 
 /** Namespace of our advisory locks (the first key of pg_advisory_xact_lock(int, int)): "gu". */
@@ -15,16 +16,40 @@ export const emptyBalance = (): Balance => Object.fromEntries(CREDIT_KINDS.map((
  * account (foreign keys take a key-share lock on it).
  */
 export async function lockPatientLedger(tx: Transaction, patientUserId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_NAMESPACE}::int, ${patientUserId}::int)`);
+  await ledgerLock(tx).execute({ patientUserId });
 }
+
+// the lock and the sum are in every booking: prepared once per connection (db/prepared.ts)
+const ledgerLock = preparedSql(
+  'guthaben_sperren',
+  sql`select pg_advisory_xact_lock(${sql.raw(String(LEDGER_LOCK_NAMESPACE))}::int, ${sql.placeholder('patientUserId')}::int)`,
+);
+const balanceByKind = preparedStatement('guthaben_summe', (db, name) =>
+  db
+    .select({ kind: guthabenBuchungen.kind, total: sql<string>`coalesce(sum(${guthabenBuchungen.delta}), 0)` })
+    .from(guthabenBuchungen)
+    .where(eq(guthabenBuchungen.patientUserId, sql.placeholder('patientUserId')))
+    .groupBy(guthabenBuchungen.kind)
+    .prepare(name),
+);
+const insertLedgerRow = preparedStatement('guthaben_buchen', (db, name) =>
+  db
+    .insert(guthabenBuchungen)
+    .values({
+      patientUserId: sql.placeholder('patientUserId'),
+      kind: sql.placeholder('kind'),
+      delta: sql.placeholder('delta'),
+      reason: sql.placeholder('reason'),
+      reference: sql.placeholder('reference'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      authorUserId: sql.placeholder('authorUserId'),
+    })
+    .prepare(name),
+);
 
 /** Sum of the entries per kind. */
 export async function sumBalance(db: Database | Transaction, patientUserId: number): Promise<Balance> {
-  const rows = await db
-    .select({ kind: guthabenBuchungen.kind, total: sql<string>`coalesce(sum(${guthabenBuchungen.delta}), 0)` })
-    .from(guthabenBuchungen)
-    .where(eq(guthabenBuchungen.patientUserId, patientUserId))
-    .groupBy(guthabenBuchungen.kind);
+  const rows = await balanceByKind(db).execute({ patientUserId });
   const balance = emptyBalance();
   for (const row of rows) balance[row.kind] = Number(row.total);
   return balance;
@@ -60,7 +85,9 @@ export interface NewLedgerRow {
 }
 
 export async function insertLedgerRows(tx: Transaction, rows: NewLedgerRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(guthabenBuchungen).values(rows);
+  // one row (a booking's debit) is the prepared statement; several are one built insert
+  if (rows.length === 1) await insertLedgerRow(tx).execute({ ...rows[0] });
+  else if (rows.length > 1) await tx.insert(guthabenBuchungen).values(rows);
 }
 
 /** Net change per kind already booked for one reference (e.g. everything a payment granted and took back). */

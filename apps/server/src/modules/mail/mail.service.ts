@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import { mailOutbox } from './mail.table.ts';
 import type { MailTransport, OutgoingMail } from './mail.transport.ts';
@@ -15,13 +16,49 @@ const MAIL_BATCH = 20;
 
 /** Puts a mail into the outbox, inside the caller's transaction: it is sent only if the change is committed. */
 export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail): Promise<void> {
-  await db.insert(mailOutbox).values({
+  await insertMail(db).execute({
     recipient: mail.to,
     subject: mail.subject,
     text: mail.text,
     attachments: mail.attachments ?? [],
   });
 }
+
+// a mail per booking, a claim per batch: prepared once per connection (db/prepared.ts)
+const insertMail = preparedStatement('mail_einreihen', (db, name) =>
+  db
+    .insert(mailOutbox)
+    .values({
+      recipient: sql.placeholder('recipient'),
+      subject: sql.placeholder('subject'),
+      text: sql.placeholder('text'),
+      attachments: sql.placeholder('attachments'),
+    })
+    .prepare(name),
+);
+const claimDueMails = preparedStatement('mail_faellige_nehmen', (db, name) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        lte(mailOutbox.nextAttemptAt, sql.placeholder('now')),
+        lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
+      ),
+    )
+    .orderBy(asc(mailOutbox.id))
+    .limit(MAIL_BATCH)
+    .for('update', { skipLocked: true })
+    .prepare(name),
+);
+const markMailsSent = preparedStatement('mail_gesendet', (db, name) =>
+  db
+    .update(mailOutbox)
+    .set({ sentAt: sql`${sql.placeholder('now')}`, lastError: null })
+    .where(sql`${mailOutbox.id} = any(${sql.placeholder('ids')})`)
+    .prepare(name),
+);
 
 export interface MailWorker {
   /** Sends what is due now (also called by the timer); resolves when this round is done. */
@@ -51,19 +88,7 @@ export function startMailWorker(options: {
   /** Claims up to MAIL_BATCH due mails, sends them one after the other; answers how many it claimed. */
   const sendBatch = (): Promise<number> =>
     db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(mailOutbox)
-        .where(
-          and(
-            isNull(mailOutbox.sentAt),
-            lte(mailOutbox.nextAttemptAt, new Date()),
-            lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
-          ),
-        )
-        .orderBy(asc(mailOutbox.id))
-        .limit(MAIL_BATCH)
-        .for('update', { skipLocked: true });
+      const rows = await claimDueMails(tx).execute({ now: new Date() });
       const sent: number[] = [];
       for (const row of rows) {
         // a claimed mail left unsent is due again once this transaction ends
@@ -89,7 +114,7 @@ export function startMailWorker(options: {
         }
       }
       if (sent.length > 0) {
-        await tx.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(inArray(mailOutbox.id, sent));
+        await markMailsSent(tx).execute({ now: new Date(), ids: sent });
       }
       return rows.length;
     });

@@ -1,16 +1,27 @@
-import { and, asc, eq, gt, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { CreditKind } from '@dihs/contract/guthaben';
 import { TERMIN_MESSAGES, type Zahlungsart } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { addLedgerEntries } from '../guthaben/index.ts';
 import { activeSeat } from './termin.repository.ts';
 import { terminTeilnahmen, termine, type TerminRow, type TerminTeilnahmeRow } from './termin.table.ts';
 
+const lockTermine = preparedStatement('termine_sperren', (db, name) =>
+  db
+    .select()
+    .from(termine)
+    .where(sql`${termine.id} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(termine.id))
+    .for('update')
+    .prepare(name),
+);
+
 /** Appointments locked in id order for a booking (so concurrent carts queue instead of deadlocking). */
 export const lockTermineInOrder = (tx: Transaction, ids: number[]): Promise<TerminRow[]> =>
-  tx.select().from(termine).where(inArray(termine.id, ids)).orderBy(asc(termine.id)).for('update');
+  lockTermine(tx).execute({ ids });
 
 /** A seat of a booking cart with its appointment. */
 export interface CartSeat {
@@ -18,17 +29,22 @@ export interface CartSeat {
   termin: TerminRow;
 }
 
+const cartSeats = preparedStatement('warenkorb_sitze', (db, name) =>
+  db
+    .select({ seat: terminTeilnahmen, termin: termine })
+    .from(terminTeilnahmen)
+    .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
+    .where(eq(terminTeilnahmen.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(terminTeilnahmen.id))
+    .prepare(name),
+);
+
 /**
  * The seats of a booking cart with their appointments. A late payment may re-reserve an appointment under a new
  * seat, so per appointment only the newest seat counts; sorted by start, then appointment id.
  */
 export async function seatsOfCart(db: Database | Transaction, cartId: number): Promise<CartSeat[]> {
-  const rows = await db
-    .select({ seat: terminTeilnahmen, termin: termine })
-    .from(terminTeilnahmen)
-    .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
-    .where(eq(terminTeilnahmen.cartId, cartId))
-    .orderBy(asc(terminTeilnahmen.id));
+  const rows = await cartSeats(db).execute({ cartId });
   const newest = new Map<number, CartSeat>();
   for (const row of rows) newest.set(row.termin.id, row);
   return [...newest.values()].sort(
@@ -48,6 +64,52 @@ export interface ReserveSeatInput {
   now?: Date;
 }
 
+/** Raises the seat counter of a bookable appointment the patient holds no seat in; answers the row when it did. */
+const takeSeatCounter = preparedStatement('termin_platz_nehmen', (db, name) => {
+  const terminId = sql.placeholder('terminId');
+  return db
+    .update(termine)
+    .set({ anzahlTeilnehmer: sql`${termine.anzahlTeilnehmer} + 1` })
+    .where(
+      and(
+        eq(termine.id, terminId),
+        eq(termine.status, 'AKTIV'),
+        gt(termine.datum, sql.placeholder('now')),
+        lt(termine.anzahlTeilnehmer, termine.maxTeilnehmer),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(terminTeilnahmen)
+            .where(
+              and(
+                eq(terminTeilnahmen.terminId, terminId),
+                eq(terminTeilnahmen.patientUserId, sql.placeholder('patientUserId')),
+                ne(terminTeilnahmen.status, 'STORNIERT'),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: termine.id })
+    .prepare(name);
+});
+
+const insertSeat = preparedStatement('termin_sitz_anlegen', (db, name) =>
+  db
+    .insert(terminTeilnahmen)
+    .values({
+      terminId: sql.placeholder('terminId'),
+      patientUserId: sql.placeholder('patientUserId'),
+      status: sql.placeholder('status'),
+      zahlungsart: sql.placeholder('zahlungsart'),
+      creditKind: sql.placeholder('creditKind'),
+      cartId: sql.placeholder('cartId'),
+      bookedAt: sql.placeholder('bookedAt'),
+    })
+    .returning()
+    .prepare(name),
+);
+
 /**
  * Takes one seat inside the caller's transaction in two statements. The counter is raised by one conditional
  * UPDATE that also requires the patient to hold no seat there yet: concurrent callers queue on the row lock and
@@ -58,30 +120,11 @@ export interface ReserveSeatInput {
  */
 export async function reserveSeat(tx: Transaction, input: ReserveSeatInput): Promise<TerminTeilnahmeRow> {
   const now = input.now ?? new Date();
-  const updated = await tx
-    .update(termine)
-    .set({ anzahlTeilnehmer: sql`${termine.anzahlTeilnehmer} + 1` })
-    .where(
-      and(
-        eq(termine.id, input.terminId),
-        eq(termine.status, 'AKTIV'),
-        gt(termine.datum, now),
-        lt(termine.anzahlTeilnehmer, termine.maxTeilnehmer),
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(terminTeilnahmen)
-            .where(
-              and(
-                eq(terminTeilnahmen.terminId, input.terminId),
-                eq(terminTeilnahmen.patientUserId, input.patientUserId),
-                ne(terminTeilnahmen.status, 'STORNIERT'),
-              ),
-            ),
-        ),
-      ),
-    )
-    .returning({ id: termine.id });
+  const updated = await takeSeatCounter(tx).execute({
+    terminId: input.terminId,
+    patientUserId: input.patientUserId,
+    now,
+  });
   if (updated.length === 0) {
     if (await activeSeat(tx, input.terminId, input.patientUserId)) throw new HttpError(409, TERMIN_MESSAGES.doppelt);
     const [termin] = await tx.select().from(termine).where(eq(termine.id, input.terminId));
@@ -91,18 +134,15 @@ export async function reserveSeat(tx: Transaction, input: ReserveSeatInput): Pro
     throw new HttpError(409, TERMIN_MESSAGES.voll);
   }
   try {
-    const [seat] = await tx
-      .insert(terminTeilnahmen)
-      .values({
-        terminId: input.terminId,
-        patientUserId: input.patientUserId,
-        status: input.status ?? 'GEBUCHT',
-        zahlungsart: input.zahlungsart,
-        creditKind: input.creditKind ?? null,
-        cartId: input.cartId ?? null,
-        bookedAt: now,
-      })
-      .returning();
+    const [seat] = await insertSeat(tx).execute({
+      terminId: input.terminId,
+      patientUserId: input.patientUserId,
+      status: input.status ?? 'GEBUCHT',
+      zahlungsart: input.zahlungsart,
+      creditKind: input.creditKind ?? null,
+      cartId: input.cartId ?? null,
+      bookedAt: now,
+    });
     return seat!;
   } catch (error) {
     // a concurrent booking of the same patient won the race; the caller's transaction is rolled back
@@ -205,13 +245,18 @@ export async function releaseSeatWithRefund(
 
 /** A reserved seat becomes booked (its card payment arrived). Answers false when it was not reserved. */
 export async function confirmSeat(tx: Transaction, teilnahmeId: number): Promise<boolean> {
-  const rows = await tx
-    .update(terminTeilnahmen)
-    .set({ status: 'GEBUCHT' })
-    .where(and(eq(terminTeilnahmen.id, teilnahmeId), eq(terminTeilnahmen.status, 'RESERVIERT')))
-    .returning({ id: terminTeilnahmen.id });
+  const rows = await bookReservedSeat(tx).execute({ teilnahmeId });
   return rows.length > 0;
 }
+
+const bookReservedSeat = preparedStatement('termin_sitz_buchen', (db, name) =>
+  db
+    .update(terminTeilnahmen)
+    .set({ status: 'GEBUCHT' })
+    .where(and(eq(terminTeilnahmen.id, sql.placeholder('teilnahmeId')), eq(terminTeilnahmen.status, 'RESERVIERT')))
+    .returning({ id: terminTeilnahmen.id })
+    .prepare(name),
+);
 
 /**
  * Patient deletion: seats in appointments that have not started are freed for others; seats of past appointments

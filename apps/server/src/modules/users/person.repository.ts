@@ -1,7 +1,8 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Role } from '@dihs/contract/common/roles';
 import type { Database, Transaction } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 // An account and its profile row are created together and read together everywhere: this file is the one place
 // outside the profil module that touches the profile table (ARCHITECTURE.md, convention 4; eslint.config.js).
 import { profiles, type ProfileRow } from '../profil/profil.table.ts';
@@ -23,9 +24,21 @@ const selectPersons = (db: Db, where: SQL | undefined) =>
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(where);
 
+// by id: read for every booking, cancellation and cart, so prepared once per connection
+const personById = preparedStatement('person_nach_id', (db, name) =>
+  selectPersons(db, eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+const lockPersonById = preparedStatement('person_sperren', (db, name) =>
+  selectPersons(db, eq(users.id, sql.placeholder('id')))
+    .for('no key update', { of: users })
+    .prepare(name),
+);
+
 /** An account (deleted ones included) with its profile, by id. */
 export const findPersonById = async (db: Db, id: number): Promise<Person | undefined> =>
-  (await selectPersons(db, eq(users.id, id)).limit(1))[0];
+  (await personById(db).execute({ id }))[0];
 
 /** A not deleted account with its profile, by e-mail (compared lower-cased). */
 export const findActivePersonByEmail = async (db: Db, email: string): Promise<Person | undefined> =>
@@ -37,7 +50,7 @@ export const findActivePersonByEmail = async (db: Db, email: string): Promise<Pe
  * patient's bookings (credit checks, seat limits) without blocking inserts that reference the row by foreign key.
  */
 export const lockPatientForBooking = async (tx: Transaction, userId: number): Promise<Person | undefined> =>
-  (await selectPersons(tx, eq(users.id, userId)).for('no key update', { of: users }))[0];
+  (await lockPersonById(tx).execute({ id: userId }))[0];
 
 /** What most modules need to know of an account, flat: role, address, company, state and name (null without a profile). */
 export interface PersonInfo {
