@@ -1,7 +1,10 @@
 // Helpers of the bench scripts: free ports, starting and stopping the built server, login, memory.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { root } from './lib.mjs';
 
@@ -10,6 +13,9 @@ export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 
 /** The built server the parts start; BENCH_SERVER_ENTRY points at another build (say, one from before a change). */
 export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY || 'apps/server/dist/main.js';
+
+/** The PostgreSQL server the parts make their fresh databases on (its `postgres` database administers them). */
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** CPU seconds (user and system) a process has used so far, from /proc (Linux). */
 export const cpuSeconds = (pid) => {
@@ -91,4 +97,36 @@ export async function bearer(base, email, password = DEMO_PASSWORD) {
   });
   if (response.status !== 200) throw new Error(`Anmeldung ${email}: HTTP ${response.status}`);
   return `Bearer ${(await response.json()).token}`;
+}
+
+/**
+ * A fresh database on ADMIN_URL's server and the built server (SERVER_ENTRY) on it with `env`, up and answering;
+ * runs `work({ base, pid, databaseUrl, client })` (client: node-postgres, connected to the database) and answers
+ * what it answers. Afterwards the server stops and the database and the data folder are gone, also on a failure.
+ */
+export async function withServerOnPostgres(env, work, dataDirPrefix = 'dihs-bench-pg-') {
+  const { default: pg } = await import('pg');
+  const name = `dihs_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(process.execPath, [SERVER_ENTRY], port, dataDir, { ...env, DATABASE_URL: databaseUrl });
+  try {
+    await waitFor(`${base}/api/health`);
+    await client.connect();
+    return await work({ base, pid: server.pid, databaseUrl, client });
+  } finally {
+    await stop(server);
+    await client.end().catch(() => {});
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

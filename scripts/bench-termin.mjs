@@ -11,20 +11,27 @@
 //   and, after the run, the appointments holding more seats than they have (overbookings) or a wrong seat count.
 // Figures only, no assertions. Standalone: node scripts/bench-termin.mjs (after npm run build).
 // BENCH_SERVER_ENTRY runs another build (e.g. an older one, for before/after figures).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { bearer, DURATION_S, freePort, SERVER_ENTRY, startServer, stop, waitFor } from './bench-lib.mjs';
+import {
+  bearer,
+  DURATION_S,
+  freePort,
+  SERVER_ENTRY,
+  startServer,
+  stop,
+  waitFor,
+  withServerOnPostgres,
+} from './bench-lib.mjs';
 import { captureStatements, formatRow, measurePair, startReference, tableHeader } from './bench-list-reference.mjs';
 import { startSqlCapture } from './bench-sql-capture.mjs';
 
 const SIZES = [1_000, 10_000, 100_000];
 const PATIENTS = 50;
 const CONNECTIONS = 50;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // 50 patients log in at once, above the login limit per address that protects real accounts; the demo operator
 // reads the operator list without a second factor (bench only)
 const SERVER_ENV = {
@@ -246,40 +253,17 @@ async function listsBesideReference(base, serverPid, databaseUrl, run) {
 
 /** Native PostgreSQL: a fresh database, the built server on it with the demo world, the series, the bookings. */
 async function onPostgres() {
-  const { default: pg } = await import('pg');
-  const name = `dihs_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-pg-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startServer(process.execPath, [SERVER_ENTRY], port, dataDir, {
-    ...SERVER_ENV,
-    DATABASE_URL: url.toString(),
-  });
-  try {
-    await waitFor(`${base}/api/health`);
-    await client.connect();
+  return withServerOnPostgres(SERVER_ENV, async ({ base, pid, databaseUrl, client }) => {
     const run = (sql) => client.query(sql);
     const query = async (sql) => (await client.query(sql)).rows;
-    const lists = await listsBesideReference(base, server.pid, url.toString(), run);
+    const lists = await listsBesideReference(base, pid, databaseUrl, run);
     await addBookingWorld(run, SLOTS);
     const ids = await bookingIds(query);
-    const statements = await statementsPerBooking(url.toString(), ids.slice(-PROBES));
+    const statements = await statementsPerBooking(databaseUrl, ids.slice(-PROBES));
     const bookings = await measureBookings(base, ids, SLOTS);
     const check = await checkAfterBookings(query);
     return { lists, bookings: bookings && { ...bookings, statements, check } };
-  } finally {
-    await stop(server);
-    await client.end().catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** PGlite: the server owns the database folder, so data goes in while it is stopped. */

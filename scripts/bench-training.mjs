@@ -4,16 +4,10 @@
 // - GET /api/statistik for one year while 1,000,000 events are stored: seconds to the last byte and the server's
 //   peak RSS above its level before (the CSV is aggregated by the database and streamed).
 // Figures only, no assertions. Standalone: node scripts/bench-training.mjs (after npm run build).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { bearer, DURATION_S, freePort, rssMiB, startServer, stop, waitFor } from './bench-lib.mjs';
+import { bearer, DURATION_S, rssMiB, withServerOnPostgres } from './bench-lib.mjs';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js';
 const EVENTS = 1_000_000;
 const ENTRIES = 30;
 
@@ -57,43 +51,27 @@ async function measureCsv(base, authorization, pid) {
 }
 
 export async function runTrainingBench() {
-  const { default: pg } = await import('pg');
-  const name = `dihs_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-training-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = startServer(process.execPath, [SERVER_ENTRY], port, dataDir, {
+  const env = {
     SEED_DEMO: 'true',
     OEMBED_URL: 'off',
     // the demo operator downloads without a second factor (bench only)
     REQUIRE_2FA_ROLES: 'none',
-    DATABASE_URL: url.toString(),
-  });
-  try {
-    await waitFor(`${base}/api/health`);
-    await client.connect();
-    await addWorld((sql) => client.query(sql));
-    const plan = await measurePlan(base, await bearer(base, 'patient@demo.de'));
-    const csv = await measureCsv(base, await bearer(base, 'betreiber@demo.de'), server.pid);
-    const n = (v, w = 8) => v.toFixed(0).padStart(w);
-    return [
-      `Trainingsplan und Statistik (PostgreSQL, ${DURATION_S} s, 50 Verbindungen)`,
-      `  GET /api/trainingsplan/my, ${ENTRIES} Übungen  ${n(plan.rps)} Anfragen/s  p50 ${n(plan.p50, 4)} ms  p99 ${n(plan.p99, 4)} ms`,
-      `  GET /api/statistik, 1 Jahr, ${EVENTS.toLocaleString('de-DE')} Ereignisse  ${csv.seconds.toFixed(2).padStart(8)} s  ${csv.rows} Zeilen  Spitze RSS +${csv.peakAbove.toFixed(1)} MiB`,
-    ];
-  } finally {
-    await stop(server);
-    await client.end().catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  };
+  return withServerOnPostgres(
+    env,
+    async ({ base, pid, client }) => {
+      await addWorld((sql) => client.query(sql));
+      const plan = await measurePlan(base, await bearer(base, 'patient@demo.de'));
+      const csv = await measureCsv(base, await bearer(base, 'betreiber@demo.de'), pid);
+      const n = (v, w = 8) => v.toFixed(0).padStart(w);
+      return [
+        `Trainingsplan und Statistik (PostgreSQL, ${DURATION_S} s, 50 Verbindungen)`,
+        `  GET /api/trainingsplan/my, ${ENTRIES} Übungen  ${n(plan.rps)} Anfragen/s  p50 ${n(plan.p50, 4)} ms  p99 ${n(plan.p99, 4)} ms`,
+        `  GET /api/statistik, 1 Jahr, ${EVENTS.toLocaleString('de-DE')} Ereignisse  ${csv.seconds.toFixed(2).padStart(8)} s  ${csv.rows} Zeilen  Spitze RSS +${csv.peakAbove.toFixed(1)} MiB`,
+      ];
+    },
+    'dihs-bench-training-',
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
