@@ -7,26 +7,13 @@ import {
   loggedIn,
   type Person,
   patientJoins,
+  serverMessages,
   sessionTermin,
   therapistPath,
   useVideoBrowser,
 } from './support/video.ts';
 
 useVideoBrowser(240_000);
-
-/** The server's messages to this page (read off the STOMP frames of its WebSocket). */
-function serverMessages(page: Page): ServerMessage[] {
-  const messages: ServerMessage[] = [];
-  page.on('websocket', (socket) => {
-    socket.on('framereceived', ({ payload }) => {
-      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-      if (!text.startsWith('MESSAGE')) return;
-      const body = text.slice(text.indexOf('\n\n') + 2).replace(/\0$/, '');
-      messages.push(JSON.parse(body) as ServerMessage);
-    });
-  });
-  return messages;
-}
 
 type SfuJoin = Extract<ServerMessage, { type: 'sfuJoin' }>;
 const sfuJoinOf = (messages: ServerMessage[]) => messages.find((m): m is SfuJoin => m.type === 'sfuJoin');

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { ServerMessage } from '@dihs/contract/video';
 import config from '../playwright.config.ts';
 import { createAccount, expect, login, sql, test } from './fixtures.ts';
 
@@ -146,4 +147,18 @@ export async function raiseHandThenEndForAll(therapist: Page, patient: Page, pat
     .getByRole('button', { name: 'Für alle beenden' })
     .click();
   await expect(patient.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** The server's messages to this page from now on (read off the STOMP frames of its WebSockets). */
+export function serverMessages(page: Page): ServerMessage[] {
+  const messages: ServerMessage[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      if (!text.startsWith('MESSAGE')) return;
+      const body = text.slice(text.indexOf('\n\n') + 2).replace(/\0$/, '');
+      messages.push(JSON.parse(body) as ServerMessage);
+    });
+  });
+  return messages;
 }

@@ -38,6 +38,12 @@ function run(record: ConferenceRecord, ...steps: ((r: ConferenceRecord) => Step)
   return { record: current, out, effects };
 }
 
+/** The pair negotiations the server asked for, as [offerer, answerer]. */
+const pairRequests = (out: Step['out']) =>
+  out
+    .filter((o) => o.message.type === 'publishSdpRequest')
+    .map((o) => [o.to, (o.message as { peerId: number }).peerId]);
+
 const publish = (userId: number) => (r: ConferenceRecord) =>
   applyCommand(r, userId, { command: 'publishStream', conferenceId: 9 }, now);
 
@@ -63,8 +69,7 @@ describe('conference state', () => {
     ).toEqual([T, B]);
     expect(viewFor(record, T).members).toHaveLength(3);
     // star: each patient negotiates with the therapist only
-    const requests = out.filter((o) => o.message.type === 'publishSdpRequest');
-    expect(requests.map((o) => [o.to, (o.message as { peerId: number }).peerId])).toEqual([
+    expect(pairRequests(out)).toEqual([
       [A, T],
       [B, T],
     ]);
@@ -90,10 +95,7 @@ describe('conference state', () => {
       publish(A),
       publish(T),
     );
-    const requests = out
-      .filter((o) => o.message.type === 'publishSdpRequest')
-      .map((o) => [o.to, (o.message as { peerId: number }).peerId]);
-    expect(requests).toEqual([
+    expect(pairRequests(out)).toEqual([
       [B, A],
       [A, T],
       [B, T],
@@ -269,10 +271,7 @@ describe('a browser without end-to-end encryption (SFU_OHNE_VERSCHLUESSELUNG)', 
       });
     }
     // full mesh (everyoneView): every pair negotiates, the later joiner offers
-    const requests = out
-      .filter((o) => o.message.type === 'publishSdpRequest')
-      .map((o) => [o.to, (o.message as { peerId: number }).peerId]);
-    expect(requests).toEqual([
+    expect(pairRequests(out)).toEqual([
       [A, T],
       [B, T],
       [B, A],
