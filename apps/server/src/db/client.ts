@@ -3,10 +3,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrationsDir } from '../lib/paths.ts';
 import { pgliteDir } from './embedded-setup.ts';
 import { openPglite } from './pglite.ts';
-import * as schema from './schema.ts';
 
-/** One Drizzle type for both drivers: node-postgres in production and tests, PGlite for `npm start`. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One Drizzle type for both drivers: node-postgres in production and tests, PGlite for `npm start`. Without the
+ * schema: the relational query API is not used, and with a schema Drizzle builds a query builder for every table in
+ * every transaction it opens.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
@@ -34,7 +37,7 @@ export async function openDatabase(options: {
     // An idle client losing its connection (database restart, dropped test database) must not end the process;
     // the pool replaces it and the next query reports the error where it can be answered.
     pool.on('error', (error) => console.warn(`Datenbankverbindung verloren: ${error.message}`));
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool);
     return {
       db: db as unknown as Database,
       kind: 'postgres',
@@ -46,7 +49,7 @@ export async function openDatabase(options: {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // PGlite is one connection: it queues every query and transaction itself, so access is serialized.
   const client = await openPglite(pgliteDir(options.dataDir));
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
