@@ -7,6 +7,12 @@ async function expectNoSeriousViolation(page: Page) {
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 
+/** The summary's section headings follow the page's h1 without skipping a level (axe's moderate heading-order). */
+async function expectHeadingOrder(page: Page) {
+  const axe = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+}
+
 test('a patient fills the anamnesis, sets three pain points with the keyboard, signs it and sees it read-only', async ({
   page,
 }) => {
@@ -77,6 +83,8 @@ test('a patient fills the anamnesis, sets three pain points with the keyboard, s
   await expect(page.getByRole('form', { name: 'Anamnesebogen ausfüllen' })).toHaveCount(0);
   await expect(page.getByText('3/10')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Körperbild Vorderseite mit 2 Schmerzpunkten' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Krankengeschichte' })).toBeVisible();
+  await expectHeadingOrder(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'PDF herunterladen' }).click();
   expect((await download).suggestedFilename()).toBe('anamnesebogen.pdf');
@@ -102,4 +110,5 @@ test('a therapist with the patient in care sees the signed anamnesis read-only, 
   await expect(page.getByRole('form')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Anamnesebogen löschen' })).toHaveCount(0);
   await expectNoSeriousViolation(page);
+  await expectHeadingOrder(page);
 });

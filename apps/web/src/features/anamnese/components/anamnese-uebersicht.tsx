@@ -6,7 +6,7 @@ import { Koerperbild } from './koerperbild.tsx';
 function Abschnitt({ titel, zeilen }: { titel: string; zeilen: [string, string][] }) {
   return (
     <Box component="section" sx={{ mb: 2 }} aria-label={titel}>
-      <Typography variant="h3" sx={{ fontSize: '1.15rem', mb: 1 }}>
+      <Typography variant="h3" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
         {titel}
       </Typography>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: '260px 1fr' }, columnGap: 2, m: 0 }}>
@@ -32,7 +32,7 @@ export function AnamneseUebersicht({ angaben }: { angaben: AnamneseAngaben }) {
       {anamneseAbschnitte(angaben).map(({ titel, zeilen }) => (
         <Abschnitt key={titel} titel={titel} zeilen={zeilen} />
       ))}
-      <Typography variant="h3" sx={{ fontSize: '1.15rem', mb: 1 }}>
+      <Typography variant="h3" component="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
         {ANAMNESE_LABELS.woSchmerzen}
       </Typography>
       <Koerperbild punkte={angaben.woSchmerzen} />
