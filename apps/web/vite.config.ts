@@ -2,7 +2,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { selfHostedFonts } from './vite-fonts.ts';
-import { preloadAppChunks, prerenderStartPage } from './vite-prerender.ts';
 
 const SERVER = 'http://localhost:3000';
 
@@ -17,10 +16,6 @@ export default defineConfig({
       { family: 'Roboto Slab', weights: [500], preload: [500], filePrefix: 'roboto-slab-latin' },
     ]),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
-    // main.tsx imports the app dynamically (after the prerendered page's first paint): its chunks are preloaded
-    preloadAppChunks({ entry: 'src/app/start.tsx' }),
-    // start.html: the landing page as HTML, painted before the script has run (served for / only)
-    prerenderStartPage({ entry: 'src/prerender.tsx', file: 'start.html' }),
   ],
   server: {
     proxy: {

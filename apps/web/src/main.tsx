@@ -1,15 +1,19 @@
+import '@dihs/contract/common/zod-browser';
 import './app/fonts.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { createAppRouter } from './app/router.tsx';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root fehlt in index.html');
+const container = document.getElementById('root');
+if (!container) throw new Error('#root fehlt in index.html');
 
-// index.html preloads the app's chunks (vite-prerender.ts, preloadAppChunks): they download beside this entry
-const start = () => import('./app/start.tsx').then(({ startApp }) => startApp(root));
-
-if (root.hasChildNodes()) {
-  // the prerendered start page is painted first, then the app is evaluated and hydrates it: the page is visible
-  // without waiting for React, MUI and the router to run
-  requestAnimationFrame(() => setTimeout(() => void start(), 0));
-} else {
-  void start();
-}
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={createAppRouter()} />
+    </AppProviders>
+  </StrictMode>,
+);

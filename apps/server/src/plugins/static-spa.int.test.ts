@@ -9,19 +9,13 @@ import { staticSpaPlugin } from './static-spa.ts';
 // A build as vite.config.ts leaves it: each text asset beside its .br and .gz copy.
 const SCRIPT = 'export const greeting = "Willkommen";\n'.repeat(50);
 const HASHED = 'public, max-age=31536000, immutable';
-const PRERENDERED = '<h1>Physiotherapie per Video</h1>';
 let dist: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'dihs-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  const files: Record<string, string> = {
-    'index.html': '<!doctype html><title>DIHS</title><div id="root"></div>',
-    // the landing page prerendered at build time (apps/web/vite-prerender.ts)
-    'start.html': `<!doctype html><title>DIHS</title><div id="root">${PRERENDERED}</div>`,
-    'assets/app.js': SCRIPT,
-  };
+  const files: Record<string, string> = { 'index.html': '<!doctype html><title>DIHS</title>', 'assets/app.js': SCRIPT };
   for (const [name, content] of Object.entries(files)) {
     writeFileSync(path.join(dist, name), content);
     writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(content));
@@ -85,19 +79,5 @@ describe('static files', () => {
     expect(start.headers['cache-control']).toBe('no-cache');
     expect(start.headers.vary).toContain('Accept-Encoding');
     expect(gunzipSync(start.rawPayload).toString('utf8')).toContain('<title>DIHS</title>');
-  });
-
-  it('sends the prerendered start page for / only, with or without a query; every other route gets the empty shell', async () => {
-    for (const url of ['/', '/?login']) {
-      const start = await app.inject({ url });
-      expect(start.statusCode).toBe(200);
-      expect(start.body).toContain(PRERENDERED);
-    }
-    for (const url of ['/patient/termine', '/registrieren', '/agb?login']) {
-      const page = await app.inject({ url });
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<div id="root"></div>');
-      expect(page.body).not.toContain(PRERENDERED);
-    }
   });
 });

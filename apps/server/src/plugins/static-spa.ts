@@ -8,14 +8,11 @@ import { MESSAGES } from '@dihs/contract/common/messages';
 
 /**
  * Serves the built single-page app: files as they are (hashed assets cached for a year), and index.html
- * for every other non-/api path, since the SPA owns the route table (history mode). `/` gets start.html when the
- * build has it: the landing page prerendered (apps/web/vite-prerender.ts), which the app hydrates for visitors.
- * Only `/`: the prerendered visitor's page would be wrong for any other address.
+ * for every other non-/api path, since the SPA owns the route table (history mode).
  */
 export const staticSpaPlugin = fp(
   async (app: FastifyInstance, { webDist }: { webDist: string }) => {
     const hasBuild = existsSync(path.join(webDist, 'index.html'));
-    const hasStart = existsSync(path.join(webDist, 'start.html'));
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: webDist,
@@ -34,8 +31,7 @@ export const staticSpaPlugin = fp(
       if (isApi || !hasBuild || request.method !== 'GET') {
         return reply.status(404).send({ message: MESSAGES.nichtGefunden, code: ERROR_CODES.notFound });
       }
-      const page = hasStart && request.url.split('?', 1)[0] === '/' ? 'start.html' : 'index.html';
-      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').sendFile(page);
+      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').sendFile('index.html');
     });
   },
   { name: 'static-spa' },

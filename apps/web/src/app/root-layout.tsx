@@ -1,11 +1,10 @@
-import type { SessionBoot } from './session/session-boot.ts';
 import { SessionProvider } from './session/session-provider.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
 /** The root route's element: the session lives inside the router because logging out navigates. */
-export function RootLayout({ boot }: { boot?: SessionBoot }) {
+export function RootLayout() {
   return (
-    <SessionProvider boot={boot}>
+    <SessionProvider>
       <AppShell />
     </SessionProvider>
   );

@@ -1,21 +1,13 @@
-import {
-  checkGuard,
-  ROUTES,
-  STATIC_PAGE_URLS,
-  staticPagePath,
-  type AppRoute,
-  type RouteKey,
-} from '@dihs/contract/common/routes';
+import { ROUTES, STATIC_PAGE_URLS, staticPagePath, type AppRoute, type RouteKey } from '@dihs/contract/common/routes';
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorPage, RouteErrorFallback } from './routes/error-page.tsx';
 import { STATIC_PAGE_TITLES } from '../features/inhalt/static-page-titles.ts';
 import { useRouteTitle } from '../lib/use-document-title.ts';
 import { BearerLogin } from './bearer-login.tsx';
 import { Guard } from './guard.tsx';
-import { lazyPage, type LazyPage } from './lazy-page.ts';
+import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './root-layout.tsx';
-import type { SessionBoot } from './session/session-boot.ts';
 // the landing page comes with the entry: a visitor's first paint needs no second round trip for it
 import { StartPage } from './routes/start-page.tsx';
 
@@ -210,40 +202,22 @@ const staticPageRoutes: RouteObject[] = STATIC_PAGE_URLS.map((url) => ({
 }));
 
 /** The spec's route table (spec 1, section 2.1) from the contract, plus the static content pages. */
-export function appRoutes(boot?: SessionBoot): RouteObject[] {
-  return [
-    {
-      element: <RootLayout boot={boot} />,
-      errorElement: <RouteErrorFallback />,
-      children: [
-        {
-          // a page that fails (a chunk lost after a deployment) keeps the shell around its error message
-          errorElement: <RouteErrorFallback />,
-          children: [
-            ...(Object.keys(ROUTES) as RouteKey[]).map(appRoute),
-            ...staticPageRoutes,
-            { path: '*', element: <Navigate to="/error/404" replace /> },
-          ],
-        },
-      ],
-    },
-  ];
-}
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      {
+        // a page that fails (a chunk lost after a deployment) keeps the shell around its error message
+        errorElement: <RouteErrorFallback />,
+        children: [
+          ...(Object.keys(ROUTES) as RouteKey[]).map(appRoute),
+          ...staticPageRoutes,
+          { path: '*', element: <Navigate to="/error/404" replace /> },
+        ],
+      },
+    ],
+  },
+];
 
-export const routes: RouteObject[] = appRoutes();
-
-export const createAppRouter = (boot?: SessionBoot) => createBrowserRouter(appRoutes(boot));
-
-/**
- * Starts loading the page chunk of the address the app opens on, while the entry restores the session: the page
- * no longer waits for the session before its chunk is asked for. Not for a visitor on a page behind a login (the
- * guard sends them to the start page).
- */
-export function preloadPageOf(pathname: string, boot: SessionBoot): void {
-  const key = (Object.keys(ROUTES) as RouteKey[]).find((k) => matchPath(ROUTES[k].path, pathname));
-  if (!key) return;
-  if (boot.kind === 'visitor' && 'redirect' in checkGuard(ROUTES[key].guard, null)) return;
-  // the eager pages (start, error) have nothing to preload
-  const { preload } = PAGES[key] as Partial<Pick<LazyPage<object>, 'preload'>>;
-  if (preload) void preload();
-}
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -8,7 +8,6 @@ import { tokenStorage } from '../../lib/auth-storage.ts';
 import { decodeSessionToken, expiryTimerDelay, isExpired, type Session } from '../../lib/session.ts';
 import { lazyPage } from '../lazy-page.ts';
 import { SessionContext, type SessionContextValue } from '../../lib/session-context.ts';
-import type { SessionBoot } from './session-boot.ts';
 
 // The dialog machinery stays out of the start page's bundle; a session fetches it ahead, so that
 // "Login abgelaufen" can show even when the network or the deployed chunks are gone by then.
@@ -22,13 +21,10 @@ type SessionState = { status: 'loading' } | { status: 'ready'; token: string | n
  * refuses it, and shows "Login abgelaufen". Renders a spinner until the stored token has been read,
  * so that guards never judge a half-loaded session.
  */
-export function SessionProvider({ children, boot }: { children: ReactNode; boot?: SessionBoot }) {
+export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // a visitor known to the entry renders the page at once (and hydrates the prerendered start page)
-  const [state, setState] = useState<SessionState>(() =>
-    boot?.kind === 'visitor' ? { status: 'ready', token: null, session: null } : { status: 'loading' },
-  );
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
   const [expiredNoticeOpen, setExpiredNoticeOpen] = useState(false);
   const [expiryCheck, setExpiryCheck] = useState(0);
   // the API client reads the token between renders; the ref is updated before the state so no call goes out stale
@@ -116,28 +112,25 @@ export function SessionProvider({ children, boot }: { children: ReactNode; boot?
     [endSession],
   );
 
-  // restore the stored token once (the entry has begun it already when it found one)
+  // restore the stored token once
   useEffect(() => {
-    if (boot?.kind === 'visitor') return;
     let cancelled = false;
-    const restored =
-      boot?.restored ??
-      tokenStorage()
-        .load()
-        .catch(() => null)
-        .then(async (token) => ({ token, session: token ? await decodeSessionToken(token) : null }));
-    void restored.then(({ token, session: decoded }) => {
-      if (cancelled) return;
-      const valid = decoded && !isExpired(decoded, Date.now()) ? decoded : null;
-      if (token && !valid) void persist(() => tokenStorage().clear());
-      // an expired token at load logs out at once; the guards then send protected routes to the start page
-      if (decoded && !valid) setExpiredNoticeOpen(true);
-      applySession(valid ? token : null, valid);
-    });
+    void tokenStorage()
+      .load()
+      .catch(() => null)
+      .then(async (token) => {
+        const decoded = token ? await decodeSessionToken(token) : null;
+        if (cancelled) return;
+        const valid = decoded && !isExpired(decoded, Date.now()) ? decoded : null;
+        if (token && !valid) void persist(() => tokenStorage().clear());
+        // an expired token at load logs out at once; the guards then send protected routes to the start page
+        if (decoded && !valid) setExpiredNoticeOpen(true);
+        applySession(valid ? token : null, valid);
+      });
     return () => {
       cancelled = true;
     };
-  }, [applySession, persist, boot]);
+  }, [applySession, persist]);
 
   const session = state.status === 'ready' ? state.session : null;
   useEffect(() => {

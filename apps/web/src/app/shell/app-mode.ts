@@ -3,9 +3,7 @@ import { useLocation } from 'react-router';
 const APP_MODE_PATH = '/video/therapie/app';
 
 /** Whether this window is embedded in another page (the mobile app's web view or a frame). */
-export function isFramed(): boolean {
-  // the start page prerendered at build time (prerender.mjs) has no window: it is the unframed page
-  if (typeof window === 'undefined') return false;
+function isFramed(): boolean {
   try {
     return window.self !== window.top;
   } catch {

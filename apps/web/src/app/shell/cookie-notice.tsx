@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 export const COOKIE_NOTICE_KEY = 'dihs.cookieHinweis';
@@ -15,16 +15,10 @@ function isDismissed(): boolean {
   }
 }
 
-// the stored answer does not change under the page's feet (another tab's click shows on the next load)
-const subscribeNever = () => () => {};
-
 /** The cookie notice of spec 3: we store only what the service needs, so it informs and asks nothing. */
 export function CookieNotice() {
-  // the prerendered start page (prerender.mjs) leaves the notice out, and its hydration too: it appears right after,
-  // for visitors who have not dismissed it, at the end of the page where it pushes nothing (CLS)
-  const dismissedBefore = useSyncExternalStore(subscribeNever, isDismissed, () => true);
-  const [dismissedNow, setDismissedNow] = useState(false);
-  if (dismissedBefore || dismissedNow) return null;
+  const [visible, setVisible] = useState(() => !isDismissed());
+  if (!visible) return null;
 
   const dismiss = () => {
     try {
@@ -32,7 +26,7 @@ export function CookieNotice() {
     } catch {
       // without storage the notice comes back on the next visit, which is harmless
     }
-    setDismissedNow(true);
+    setVisible(false);
   };
 
   return (
