@@ -11,6 +11,12 @@ const workers = Number(process.env.E2E_WORKERS) || 3;
  * the others share the rest, which takes about as long.
  */
 const VIDEO_TESTS = ['**/video-*.e2e.ts', '**/zwei-instanzen.e2e.ts'];
+/**
+ * The SFU tests hold four to six browsers each (a group of five through Janus): beside the other workers they starved
+ * both themselves (frames stalled) and the app tests (pages stuck loading) at load average 30-45. They run last,
+ * alone, after the other projects.
+ */
+const GROUP_TESTS = ['**/video-sfu*.e2e.ts'];
 
 /** End-to-end tests in Debian's Chromium against the built app on a free port with a fresh database. */
 export default defineConfig({
@@ -47,7 +53,8 @@ export default defineConfig({
   // The long video tests first, so that they do not end the run alone. zwei-instanzen.e2e.ts runs with them: its
   // two more servers and its video session would starve a video test beside it the same way.
   projects: [
-    { name: 'video', testMatch: VIDEO_TESTS, workers: 1 },
+    { name: 'video', testMatch: VIDEO_TESTS, testIgnore: GROUP_TESTS, workers: 1 },
     { name: 'app', testIgnore: VIDEO_TESTS },
+    { name: 'gruppe', testMatch: GROUP_TESTS, workers: 1, dependencies: ['video', 'app'] },
   ],
 });
