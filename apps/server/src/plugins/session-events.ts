@@ -101,8 +101,9 @@ export async function createSessionEvents(
       const payload = JSON.stringify(event);
       // The caller answers only once its own instance has heard the message back: the other instances are told in
       // the same moment, so the next request to any of them (after this answer) almost surely finds it applied.
-      // Redis writes a message to every subscriber before it answers the PUBLISH; PostgreSQL signals the
-      // listeners at commit and they send a moment later. Bounded, so a slow channel never holds the request long.
+      // Redis queues the message to every subscriber with its answer to the PUBLISH and writes them all before it
+      // waits again (the answer may go first); PostgreSQL signals the listeners at commit and they send a moment
+      // later. Bounded, so a slow channel never holds the request long.
       let timer: NodeJS.Timeout | undefined;
       const echo = new Promise<void>((resolve) => {
         echoes.set(payload, [...(echoes.get(payload) ?? []), resolve]);
