@@ -3,7 +3,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { reserveSeat, seatsOfCart, type CartSeat } from '../termin/index.ts';
 import type { PaymentListener } from '../zahlung/index.ts';
 import { enqueueBookingMail } from './cart-mail.ts';
-import { lockCart, updateCart } from './cart.repository.ts';
+import { lockCart, setCartClosed } from './cart.repository.ts';
 import { bookCart, creditPaidItem, paidCreditKindOf, patientOfCart } from './cart.service.ts';
 import type { WarenkorbRow } from './cart.table.ts';
 
@@ -36,7 +36,7 @@ async function applyLatePayment(tx: Transaction, cart: WarenkorbRow, paymentId: 
     if (rebooked) booked.push({ seat: rebooked, termin: item.termin });
     else await creditPaidItem(tx, cart.patientUserId, item.termin, paymentId);
   }
-  if (cart.status !== 'BEZAHLT') await updateCart(tx, cart.id, { status: 'BEZAHLT', closedAt: now });
+  if (cart.status !== 'BEZAHLT') await setCartClosed(tx, cart.id, 'BEZAHLT', now);
   const patient = await patientOfCart(tx, cart);
   if (patient) await enqueueBookingMail(tx, patient, booked, now);
 }

@@ -32,14 +32,16 @@ const insertOpenCart = preparedStatement('warenkorb_anlegen', (db, name) =>
     .returning()
     .prepare(name),
 );
-const lockUnpaidCart = preparedStatement('warenkorb_ohne_zahlung_sperren', (db, name) =>
+/** Locks a cart that has no payment; with skipLocked a cart busy elsewhere is passed over (the cart job). */
+const unpaidCartLock = (skipLocked: boolean) => (db: Database, name: string) =>
   db
     .select()
     .from(warenkoerbe)
     .where(and(eq(warenkoerbe.id, sql.placeholder('cartId')), isNull(warenkoerbe.zahlungId)))
-    .for('update')
-    .prepare(name),
-);
+    .for('update', skipLocked ? { skipLocked } : undefined)
+    .prepare(name);
+const lockUnpaidCart = preparedStatement('warenkorb_ohne_zahlung_sperren', unpaidCartLock(false));
+const lockUnpaidCartUnlessBusy = preparedStatement('warenkorb_ohne_zahlung_sperren_falls_frei', unpaidCartLock(true));
 const closeCartRow = preparedStatement('warenkorb_schliessen', (db, name) =>
   db
     .update(warenkoerbe)
@@ -52,17 +54,24 @@ const closeCartRow = preparedStatement('warenkorb_schliessen', (db, name) =>
 export const findCart = async (db: Db, cartId: number): Promise<WarenkorbRow | undefined> =>
   (await db.select().from(warenkoerbe).where(eq(warenkoerbe.id, cartId)))[0];
 
+/** Closes a cart (every booking, cancellation and expiry): one prepared statement. */
+export async function setCartClosed(
+  tx: Transaction,
+  cartId: number,
+  status: WarenkorbRow['status'],
+  closedAt: Date,
+): Promise<WarenkorbRow> {
+  const [row] = await closeCartRow(tx).execute({ cartId, status, closedAt });
+  return row!;
+}
+
+/** Sets a cart's amount or payment (card payments only, so built per call). */
 export async function updateCart(
   tx: Transaction,
   cartId: number,
-  values: Partial<Pick<WarenkorbRow, 'status' | 'amountCents' | 'zahlungId' | 'closedAt'>>,
+  values: Partial<Pick<WarenkorbRow, 'amountCents' | 'zahlungId'>>,
 ): Promise<WarenkorbRow> {
-  const { status, closedAt, ...rest } = values;
-  // closing a cart (every booking) is the prepared statement; other changes are built
-  const [row] =
-    status !== undefined && closedAt !== undefined && Object.keys(rest).length === 0
-      ? await closeCartRow(tx).execute({ cartId, status, closedAt })
-      : await tx.update(warenkoerbe).set(values).where(eq(warenkoerbe.id, cartId)).returning();
+  const [row] = await tx.update(warenkoerbe).set(values).where(eq(warenkoerbe.id, cartId)).returning();
   return row!;
 }
 
@@ -79,13 +88,7 @@ export async function lockCartAndPayment(
 ): Promise<WarenkorbRow | 'busy' | undefined> {
   const lockOptions = options.skipLocked ? ({ skipLocked: true } as const) : undefined;
   // a cart without payment (credit only, the common case) has no payment to lock first: one statement
-  const [unpaid] = lockOptions
-    ? await tx
-        .select()
-        .from(warenkoerbe)
-        .where(and(eq(warenkoerbe.id, cartId), isNull(warenkoerbe.zahlungId)))
-        .for('update', lockOptions)
-    : await lockUnpaidCart(tx).execute({ cartId });
+  const [unpaid] = await (options.skipLocked ? lockUnpaidCartUnlessBusy : lockUnpaidCart)(tx).execute({ cartId });
   if (unpaid) return unpaid;
   for (let attempt = 0; attempt < 3; attempt++) {
     const peek = await findCart(tx, cartId);

@@ -30,7 +30,14 @@ import { findPersonInfo, lockPatientForBooking, type UserRow } from '../users/in
 import { getSettings } from '../verwaltung/index.ts';
 import { cancelPayment, checkoutPath, createPayment, getLatestPaymentFor } from '../zahlung/index.ts';
 import { enqueueBookingMail } from './cart-mail.ts';
-import { findCart, findOpenOwnCart, insertCartUnlessOpen, lockCartAndPayment, updateCart } from './cart.repository.ts';
+import {
+  findCart,
+  findOpenOwnCart,
+  insertCartUnlessOpen,
+  lockCartAndPayment,
+  setCartClosed,
+  updateCart,
+} from './cart.repository.ts';
 import type { WarenkorbRow } from './cart.table.ts';
 
 // One file for the cart's rules and transactions: each step gets the patient, seats and prices its caller already
@@ -357,7 +364,7 @@ export async function bookCart(
       );
   const booked = seats.filter(({ seat }) => seat.status === 'GEBUCHT');
   if (known.patient) await enqueueBookingMail(tx, known.patient, booked, now);
-  return { cart: await updateCart(tx, cart.id, { status: 'BEZAHLT' satisfies CartStatus, closedAt: now }), seats };
+  return { cart: await setCartClosed(tx, cart.id, 'BEZAHLT' satisfies CartStatus, now), seats };
 }
 
 /** One paid credit for a card item that was paid but could not be booked (once per payment and appointment). */
@@ -420,7 +427,7 @@ export async function closeCart(
     after.set(seat.id, releasedSeat ?? { ...seat, status: 'STORNIERT' });
   }
   return {
-    cart: await updateCart(tx, cart.id, { status, closedAt: input.now }),
+    cart: await setCartClosed(tx, cart.id, status, input.now),
     seats: seats.map((item) => ({ ...item, seat: after.get(item.seat.id) ?? item.seat })),
   };
 }
