@@ -44,6 +44,9 @@ const pairRequests = (out: Step['out']) =>
     .filter((o) => o.message.type === 'publishSdpRequest')
     .map((o) => [o.to, (o.message as { peerId: number }).peerId]);
 
+/** Join steps for the given members in order, each on its own connection. */
+const joinAll = (...userIds: number[]) => userIds.map((userId) => (r: ConferenceRecord) => join(r, member(userId)));
+
 const publish = (userId: number) => (r: ConferenceRecord) =>
   applyCommand(r, userId, { command: 'publishStream', conferenceId: 9 }, now);
 
@@ -51,9 +54,7 @@ describe('conference state', () => {
   it('without everyoneView a patient never hears of another patient', () => {
     const { record, out } = run(
       group(false),
-      (r) => join(r, member(T)),
-      (r) => join(r, member(A)),
-      (r) => join(r, member(B)),
+      ...joinAll(T, A, B),
       publish(T),
       publish(A),
       publish(B),
@@ -86,15 +87,7 @@ describe('conference state', () => {
   });
 
   it('with everyoneView a full mesh: the later joiner offers', () => {
-    const { out } = run(
-      group(true),
-      (r) => join(r, member(T)),
-      (r) => join(r, member(A)),
-      (r) => join(r, member(B)),
-      publish(B),
-      publish(A),
-      publish(T),
-    );
+    const { out } = run(group(true), ...joinAll(T, A, B), publish(B), publish(A), publish(T));
     expect(pairRequests(out)).toEqual([
       [B, A],
       [A, T],
@@ -133,12 +126,8 @@ describe('conference state', () => {
   });
 
   it('highlight mutes every other patient; the mute survives a reconnect', () => {
-    const { record, out } = run(
-      group(true),
-      (r) => join(r, member(T)),
-      (r) => join(r, member(A)),
-      (r) => join(r, member(B)),
-      (r) => applyCommand(r, T, { command: 'highlight', conferenceId: 9, userId: A }, now),
+    const { record, out } = run(group(true), ...joinAll(T, A, B), (r) =>
+      applyCommand(r, T, { command: 'highlight', conferenceId: 9, userId: A }, now),
     );
     expect(out).toContainEqual({ to: B, message: { type: 'muteStatus', muted: true } });
     expect(out).not.toContainEqual({ to: A, message: { type: 'muteStatus', muted: true } });
@@ -162,9 +151,7 @@ describe('conference state', () => {
     const C = 4;
     const { record } = run(
       group(true),
-      (r) => join(r, member(T)),
-      (r) => join(r, member(A)),
-      (r) => join(r, member(B)),
+      ...joinAll(T, A, B),
       (r) => join(r, member(C)),
       // C had switched its own microphone off before the highlight
       selfMute(C, true),
@@ -206,9 +193,7 @@ describe('conference state', () => {
   it('reports in raise order; kick removes and records; patients cannot run therapist commands', () => {
     const { record } = run(
       group(true),
-      (r) => join(r, member(T)),
-      (r) => join(r, member(A)),
-      (r) => join(r, member(B)),
+      ...joinAll(T, A, B),
       (r) => applyCommand(r, B, { command: 'meldung', conferenceId: 9 }, now),
       (r) => applyCommand(r, A, { command: 'meldung', conferenceId: 9 }, now),
     );
@@ -239,16 +224,7 @@ describe('a browser without end-to-end encryption (SFU_OHNE_VERSCHLUESSELUNG)', 
     });
   const C = 4;
   /** T, A and B joined through the SFU and publish to Janus. */
-  const inSfu = () =>
-    run(
-      sfuGroup(),
-      (r) => join(r, member(T)),
-      (r) => join(r, member(A)),
-      (r) => join(r, member(B)),
-      publish(T),
-      publish(A),
-      publish(B),
-    ).record;
+  const inSfu = () => run(sfuGroup(), ...joinAll(T, A, B), publish(T), publish(A), publish(B)).record;
 
   it('peer-to-peer: the session turns into a mesh for everyone and stays one', () => {
     const before = inSfu();
