@@ -99,8 +99,19 @@ export async function bearer(base, email, password = DEMO_PASSWORD) {
   return `Bearer ${(await response.json()).token}`;
 }
 
+/** The environment of a built server with the demo data that browsers log in to many times (the video benches). */
+export const demoServerEnv = (base) => ({
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  LOGIN_RATE_LIMIT_IP: '10000',
+  LOGIN_RATE_LIMIT_ACCOUNT: '10000',
+  PUBLIC_URL: base,
+});
+
 /**
- * A fresh database on ADMIN_URL's server and the built server (SERVER_ENTRY) on it with `env`, up and answering;
+ * A fresh database on ADMIN_URL's server and the built server (SERVER_ENTRY) on it with `env` (or `env(base)` when
+ * the environment names the server's own address), up and answering;
  * runs `work({ base, pid, databaseUrl, client })` (client: node-postgres, connected to the database) and answers
  * what it answers. Afterwards the server stops and the database and the data folder are gone, also on a failure.
  */
@@ -117,7 +128,11 @@ export async function withServerOnPostgres(env, work, dataDirPrefix = 'dihs-benc
   const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer(process.execPath, [SERVER_ENTRY], port, dataDir, { ...env, DATABASE_URL: databaseUrl });
+  const serverEnv = typeof env === 'function' ? env(base) : env;
+  const server = startServer(process.execPath, [SERVER_ENTRY], port, dataDir, {
+    ...serverEnv,
+    DATABASE_URL: databaseUrl,
+  });
   try {
     await waitFor(`${base}/api/health`);
     await client.connect();

@@ -8,16 +8,12 @@
 // Needs PostgreSQL (BENCH_DATABASE_URL) and Janus (installed from Debian when missing).
 // Standalone: node scripts/bench-sfu.mjs (after npm run build). BENCH_SFU_SECONDS sets the window (default 10).
 /* global window, document -- page.evaluate code runs in the browser */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { cpuSeconds, freePort, SERVER_ENTRY, startServer, stop, waitFor } from './bench-lib.mjs';
+import { cpuSeconds, demoServerEnv, withServerOnPostgres } from './bench-lib.mjs';
 import {
   account,
-  ADMIN_URL,
   CHROMIUM,
   clickToFirstFrame,
   LAUNCH_ARGS,
@@ -230,36 +226,15 @@ const pct = (cpuPerSecond) => `${n(cpuPerSecond * 100, 1)} %`;
 
 export async function runSfuBench() {
   if (!ensureJanus()) return ['SFU: Janus ist nicht installiert, Teil übersprungen.'];
-  const dbName = `dihs_bench_${randomBytes(5).toString('hex')}`;
-  await query(ADMIN_URL, `create database ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-sfu-'));
   const janus = await startJanus();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
-  const jwtSecret = randomBytes(32).toString('hex');
-  /** The built server, the mesh or the SFU mode chosen by SFU_FROM_PARTICIPANTS; figures of one session. */
-  const run = async (sfuFrom) => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = startServer('node', [SERVER_ENTRY], port, dataDir, {
-      DATABASE_URL: dbUrl.toString(),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: jwtSecret,
-      LOGIN_RATE_LIMIT_IP: '10000',
-      LOGIN_RATE_LIMIT_ACCOUNT: '10000',
-      PUBLIC_URL: base,
-      ...janusServerEnv(janus),
-      SFU_FROM_PARTICIPANTS: String(sfuFrom),
-    });
-    try {
-      await waitFor(`${base}/api/health`);
-      return await measureMode(browser, base, dbUrl.toString(), janus.pid);
-    } finally {
-      await stop(child);
-    }
-  };
+  /** The built server on a fresh database, the mesh or the SFU mode chosen by SFU_FROM_PARTICIPANTS; one session. */
+  const run = (sfuFrom) =>
+    withServerOnPostgres(
+      (base) => ({ ...demoServerEnv(base), ...janusServerEnv(janus), SFU_FROM_PARTICIPANTS: String(sfuFrom) }),
+      ({ base, databaseUrl }) => measureMode(browser, base, databaseUrl, janus.pid),
+      'dihs-bench-sfu-',
+    );
   try {
     const mesh = await run(1000);
     const sfu = await run(4);
@@ -300,8 +275,6 @@ export async function runSfuBench() {
   } finally {
     await browser.close();
     await janus.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await query(ADMIN_URL, `drop database if exists ${dbName} with (force)`);
   }
 }
 

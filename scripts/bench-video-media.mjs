@@ -5,17 +5,12 @@
 // Needs PostgreSQL (BENCH_DATABASE_URL, default the local one): the appointments are inserted directly.
 // Standalone: node scripts/bench-video-media.mjs (after npm run build). BENCH_VIDEO_MEDIA_REPORT writes markdown.
 /* global window, document, requestAnimationFrame, RTCPeerConnection, Element -- page.evaluate code runs in the browser */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { DEMO_PASSWORD, freePort, startServer, stop, waitFor } from './bench-lib.mjs';
+import { DEMO_PASSWORD, demoServerEnv, withServerOnPostgres } from './bench-lib.mjs';
 
-const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js';
-export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.env.BENCH_VIDEO_MEDIA_RUNS ?? 5);
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 export const LAUNCH_ARGS = [
@@ -201,47 +196,33 @@ export const median = (values) => {
 const f = (v) => v.toLocaleString('de-DE', { maximumFractionDigits: 0 });
 
 export async function runVideoMediaBench() {
-  const dbName = `dihs_bench_${randomBytes(5).toString('hex')}`;
-  await query(ADMIN_URL, `create database ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-media-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = startServer('node', [SERVER_ENTRY], port, dataDir, {
-    DATABASE_URL: dbUrl.toString(),
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    LOGIN_RATE_LIMIT_IP: '10000',
-    LOGIN_RATE_LIMIT_ACCOUNT: '10000',
-    PUBLIC_URL: base,
-  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
   try {
-    await waitFor(`${base}/api/health`);
-    const app = [];
-    const bare = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      bare.push(await bareLoopback(browser, base));
-      app.push(await joinToFirstFrame(browser, base, dbUrl.toString()));
-    }
-    const ratio = median(app) / Math.max(median(bare), 1);
-    const lines = [
-      `Video media (${RUNS} runs, two Chromium pages, fake media, this machine):`,
-      `  join click → first remote frame (app, therapist ↔ patient): median ${f(median(app))} ms, min ${f(Math.min(...app))} ms, max ${f(Math.max(...app))} ms`,
-      `  bare RTCPeerConnection loopback (one page):                 median ${f(median(bare))} ms, min ${f(Math.min(...bare))} ms, max ${f(Math.max(...bare))} ms`,
-      `  ratio app / bare (median): ${ratio.toLocaleString('de-DE', { maximumFractionDigits: 2 })} (goal ≤ 2)`,
-    ];
-    if (process.env.BENCH_VIDEO_MEDIA_REPORT) {
-      writeFileSync(process.env.BENCH_VIDEO_MEDIA_REPORT, `\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
-    }
-    return lines;
+    return await withServerOnPostgres(
+      demoServerEnv,
+      async ({ base, databaseUrl }) => {
+        const app = [];
+        const bare = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          bare.push(await bareLoopback(browser, base));
+          app.push(await joinToFirstFrame(browser, base, databaseUrl));
+        }
+        const ratio = median(app) / Math.max(median(bare), 1);
+        const lines = [
+          `Video media (${RUNS} runs, two Chromium pages, fake media, this machine):`,
+          `  join click → first remote frame (app, therapist ↔ patient): median ${f(median(app))} ms, min ${f(Math.min(...app))} ms, max ${f(Math.max(...app))} ms`,
+          `  bare RTCPeerConnection loopback (one page):                 median ${f(median(bare))} ms, min ${f(Math.min(...bare))} ms, max ${f(Math.max(...bare))} ms`,
+          `  ratio app / bare (median): ${ratio.toLocaleString('de-DE', { maximumFractionDigits: 2 })} (goal ≤ 2)`,
+        ];
+        if (process.env.BENCH_VIDEO_MEDIA_REPORT) {
+          writeFileSync(process.env.BENCH_VIDEO_MEDIA_REPORT, `\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+        }
+        return lines;
+      },
+      'dihs-bench-media-',
+    );
   } finally {
     await browser.close();
-    await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
-    await query(ADMIN_URL, `drop database if exists ${dbName} with (force)`);
   }
 }
 
