@@ -66,6 +66,10 @@ export interface TextPickerProps {
   helperText?: ReactNode;
   size?: TextFieldProps['size'];
   fullWidth?: boolean;
+  /** Focuses the field on mount (LazyTextPicker swaps the picker in where a plain field was focused). */
+  autoFocus?: boolean;
+  /** Opens the calendar on mount (LazyTextPicker: its calendar button was pressed). */
+  openFirst?: boolean;
 }
 
 /** One German date or time picker bound to its text. */
@@ -81,8 +85,11 @@ export function TextPicker({
   helperText,
   size,
   fullWidth,
+  autoFocus,
+  openFirst = false,
 }: TextPickerProps) {
   const { read, write } = KINDS[kind];
+  const [open, setOpen] = useState(openFirst);
   // the picker's own value object is kept while the text is the one it gave: a half-typed date stays as typed
   const [shown, setShown] = useState<{ text: string; value: Dayjs | null }>(() => ({ text, value: read(text) }));
   let current = shown;
@@ -96,12 +103,20 @@ export function TextPicker({
     onText(next);
   };
   const textField = { name, required, error, helperText, size, fullWidth, onBlur };
+  const opening = { autoFocus, open, onOpen: () => setOpen(true), onClose: () => setOpen(false) };
   return (
     <DePickers>
       {kind !== 'uhrzeit' ? (
-        <DatePicker label={label} value={current.value} onChange={change} slotProps={{ textField }} />
+        <DatePicker label={label} value={current.value} onChange={change} slotProps={{ textField }} {...opening} />
       ) : (
-        <TimePicker label={label} value={current.value} onChange={change} ampm={false} slotProps={{ textField }} />
+        <TimePicker
+          label={label}
+          value={current.value}
+          onChange={change}
+          ampm={false}
+          slotProps={{ textField }}
+          {...opening}
+        />
       )}
     </DePickers>
   );

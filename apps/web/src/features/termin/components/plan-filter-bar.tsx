@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { TermintypCheckboxes } from '../../../components/termintyp-checkboxes.tsx';
-import { TextPicker } from '../../../components/text-date-pickers.tsx';
+import { LazyTextPicker } from '../../../components/lazy-text-picker.tsx';
 import { filterDay, toggleTyp } from '../../../lib/termin-filter.ts';
 import { defaultRange, FILTER_KIND_LABELS, type PlanFilter } from '../plan-filter.ts';
 
@@ -116,7 +116,7 @@ export function PlanFilterBar({
             <MenuItem value={String(selectedTherapeut)}>Ausgewählter Therapeut</MenuItem>
           )}
         </TextField>
-        <TextPicker
+        <LazyTextPicker
           kind="datum"
           size="small"
           label="Von"
@@ -125,7 +125,7 @@ export function PlanFilterBar({
           error={filterDay(vonText) === null}
           helperText={filterDay(vonText) === null ? TERMIN_MESSAGES.datumFormat : undefined}
         />
-        <TextPicker
+        <LazyTextPicker
           kind="datum"
           size="small"
           label="Bis"
