@@ -48,8 +48,10 @@ test('an operator maintains the Befunde list and a general setting (/betreiber/v
   await expect(hinweis).toHaveValue(original);
   await hinweis.fill(`${original} (E2E)`);
   await sonstige.getByRole('button', { name: 'Hinweis zur Terminvorbereitung speichern' }).click();
+  // the button is disabled while the save runs as well as after it: the stored value is what tells it landed
   await expect(sonstige.getByRole('button', { name: 'Hinweis zur Terminvorbereitung speichern' })).toBeDisabled();
-  const stored = await sql(`select value from verwaltung_eintrag where type = 'TERMIN_HINWEIS'`);
-  expect(stored.rows[0]?.value).toBe(`${original} (E2E)`);
+  const stored = async () =>
+    (await sql(`select value from verwaltung_eintrag where type = 'TERMIN_HINWEIS'`)).rows[0]?.value as string;
+  await expect.poll(stored).toBe(`${original} (E2E)`);
   await sql(`update verwaltung_eintrag set value = $1 where type = 'TERMIN_HINWEIS'`, [original]);
 });

@@ -10,7 +10,7 @@ import {
   serverMessages,
   sessionTermin,
   therapistPath,
-  useVideoBrowser,
+  useSfuBrowser,
 } from './support/video.ts';
 
 /**
@@ -18,9 +18,7 @@ import {
  * server has the default `ablehnen`; the `peer-to-peer` test starts an instance of its own with that setting on the
  * run's database, Redis and Janus.
  */
-useVideoBrowser(240_000);
-
-test.skip(!process.env.E2E_SERVER_ENV?.includes('JANUS_WS_URL'), 'Janus ist nicht installiert');
+useSfuBrowser();
 
 /** The context's pages lack encoded transforms, as a browser that cannot encrypt media end to end. */
 async function withoutEncodedTransforms(context: BrowserContext): Promise<void> {

@@ -10,15 +10,13 @@ import {
   serverMessages,
   sessionTermin,
   therapistPath,
-  useVideoBrowser,
+  useSfuBrowser,
 } from './support/video.ts';
 
-useVideoBrowser(240_000);
+useSfuBrowser();
 
 type SfuJoin = Extract<ServerMessage, { type: 'sfuJoin' }>;
 const sfuJoinOf = (messages: ServerMessage[]) => messages.find((m): m is SfuJoin => m.type === 'sfuJoin');
-
-test.skip(!process.env.E2E_SERVER_ENV?.includes('JANUS_WS_URL'), 'Janus ist nicht installiert');
 
 test('a group of five through Janus: everyone receives everyone, and nothing is negotiated peer to peer', async ({
   browser,

@@ -1,15 +1,17 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { ServerMessage } from '@dihs/contract/video';
 import config from '../playwright.config.ts';
+import { fakeCameraFile } from './fake-camera.ts';
 import { createAccount, expect, login, sql, test } from './fixtures.ts';
 
-/** The config's Chromium with fake camera and microphone and no permission prompt. */
+/** The config's Chromium with a fake camera (a small picture: fake-camera.ts) and microphone, no permission prompt. */
 export const FAKE_MEDIA_LAUNCH = {
   ...config.use?.launchOptions,
   args: [
     ...(config.use?.launchOptions?.args ?? []),
     '--use-fake-device-for-media-stream',
     '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
   ],
 };
 
@@ -17,6 +19,12 @@ export const FAKE_MEDIA_LAUNCH = {
 export function useVideoBrowser(timeout: number): void {
   test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
   test.describe.configure({ timeout });
+}
+
+/** The calling file's tests meet through Janus (four to six browsers each); skipped where Janus is not installed. */
+export function useSfuBrowser(): void {
+  useVideoBrowser(240_000);
+  test.skip(!process.env.E2E_SERVER_ENV?.includes('JANUS_WS_URL'), 'Janus ist nicht installiert');
 }
 
 export interface Person {
