@@ -86,6 +86,22 @@ describe('conference state', () => {
     ]);
   });
 
+  it('drops negotiation messages for a member who has left, without an error to the sender', () => {
+    const { record } = run(group(true), ...joinAll(T, A), publish(T), publish(A), (r) => leave(r, A));
+    const candidate = { candidate: '' };
+    for (const command of [
+      { command: 'iceCandidate', conferenceId: 9, peerId: A, role: 'offerer', candidate },
+      { command: 'subscribeSdpResponse', conferenceId: 9, peerId: A, description: { type: 'answer', sdp: '' } },
+      { command: 'subscribeStream', conferenceId: 9, peerId: A },
+    ] as const) {
+      const step = applyCommand(record, T, command, now);
+      expect(step.out).toEqual([]);
+      expect(step.next).toBe(record);
+    }
+    // a member who is there but may not be seen is still refused (above); one who never was gets the same silence
+    expect(applyCommand(record, T, { command: 'subscribeStream', conferenceId: 9, peerId: 99 }, now).out).toEqual([]);
+  });
+
   it('with everyoneView a full mesh: the later joiner offers', () => {
     const { out } = run(group(true), ...joinAll(T, A, B), publish(B), publish(A), publish(T));
     expect(pairRequests(out)).toEqual([

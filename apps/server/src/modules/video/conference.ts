@@ -292,6 +292,10 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
   if (!sender) return refuse(VIDEO_MESSAGES.unbekannt, VIDEO_MESSAGES.nichtBeigetreten);
   if (THERAPIST_ONLY.has(command.command) && !isTherapist(record, senderId)) return refuse(VIDEO_MESSAGES.nurTherapeut);
   const peer = (peerId: number) => record.members.find((m) => m.userId === peerId && canSee(record, senderId, peerId));
+  // A negotiation message for a member who left a moment ago (a late ICE candidate, an answer under way) is stale,
+  // not wrong: it is dropped without a word, so the sender's page shows no error for a race it cannot avoid.
+  const left = (peerId: number) => !record.members.some((m) => m.userId === peerId);
+  const dropped = unchanged(record, []);
 
   switch (command.command) {
     case 'publishStream': {
@@ -300,6 +304,7 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
       return { next, out: [...negotiationsOf(next, self), ...streamStatusToAll(next)], effects: [] };
     }
     case 'subscribeStream': {
+      if (left(command.peerId)) return dropped;
       const other = peer(command.peerId);
       if (!other) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
       const request = pairRequest(record, sender, other);
@@ -307,6 +312,7 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
     }
     case 'publishSdpResponse':
     case 'subscribeSdpResponse': {
+      if (left(command.peerId)) return dropped;
       if (!peer(command.peerId) || command.peerId === senderId) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
       const type = command.command === 'publishSdpResponse' ? 'subscribeSdpRequest' : 'subscribeSdpResponse';
       return unchanged(record, [
@@ -314,6 +320,7 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
       ]);
     }
     case 'iceCandidate': {
+      if (left(command.peerId)) return dropped;
       if (!peer(command.peerId) || command.peerId === senderId) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
       return unchanged(record, [
         {

@@ -131,7 +131,7 @@ describe('relay of the end-to-end encryption keys', () => {
       payload: payload(),
     });
     expect(await patient2.next('error')).toEqual(notJoined);
-    // the kicked member is no recipient any more
+    // the kicked member is no recipient any more; a key sent to it a moment after the kick is dropped without an error
     therapist.send({ command: 'e2eeKey', conferenceId, peerId: 0, kind: 'publicKey', payload: payload() });
     await patient.next('e2eeKey');
     therapist.send({
@@ -141,7 +141,7 @@ describe('relay of the end-to-end encryption keys', () => {
       kind: 'senderKey',
       payload: payload(),
     });
-    expect(await therapist.next('error')).toEqual(invalid);
+    await therapist.none('error');
 
     await therapist.none('e2eeKey');
     await patient2.none('e2eeKey');

@@ -126,10 +126,10 @@ describe('video session over STOMP', () => {
     await therapist2.next('conferenceNotYours');
     therapist2.send({ command: 'lockConference', conferenceId });
     expect((await therapist2.next('error')).description).toBe(VIDEO_MESSAGES.nichtBeigetreten);
-    // a relay to a peer in another conference does not pass
+    // a relay to a peer in another conference does not pass; it is dropped like one to a member who just left
     patient.send({ command: 'iceCandidate', conferenceId, peerId: therapist2.userId, role: 'offerer', candidate });
-    expect((await patient.next('error')).headline).toBe(VIDEO_MESSAGES.ungueltigeNachricht);
     await therapist2.none('iceCandidate', 100);
+    await patient.none('error', 0);
     // invalid body
     patient.client.publish({
       destination: '/app/sendOnly',
