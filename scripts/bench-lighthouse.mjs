@@ -3,7 +3,8 @@
 // mobile and the desktop preset, against the built app served by the built server on a free port with a fresh
 // embedded database. Lighthouse drives Debian's Chromium with its simulated throttling (lantern), which depends
 // little on how busy the machine is; each page runs LIGHTHOUSE_RUNS times and the run of median performance is
-// printed (LIGHTHOUSE_JSON_DIR keeps each run's full report). Figures only, no assertions.
+// printed (LIGHTHOUSE_JSON_DIR keeps each run's full report; LIGHTHOUSE_PAGES=/patient/termine and
+// LIGHTHOUSE_PRESETS=mobil measure only those). Figures only, no assertions.
 // Standalone: node scripts/bench-lighthouse.mjs (after npm run build).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,9 @@ function tokenStorageScript(call) {
 }
 const storeTokenScript = (token) => tokenStorageScript(`save(${JSON.stringify(token)})`);
 const clearTokenScript = () => tokenStorageScript('clear()');
+
+/** A comma-separated choice of pages or presets (LIGHTHOUSE_PAGES, LIGHTHOUSE_PRESETS), to measure one while working. */
+const selected = (choice, name) => !choice || choice.split(',').includes(name);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -144,21 +148,23 @@ export async function runLighthouseBench() {
       await tab.goto(`${base}/api/health`);
       await tab.evaluate(clearTokenScript());
     };
-    for (const preset of PRESETS) {
-      const result = await medianAudit(browser, `${base}/`, debuggingPort, preset.config, asVisitor);
-      lines.push(line('/', preset, result));
-      lcpElements.push(`${preset.name}: ${result.lcpElement}`);
-    }
     // a fresh login before each run: every run starts as a patient who opens the app with a stored session
     const asPatient = async (tab) => {
       await tab.goto(`${base}/api/health`);
       await tab.evaluate(storeTokenScript((await bearer(base, 'patient@demo.de', DEMO_PASSWORD)).slice(7)));
     };
-    for (const preset of PRESETS) {
-      const result = await medianAudit(browser, `${base}/patient/termine`, debuggingPort, preset.config, asPatient);
-      lines.push(line('/patient/termine', preset, result));
+    const pages = [
+      { path: '/', prepare: asVisitor },
+      { path: '/patient/termine', prepare: asPatient },
+    ].filter((page) => selected(process.env.LIGHTHOUSE_PAGES, page.path));
+    for (const page of pages) {
+      for (const preset of PRESETS.filter((p) => selected(process.env.LIGHTHOUSE_PRESETS, p.name))) {
+        const result = await medianAudit(browser, `${base}${page.path}`, debuggingPort, preset.config, page.prepare);
+        lines.push(line(page.path, preset, result));
+        if (page.path === '/') lcpElements.push(`${preset.name}: ${result.lcpElement}`);
+      }
     }
-    lines.push(`  LCP-Element auf /: ${lcpElements.join(' | ')}`);
+    if (lcpElements.length > 0) lines.push(`  LCP-Element auf /: ${lcpElements.join(' | ')}`);
     return lines;
   } finally {
     await browser.close();
