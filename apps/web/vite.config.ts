@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { selfHostedFonts } from './vite-fonts.ts';
+import { inlineEntryStylesheet } from './vite-inline-css.ts';
 
 const SERVER = 'http://localhost:3000';
 
@@ -15,6 +16,7 @@ export default defineConfig({
       { family: 'Roboto', weights: [400, 500, 700], preload: [400], filePrefix: 'roboto-latin' },
       { family: 'Roboto Slab', weights: [500], preload: [500], filePrefix: 'roboto-slab-latin' },
     ]),
+    inlineEntryStylesheet(),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
   ],
   server: {
