@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   ABO_CREDIT_LABELS,
@@ -99,6 +99,10 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const offeneBuchung = eigene && openCart.data && openCart.data.status === 'OFFEN' ? openCart.data : null;
 
   const items = termine.data?.items ?? [];
+  // The cards and the pagination render in a background pass that yields to the browser between cards: React
+  // Query's updates render synchronously, and a page of 50 cards blocked a phone's main thread for hundreds of
+  // milliseconds at once (Lighthouse's Total Blocking Time). Until then the list shows nothing new.
+  const shown = useDeferredValue(termine.data);
   // the Befund list of the settings, plus the names on this page (an appointment may carry an older Befund)
   const befundNamen = useEndpointQuery(verwaltungEndpoints.befundNamen, undefined);
   const befunde = useMemo(
@@ -221,10 +225,10 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   };
 
   // the heading's name and the boxes above the filter arrive one by one: the page shows once they are known, so
-  // that none of them pushes the filter and the list down after they were painted (CLS)
-  if ([patient, guthaben, hatAbo, openCart].some((query) => query.isLoading)) {
-    return <LoadingIndicator label="Terminplan wird geladen" />;
-  }
+  // that none of them pushes the filter and the list down after they were painted (CLS); like the cards, it first
+  // renders in a background pass that yields to the browser
+  const known = useDeferredValue(![patient, guthaben, hatAbo, openCart].some((query) => query.isLoading));
+  if (!known) return <LoadingIndicator label="Terminplan wird geladen" />;
 
   const name = patient.data ? `${patient.data.vorname} ${patient.data.nachname}` : '';
   const shownCart =
@@ -290,11 +294,11 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
         </Box>
         <TermineQuery query={termine}>
           {() =>
-            items.length === 0 ? (
+            shown === undefined ? null : shown.items.length === 0 ? (
               <Typography>Keine Termine gefunden</Typography>
             ) : (
               <Stack spacing={1.5} component="div" aria-label="Termine" role="list">
-                {items.map((termin) => (
+                {shown.items.map((termin) => (
                   <Box role="listitem" key={termin.id}>
                     <TerminKarte
                       termin={termin}
@@ -316,9 +320,9 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
             )
           }
         </TermineQuery>
-        {termine.data && termine.data.total > Math.min(...TERMIN_PAGE_SIZES) && (
+        {shown && shown.total > Math.min(...TERMIN_PAGE_SIZES) && (
           <TerminPagination
-            data={termine.data}
+            data={shown}
             page={page}
             size={size}
             onPageChange={(next) => {
