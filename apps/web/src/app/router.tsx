@@ -7,6 +7,7 @@ import { useRouteTitle } from '../lib/use-document-title.ts';
 import { BearerLogin } from './bearer-login.tsx';
 import { Guard } from './guard.tsx';
 import { lazyPage } from './lazy-page.ts';
+import { PageData } from './page-data.tsx';
 import { RootLayout } from './root-layout.tsx';
 // the landing page comes with the entry: a visitor's first paint needs no second round trip for it
 import { StartPage } from './routes/start-page.tsx';
@@ -177,6 +178,7 @@ function appRoute(key: RouteKey): RouteObject {
   const checked = (
     <Guard guard={route.guard}>
       <RouteTitle title={route.title} />
+      <PageData route={key} />
       {routePage(key)}
     </Guard>
   );

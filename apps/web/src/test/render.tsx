@@ -41,11 +41,19 @@ export function fakeSession(
 interface RenderOptions {
   path?: string;
   session?: SessionContextValue;
+  /** A cache filled beforehand (e.g. by a route's prefetch); a fresh one without retries otherwise. */
+  queryClient?: QueryClient;
 }
 
 /** Renders routes at a path inside theme, query client and a given (fake) session. */
-export function renderRoutes(routes: RouteObject[], { path = '/', session = fakeSession(null) }: RenderOptions = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+export function renderRoutes(
+  routes: RouteObject[],
+  {
+    path = '/',
+    session = fakeSession(null),
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  }: RenderOptions = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <ThemeProvider theme={theme}>

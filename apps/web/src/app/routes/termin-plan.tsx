@@ -29,6 +29,7 @@ import { OffeneBuchung, OFFENE_BUCHUNG_TEXTE } from '../../features/cart/compone
 import { isApiError } from '../../lib/api-client.ts';
 import { useEndpointQuery } from '../../lib/endpoint-query.ts';
 import {
+  PLAN_FIRST_PAGE,
   buchungPdf,
   teilnahmePdf,
   terminlistePdf,
@@ -72,8 +73,8 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const navigate = useNavigate();
   const filter = useMemo(() => filterOfSearch(searchParams, therapeut), [searchParams, therapeut]);
   const [today] = useState(() => berlinDay(Date.now()));
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(50);
+  const [page, setPage] = useState<number>(PLAN_FIRST_PAGE.page);
+  const [size, setSize] = useState<number>(PLAN_FIRST_PAGE.size);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [offen, setOffen] = useState<Offen>(null);
   const [meldung, setMeldung] = useState<Meldung | null>(null);

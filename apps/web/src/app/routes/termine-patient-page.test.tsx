@@ -1,5 +1,6 @@
 import { berlinDay, formatDayDe } from '@dihs/contract/common/time';
 import type { Termin } from '@dihs/contract/termin';
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,7 @@ import { fakeSession, renderRoutes, stubFetch, testSession } from '../../test/re
 import { terminFixture, therapeutFixture } from '../../test/termin-fixture.ts';
 import { TermineBetreiberPatientPage } from './termine-betreiber-patient-page.tsx';
 import { TerminePatientPage } from './termine-patient-page.tsx';
+import { prefetch } from './termine-patient-prefetch.ts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -67,13 +69,13 @@ const listCalls = (fetchMock: ReturnType<typeof stubFetch>, listPath: string) =>
     .map(([url]) => (typeof url === 'string' ? url : ''))
     .filter((url) => url.startsWith(`/api${listPath}?`));
 
-const renderPatient = (path: string) =>
+const renderPatient = (path: string, queryClient?: QueryClient) =>
   renderRoutes(
     [
       { path: '/patient/termine', element: <TerminePatientPage /> },
       { path: '/patient/termine/:therapeut', element: <TerminePatientPage /> },
     ],
-    { path, session: PATIENT },
+    { path, session: PATIENT, queryClient },
   );
 
 afterEach(() => {
@@ -118,6 +120,33 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(listCalls(fetchMock, '/termin/patient/all').at(-1)).toContain('von=2026-12-01&bis=2026-12-24'),
     );
+  });
+
+  it('uses what the route asked for before its code loaded: every prefetched answer under the page’s own key', async () => {
+    const fetchMock = stubPlan('/termin/patient/all', {
+      'GET /api/cart/patient/offen': { body: null },
+      'GET /api/verwaltung/Befunde/namen': { body: ['Rückenschmerzen'] },
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+    const address = '/patient/termine/4?ta=alle&kgt&zaj=2026&zam=12&zat=1';
+    const [path, search] = address.split('?');
+    prefetch({
+      queryClient,
+      viewer: 'user-9',
+      userId: 9,
+      search: new URLSearchParams(search),
+      params: { therapeut: '4' },
+    });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const prefetched = queryClient.getQueryCache().findAll();
+    expect(prefetched).toHaveLength(7);
+    const callsBefore = fetchMock.mock.calls.length;
+    renderPatient(`${path}?${search}`, queryClient);
+    await screen.findByRole('region', { name: /^Rückenschmerzen/ });
+    // the page observes each of them and asked for none of them again
+    for (const query of prefetched)
+      expect(query.getObserversCount(), JSON.stringify(query.queryKey)).toBeGreaterThan(0);
+    expect(fetchMock.mock.calls.length).toBe(callsBefore);
   });
 
   it('keeps the last type on, shows the default range, the balance and the display status', async () => {
