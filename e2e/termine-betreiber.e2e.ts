@@ -17,6 +17,10 @@ async function openAsEditor(page: Page): Promise<void> {
 async function showDay(page: Page, day: string): Promise<void> {
   await typeInPicker(page.getByRole('group', { name: 'Von' }), german(day));
   await typeInPicker(page.getByRole('group', { name: 'Bis' }), german(day));
+  // Each typed date asks for the list again. Wait until the list shows only that day, so that no later answer
+  // re-lays the rows out under the next click (a click on a status button was lost twice under load).
+  const dates = page.getByRole('table', { name: 'Termine' }).locator('tbody tr td:nth-child(2)');
+  await expect.poll(async () => (await dates.allInnerTexts()).every((text) => text === german(day))).toBe(true);
 }
 
 /** An appointment of therapeut@demo.de inserted directly, with a befund no other test uses. */
