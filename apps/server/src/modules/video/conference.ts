@@ -114,6 +114,10 @@ const isTherapist = (record: ConferenceRecord, userId: number) => record.therape
  * Who may see and hear whom: the therapist sees everyone and everyone sees the therapist (star); patients see
  * each other only with everyoneView (full mesh). Everyone sees themselves.
  */
+/** Whether the user is a member of the conference now. */
+export const isMember = (record: ConferenceRecord, userId: number): boolean =>
+  record.members.some((m) => m.userId === userId);
+
 export function canSee(record: ConferenceRecord, a: number, b: number): boolean {
   return a === b || isTherapist(record, a) || isTherapist(record, b) || record.everyoneView;
 }
@@ -294,7 +298,7 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
   const peer = (peerId: number) => record.members.find((m) => m.userId === peerId && canSee(record, senderId, peerId));
   // A negotiation message for a member who left a moment ago (a late ICE candidate, an answer under way) is stale,
   // not wrong: it is dropped without a word, so the sender's page shows no error for a race it cannot avoid.
-  const left = (peerId: number) => !record.members.some((m) => m.userId === peerId);
+  const left = (peerId: number) => !isMember(record, peerId);
   const dropped = unchanged(record, []);
 
   switch (command.command) {
@@ -368,7 +372,7 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
         return { next: ended.next, out: [...ended.out, ...streamStatusToAll(ended.next)], effects: [] };
       }
       const highlighted = command.userId;
-      if (!record.members.some((m) => m.userId === highlighted)) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
+      if (!isMember(record, highlighted)) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
       // The highlighted patient may speak; every other patient not yet muted is muted by this highlight.
       const others = record.members
         .filter((m) => m.role === 'PATIENT' && m.userId !== highlighted && !record.mutedByTherapist.includes(m.userId))
@@ -417,7 +421,7 @@ export function applyCommand(record: ConferenceRecord, senderId: number, command
     case 'kickMember': {
       const target = Number(command.memberName);
       if (isTherapist(record, target)) return refuse(VIDEO_MESSAGES.ungueltigeNachricht);
-      const present = record.members.some((m) => m.userId === target);
+      const present = isMember(record, target);
       const next = {
         ...record,
         members: record.members.filter((m) => m.userId !== target),
@@ -440,7 +444,7 @@ function endHighlight(record: ConferenceRecord): { next: ConferenceRecord; out: 
   const released = record.mutedByHighlight;
   const next = setMutedByTherapist({ ...record, highlighted: null, mutedByHighlight: [] }, released, false);
   const out: Outgoing[] = released
-    .filter((id) => next.members.some((m) => m.userId === id))
+    .filter((id) => isMember(next, id))
     .flatMap((id) => {
       const member = next.members.find((m) => m.userId === id)!;
       return [{ to: id, message: { type: 'muteStatus', muted: false } }, ...muteStatusOf(next, member)];

@@ -1,5 +1,5 @@
 import { VIDEO_MESSAGES, type ClientCommand } from '@dihs/contract/video';
-import { canSee, type ConferenceRecord, type Outgoing, type Step } from './conference.ts';
+import { canSee, isMember, type ConferenceRecord, type Outgoing, type Step } from './conference.ts';
 
 export type E2eeKeyCommand = Extract<ClientCommand, { command: 'e2eeKey' }>;
 
@@ -16,11 +16,11 @@ export function relayE2eeKey(record: ConferenceRecord, senderId: number, command
     out: [{ to: senderId, message: { type: 'error', headline, description } }],
     effects: [],
   });
-  if (!record.members.some((m) => m.userId === senderId)) {
+  if (!isMember(record, senderId)) {
     return refuse(VIDEO_MESSAGES.unbekannt, VIDEO_MESSAGES.nichtBeigetreten);
   }
   // a key for a member who left or was removed a moment ago is stale, not wrong: dropped without a word
-  if (command.peerId !== 0 && !record.members.some((m) => m.userId === command.peerId)) {
+  if (command.peerId !== 0 && !isMember(record, command.peerId)) {
     return { next: record, out: [], effects: [] };
   }
   const recipients = record.members

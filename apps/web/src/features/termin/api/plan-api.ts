@@ -52,7 +52,11 @@ const planGuthabenQuery = (modus: PlanModus, viewer: string) =>
 const planHatAboQuery = (modus: PlanModus, viewer: string) =>
   endpointQuery(aboEndpoints.hatAbo, viewer, { params: { userId: patientUserId(modus) } });
 
-const THERAPEUTEN_STALE_MS = 5 * 60_000;
+/** GET /therapeut/patient/all: the therapist filter's choice, which changes rarely. */
+const therapeutenQuery = (viewer: string) => ({
+  ...endpointQuery(profilEndpoints.therapeutenVerzeichnis, viewer, undefined),
+  staleTime: 5 * 60_000,
+});
 
 export function usePlanTermine(modus: PlanModus, query: URLSearchParams) {
   const viewer = useViewerKey();
@@ -76,18 +80,13 @@ export function prefetchPlan(queryClient: QueryClient, modus: PlanModus, viewer:
     planGuthabenQuery(modus, viewer),
     planHatAboQuery(modus, viewer),
     endpointQuery(verwaltungEndpoints.befundNamen, viewer, undefined),
+    therapeutenQuery(viewer),
     ...(modus.kind === 'patient' ? [endpointQuery(cartEndpoints.offen, viewer)] : []),
   ];
   for (const query of queries) void queryClient.prefetchQuery(query as FetchQueryOptions);
-  void queryClient.prefetchQuery({
-    ...endpointQuery(profilEndpoints.therapeutenVerzeichnis, viewer, undefined),
-    staleTime: THERAPEUTEN_STALE_MS,
-  });
 }
 
-/** GET /therapeut/patient/all: the therapist filter's choice. */
-export const useTherapeutenFilter = () =>
-  useEndpointQuery(profilEndpoints.therapeutenVerzeichnis, undefined, { staleTime: THERAPEUTEN_STALE_MS });
+export const useTherapeutenFilter = () => useQuery(therapeutenQuery(useViewerKey()));
 
 /** GET /profil/other/{userId}/therapeut: the therapist's profile of the details dialog. */
 export const useTherapeutProfil = (userId: number | null) =>
