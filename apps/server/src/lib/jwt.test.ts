@@ -45,4 +45,21 @@ describe('token service', () => {
     vi.setSystemTime(new Date('2026-11-21T10:01:01Z'));
     expect(await tokens.verify(token)).toBeNull();
   });
+
+  it('answers a verified token synchronously, and a token it has not checked yet not at all', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z'), toFake: ['Date'] });
+    const tokens = createTokenService(SECRET, 60);
+    const token = await tokens.sign(claims);
+    const [header, payload, signature] = token.split('.');
+    const forged = `${header}.${payload}.${signature!.slice(1)}A`;
+    expect(tokens.remembered(token)).toBeUndefined();
+    expect(tokens.remembered(forged)).toBeUndefined();
+    await tokens.verify(forged);
+    // a refused token is not remembered: it is checked again each time
+    expect(tokens.remembered(forged)).toBeUndefined();
+    await tokens.verify(token);
+    expect(tokens.remembered(token)).toMatchObject(claims);
+    vi.setSystemTime(new Date('2026-11-21T10:01:01Z'));
+    expect(tokens.remembered(token)).toBeNull();
+  });
 });

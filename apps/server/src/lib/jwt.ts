@@ -10,6 +10,11 @@ export interface TokenService {
   sign(claims: Omit<SessionClaims, 'exp' | 'iat' | 'iatMs' | 'jti'>, options?: { issuedAt?: Date }): Promise<string>;
   /** The token's claims, or null when it is forged, expired, unsigned or malformed. */
   verify(token: string): Promise<SessionClaims | null>;
+  /**
+   * verify() without a promise for a token verified before: its claims, or null once it expired; undefined when
+   * its signature has not been checked yet (then verify()).
+   */
+  remembered(token: string): SessionClaims | null | undefined;
 }
 
 /** How many verified tokens are remembered; a verified signature stays valid, so only exp is re-checked. */
@@ -31,6 +36,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     }
   }
 
+  function remembered(token: string): SessionClaims | null | undefined {
+    const cached = verified.get(token);
+    if (!cached) return undefined;
+    if (cached.exp > Math.floor(Date.now() / 1000)) return cached;
+    verified.delete(token);
+    return null;
+  }
+
   return {
     async sign({ sub, role, privileges, userId, zweiterFaktorEinrichten }, { issuedAt = new Date() } = {}) {
       const iatMs = issuedAt.getTime();
@@ -45,14 +58,10 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setExpirationTime(iat + ttlSeconds)
         .sign(key);
     },
+    remembered,
     async verify(token) {
-      const now = Math.floor(Date.now() / 1000);
-      const cached = verified.get(token);
-      if (cached) {
-        if (cached.exp > now) return cached;
-        verified.delete(token);
-        return null;
-      }
+      const known = remembered(token);
+      if (known !== undefined) return known;
       const claims = await verifyUncached(token);
       if (claims) {
         // Oldest first: a Map iterates in insertion order.

@@ -21,22 +21,35 @@ declare module 'fastify' {
  * whose account may no longer log in (see session-gate.ts) answers 401 on every route, so the browser learns at
  * once that its session is gone.
  */
+const BEARER = /^Bearer (.+)$/i;
+
 export const authPlugin = fp(
   async (app: FastifyInstance, { tokens, gate }: { tokens: TokenService; gate: SessionGate }) => {
     app.decorateRequest('session', null);
-    async function admit(request: FastifyRequest, header: string): Promise<void> {
-      const match = /^Bearer (.+)$/i.exec(header);
-      const claims = match?.[1] ? await tokens.verify(match[1]) : null;
-      const session = claims ? await gate.admit(claims) : null;
+    function accept(request: FastifyRequest, session: SessionClaims | null): void {
       if (!session) throw HttpError.unauthorized(MESSAGES.sitzungUngueltig, ERROR_CODES.unauthorized);
       request.session = session;
       restrictToSecondFactorSetup(request);
     }
-    // A callback hook: a visitor's request (no header) passes without a promise; this runs for every request.
+    async function admit(request: FastifyRequest, token: string): Promise<void> {
+      const claims = await tokens.verify(token);
+      accept(request, claims ? await gate.admit(claims) : null);
+    }
+    // A callback hook that runs for every request: a visitor's request (no header) passes at once, and a token and
+    // an account seen moments ago (the usual case) are decided without a promise; only the rest waits.
     app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
       if (!header) return done();
-      admit(request, header).then(() => done(), done);
+      const token = BEARER.exec(header)?.[1];
+      const claims = token ? tokens.remembered(token) : null;
+      const session = claims ? gate.admitRemembered(claims) : claims;
+      if (session === undefined) return void admit(request, token!).then(() => done(), done);
+      try {
+        accept(request, session);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
     });
   },
   { name: 'auth' },

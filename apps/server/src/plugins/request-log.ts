@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { hostname } from 'node:os';
 import pino from 'pino';
 import type { AppInput } from '../app-types.ts';
 import { batchedLogStream } from '../lib/batched-log-stream.ts';
@@ -20,18 +21,43 @@ function loggablePath(url: string, matched: boolean): string {
   return second === -1 ? path : `${path.slice(0, second)}/…`;
 }
 
+/** The fields pino puts into every line of this process (its default `base`). */
+const BASE = `"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+
 /**
- * One line per request, when its answer is done: the request (serialized as below), the status and the time it
- * took. Fastify's default writes a second line as each request arrives; at info level the two lines cost more than
- * the rest of a small request together.
+ * One line per request, when its answer is done: the request (the same fields as the `req` serializer below), the
+ * status and the time it took. Fastify's default writes a second line as each request arrives; at info level the
+ * two lines cost more than the rest of a small request together.
+ *
+ * The line of an answered request is written here as the JSON pino would write (same fields, same order), straight
+ * to the logger's stream: pino's per-call path (merging the object, running the serializers, its generic
+ * stringifier) took about a sixth of a small request's time, and this is the only line every request writes.
+ * Errors, which are rare and carry an error object, still go through pino.
  */
 class OneLinePerRequest extends LogController {
+  private readonly infoEnabled: boolean;
+
+  constructor(
+    private readonly stream: { write(line: string): unknown },
+    level: string,
+  ) {
+    super();
+    this.infoEnabled = (pino.levels.values[level] ?? Infinity) <= pino.levels.values.info!;
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error)
+    if (error) {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      return;
+    }
+    if (!this.infoEnabled) return;
+    const id = JSON.stringify(request.id);
+    const req = `{"id":${id},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggablePath(request.url, request.is404 === false))}}`;
+    this.stream.write(
+      `{"level":30,"time":${Date.now()},${BASE},"reqId":${id},"req":${req},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+    );
   }
 }
 
@@ -52,11 +78,12 @@ const stdoutDestination = () => (stdout ??= batchedLogStream(pino.destination({ 
  * nothing left to remove and parsed its paths anew for every line. `stream` only for tests that read the log back.
  */
 export function loggerOptions(level: string, stream?: AppInput['logStream']) {
+  const destination = stream ?? stdoutDestination();
   return {
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(destination, level),
     logger: {
       level,
-      stream: stream ?? stdoutDestination(),
+      stream: destination,
       serializers: {
         // is404 rather than routeOptions: the latter builds an object of the route's options at each access
         req: (req: { method: string; url: string; id: string; is404?: boolean }) => ({

@@ -84,31 +84,51 @@ export function createSessionGate(
     for (const [userId, from] of validFrom) if (from <= now - tokenTtlSeconds * 1000) validFrom.delete(userId);
   }
 
+  /** A logged-out token, or one issued before an announced "valid from". */
+  function refusedByEvent(claims: SessionClaims): boolean {
+    if (!checkRevocation) return false;
+    if (claims.jti !== undefined && revoked.has(claims.jti)) return true;
+    const from = validFrom.get(claims.userId);
+    return from !== undefined && issuedAtMs(claims) < from;
+  }
+
+  /** The token's session on the account as it is now, or null when the account may not use it. */
+  function sessionFor(claims: SessionClaims, state: AccountState | null): SessionClaims | null {
+    if (!state?.usable || state.email !== claims.sub) return null;
+    if (state.sessionsValidFromMs !== null && issuedAtMs(claims) < state.sessionsValidFromMs) return null;
+    // the set-up duty follows the account as it is now, not the token: set up once, the same token does the rest
+    const { zweiterFaktorEinrichten: _hint, ...rest } = claims;
+    const session = { ...rest, role: state.role, privileges: state.privileges };
+    return state.secondFactorSetupRequired ? { ...session, zweiterFaktorEinrichten: true } : session;
+  }
+
+  /**
+   * admit() without a promise, when it needs no database read (the account's state is remembered): the session, or
+   * null when refused; undefined when the account must be read first. The usual request takes this way.
+   */
+  function admitRemembered(claims: SessionClaims): SessionClaims | null | undefined {
+    if (refusedByEvent(claims)) return null;
+    const entry = cache.get(claims.userId);
+    if (!entry || entry.until <= Date.now()) return undefined;
+    return sessionFor(claims, entry.state);
+  }
+
   return {
+    admitRemembered,
+
     /** The session as it stands now, or null when the account may no longer use this token. */
     async admit(claims: SessionClaims): Promise<SessionClaims | null> {
+      const remembered = admitRemembered(claims);
+      if (remembered !== undefined) return remembered;
       const now = Date.now();
-      if (checkRevocation) {
-        if (claims.jti !== undefined && revoked.has(claims.jti)) return null;
-        const from = validFrom.get(claims.userId);
-        if (from !== undefined && issuedAtMs(claims) < from) return null;
-      }
-      let entry = cache.get(claims.userId);
-      if (!entry || entry.until <= now) {
-        if (cache.size > 10_000) cache.clear();
-        entry = { until: now + cacheSeconds * 1000, state: await load(claims.userId) };
-        // A read that does not yet show an announced change (its transaction had not committed) is not kept.
-        const announced = validFrom.get(claims.userId);
-        const stale = announced !== undefined && (entry.state?.sessionsValidFromMs ?? 0) < announced;
-        if (cacheSeconds > 0 && !stale) cache.set(claims.userId, entry);
-      }
-      const state = entry.state;
-      if (!state?.usable || state.email !== claims.sub) return null;
-      if (state.sessionsValidFromMs !== null && issuedAtMs(claims) < state.sessionsValidFromMs) return null;
-      // the set-up duty follows the account as it is now, not the token: set up once, the same token does the rest
-      const { zweiterFaktorEinrichten: _hint, ...rest } = claims;
-      const session = { ...rest, role: state.role, privileges: state.privileges };
-      return state.secondFactorSetupRequired ? { ...session, zweiterFaktorEinrichten: true } : session;
+      if (cache.size > 10_000) cache.clear();
+      const entry = { until: now + cacheSeconds * 1000, state: await load(claims.userId) };
+      // A read that does not yet show an announced change (its transaction had not committed) is not kept.
+      const announced = validFrom.get(claims.userId);
+      const stale = announced !== undefined && (entry.state?.sessionsValidFromMs ?? 0) < announced;
+      if (cacheSeconds > 0 && !stale) cache.set(claims.userId, entry);
+      // an event may have arrived while the account was read
+      return refusedByEvent(claims) ? null : sessionFor(claims, entry.state);
     },
 
     /** An event from any instance (this one included); applying it twice changes nothing. */

@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loggerOptions } from './request-log.ts';
+
+let app: FastifyInstance | undefined;
+afterEach(() => app?.close());
+
+/** An app with the project's logger options whose lines land in the answered array. */
+async function appLogging(level: string) {
+  const lines: string[] = [];
+  app = Fastify(loggerOptions(level, { write: (line: string) => void lines.push(line) }));
+  app.get('/app/termin/:id', async () => ({ ok: true }));
+  // the same request's line as pino itself writes it through the request's logger and the serializers
+  app.get('/app/pino', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: 0 }, 'request completed');
+    return { ok: true };
+  });
+  app.get('/app/fehler', async () => {
+    throw new Error('kaputt');
+  });
+  await app.ready();
+  return { app, lines };
+}
+
+const parsed = (line: string) => JSON.parse(line) as Record<string, unknown>;
+const comparable = (line: string) => ({ ...parsed(line), time: 0, responseTime: 0, reqId: 'x', req: {} });
+
+describe('one line per request', () => {
+  it('writes the line pino would write, with the same fields in the same order', async () => {
+    const { app, lines } = await appLogging('info');
+    await app.inject({ method: 'GET', url: '/app/pino?email=geheim@example.de' });
+
+    expect(lines).toHaveLength(2);
+    const [byPino, ours] = lines as [string, string];
+    expect(Object.keys(parsed(ours))).toEqual(Object.keys(parsed(byPino)));
+    expect(comparable(ours)).toEqual(comparable(byPino));
+    expect(parsed(ours).req).toEqual(parsed(byPino).req);
+    expect(parsed(ours).req).toEqual({ id: parsed(ours).reqId, method: 'GET', url: '/app/pino' });
+    expect(typeof parsed(ours).responseTime).toBe('number');
+    expect(ours.endsWith('}\n')).toBe(true);
+  });
+
+  it('shows neither the query string nor the path of an unknown address', async () => {
+    const { app, lines } = await appLogging('info');
+    await app.inject({ method: 'GET', url: '/app/termin/17?token=geheim' });
+    await app.inject({ method: 'GET', url: '/app/unbekannt/geheim' });
+
+    // (Fastify's own 404 handler adds a line naming the address; the app has its own handler, this test app not)
+    const completed = lines.filter((line) => parsed(line).msg === 'request completed');
+    expect(completed.map((line) => parsed(line).req)).toEqual([
+      { id: expect.any(String), method: 'GET', url: '/app/termin/17' },
+      { id: expect.any(String), method: 'GET', url: '/app/…' },
+    ]);
+    expect(completed.map((line) => (parsed(line).res as { statusCode: number }).statusCode)).toEqual([200, 404]);
+    expect(completed.join('')).not.toContain('geheim');
+  });
+
+  it("leaves a failed request's error line to pino, and writes nothing per request above info", async () => {
+    const errors = await appLogging('info');
+    await errors.app.inject({ method: 'GET', url: '/app/fehler' });
+    const entries = errors.lines.map(parsed);
+    expect(entries.find((e) => e.level === 50)?.err).toMatchObject({ message: 'kaputt' });
+    expect(entries.find((e) => e.msg === 'request completed')?.res).toEqual({ statusCode: 500 });
+    await errors.app.close();
+
+    const quiet = await appLogging('warn');
+    await quiet.app.inject({ method: 'GET', url: '/app/termin/1' });
+    expect(quiet.lines).toEqual([]);
+  });
+});
