@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from './client.ts';
+import { withCompiledRows } from './row-mapper.ts';
 
 // Statements of the hot paths (a booking sends twenty), built once per database connection instead of once per call.
 // Drizzle builds a query's SQL text anew every time a builder runs (a third of a booking's CPU on the server, most
@@ -27,7 +28,8 @@ function claim(name: string): void {
 
 /**
  * A statement built by `build` (a Drizzle query ending in `.prepare(name)`, its values as `sql.placeholder`s) once
- * per connection; answers the prepared query of the handle's connection, to run with `.execute({ … })`.
+ * per connection; answers the prepared query of the handle's connection, to run with `.execute({ … })`. Its rows are
+ * mapped by a mapper compiled once (row-mapper.ts).
  */
 export function preparedStatement<S>(name: string, build: (db: Db, name: string) => S): (db: Db) => S {
   claim(name);
@@ -35,7 +37,7 @@ export function preparedStatement<S>(name: string, build: (db: Db, name: string)
   return (db) => {
     const connection = connectionOf(db);
     let statement = byConnection.get(connection);
-    if (!statement) byConnection.set(connection, (statement = build(db, name)));
+    if (!statement) byConnection.set(connection, (statement = withCompiledRows(build(db, name))));
     return statement;
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, exists, gt, gte, isNull, lt, not, or, sql, type SQ
 import { alias, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Termintyp } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
+import { withCompiledRows } from '../../db/row-mapper.ts';
 import { persons } from '../users/index.ts';
 import { terminTeilnahmen, termine } from './termin.table.ts';
 import type { SeatView } from './termin.mapper.ts';
@@ -147,7 +148,7 @@ function operatorStatement(db: Database, shape: { from: boolean; to: boolean }) 
     shape.from ? gte(termine.datum, p.from) : undefined,
     shape.to ? lt(termine.datum, p.to) : undefined,
   );
-  return db
+  const statement = db
     .select({
       termin: termine,
       vorname: therapistNames.vorname,
@@ -162,6 +163,7 @@ function operatorStatement(db: Database, shape: { from: boolean; to: boolean }) 
     .limit(p.size)
     .offset(p.offset)
     .prepare(`termin_betreiber_${+shape.from}${+shape.to}`);
+  return withCompiledRows(statement);
 }
 const operatorStatements = statementCache<ReturnType<typeof operatorStatement>>();
 
@@ -302,7 +304,7 @@ function patientStatement(db: Database, shape: PatientShape) {
     sql`${termine.everyoneView}`,
     isConst(terminTeilnahmen.status, 'GEBUCHT'),
   );
-  return db
+  const statement = db
     .select({
       termin: termine,
       vorname: therapistNames.vorname,
@@ -332,6 +334,7 @@ function patientStatement(db: Database, shape: PatientShape) {
     .limit(p.size)
     .offset(p.offset)
     .prepare(`termin_plan_${shape.kind}_${+shape.befund}${+shape.therapeut}${+shape.nurFirma}`);
+  return withCompiledRows(statement);
 }
 const patientStatements = statementCache<ReturnType<typeof patientStatement>>();
 
