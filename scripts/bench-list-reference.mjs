@@ -7,6 +7,7 @@ import { bearer, DURATION_S, freePort, SERVER_ENTRY, startServer, stop, waitFor 
 import { startSqlCapture } from './bench-sql-capture.mjs';
 
 export const CONNECTIONS = 50;
+const WARM_UP_S = 3;
 
 /**
  * Starts a second server instance on the database through the capture proxy and makes each call ({ email, path })
@@ -83,14 +84,16 @@ async function load(url, headers, seconds, pid) {
 
 /**
  * Loads the project's and the reference's URL alternately (reference, project, project, reference, half of
- * DURATION_S each, after a one-second warm-up of both), so a change in the machine's load meanwhile hits both alike.
+ * DURATION_S each, after a warm-up of both), so a change in the machine's load meanwhile hits both alike. The warm-up
+ * is three seconds: after one, a freshly started server still compiled its hot code (the first size of the series
+ * showed half the requests/s of the later ones, on the reference too), so the series measured warm-up, not size.
  * Answers requests/s (mean of the halves), p99 (the worse half) and the server process's CPU time per request
  * (mean; the database's share is the same SQL on both sides) of each. `project` and `reference`: { url, headers, pid }.
  */
 export async function measurePair(project, reference) {
   const half = Math.max(1, DURATION_S / 2);
-  await load(reference.url, {}, 1);
-  await load(project.url, project.headers, 1);
+  await load(reference.url, {}, WARM_UP_S);
+  await load(project.url, project.headers, WARM_UP_S);
   const r1 = await load(reference.url, {}, half, reference.pid);
   const p1 = await load(project.url, project.headers, half, project.pid);
   const p2 = await load(project.url, project.headers, half, project.pid);
