@@ -2,10 +2,9 @@ import { eintragFieldsSchema, TRAINING_LIMITS } from '@dihs/contract/training';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { z } from 'zod';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { SaveFormDialog } from '../../../components/form-dialog.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { VideoVorschau } from '../../../components/video-vorschau.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 export type EintragForm = z.input<typeof eintragFieldsSchema>;
@@ -32,6 +31,9 @@ interface EintragDialogProps {
   onClose: () => void;
 }
 
+/** The answers whose message is about the input (said in the dialog); any other failure is the network error. */
+const REFUSED = [400, 403, 404] as const;
+
 const ZAHLEN = [
   ['dauer', 'Dauer (s)'],
   ['anzahl', 'Anzahl'],
@@ -41,21 +43,17 @@ const ZAHLEN = [
 
 /** The numbers of an exercise in a plan or template, with the video preview; mount it per opening. */
 export function EintragDialog({ title, uebung, initial, save, onSave, onClose }: EintragDialogProps) {
-  const { control, handleSubmit, formState } = useContractForm(eintragFieldsSchema, initial, { save });
-  const submit = handleSubmit((fields) => {
-    if (!save.isPending) onSave(fields);
-  });
+  const form = useContractForm(eintragFieldsSchema, initial, { save });
+  const { control } = form;
   return (
-    <FormDialog
+    <SaveFormDialog
       title={title}
       maxWidth="sm"
-      valid={formState.isValid}
-      pending={save.isPending}
-      onSubmit={submit}
+      form={form}
+      save={save}
+      onSave={onSave}
       onClose={onClose}
-      refusal={isApiError(save.error, 400, 403, 404) ? save.error.message : undefined}
-      failed={save.isError}
-      onFailureClosed={() => save.reset()}
+      refusedWith={REFUSED}
     >
       <Typography variant="subtitle1" component="p" sx={{ mb: 1 }}>
         {uebung.titel}
@@ -84,6 +82,6 @@ export function EintragDialog({ title, uebung, initial, save, onSave, onClose }:
         fullWidth
         max={TRAINING_LIMITS.information}
       />
-    </FormDialog>
+    </SaveFormDialog>
   );
 }
