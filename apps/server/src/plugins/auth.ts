@@ -16,13 +16,13 @@ declare module 'fastify' {
   }
 }
 
+const BEARER = /^Bearer (.+)$/i;
+
 /**
  * Reads the bearer token of every request. A token that is present but invalid (forged, expired, alg none) or
  * whose account may no longer log in (see session-gate.ts) answers 401 on every route, so the browser learns at
  * once that its session is gone.
  */
-const BEARER = /^Bearer (.+)$/i;
-
 export const authPlugin = fp(
   async (app: FastifyInstance, { tokens, gate }: { tokens: TokenService; gate: SessionGate }) => {
     app.decorateRequest('session', null);

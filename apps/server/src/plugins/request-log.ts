@@ -21,11 +21,21 @@ function loggablePath(url: string, matched: boolean): string {
   return second === -1 ? path : `${path.slice(0, second)}/…`;
 }
 
+/**
+ * What the log shows of a request: used by the `req` serializer (lines written through pino) and by the request
+ * line below. is404 rather than routeOptions: the latter builds an object of the route's options at each access.
+ */
+const loggableRequest = (req: { method: string; url: string; id: string; is404?: boolean }) => ({
+  id: req.id,
+  method: req.method,
+  url: loggablePath(req.url, req.is404 === false),
+});
+
 /** The fields pino puts into every line of this process (its default `base`). */
 const BASE = `"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
 
 /**
- * One line per request, when its answer is done: the request (the same fields as the `req` serializer below), the
+ * One line per request, when its answer is done: the request (loggableRequest, as the `req` serializer shows it), the
  * status and the time it took. Fastify's default writes a second line as each request arrives; at info level the
  * two lines cost more than the rest of a small request together.
  *
@@ -53,10 +63,8 @@ class OneLinePerRequest extends LogController {
       return;
     }
     if (!this.infoEnabled) return;
-    const id = JSON.stringify(request.id);
-    const req = `{"id":${id},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggablePath(request.url, request.is404 === false))}}`;
     this.stream.write(
-      `{"level":30,"time":${Date.now()},${BASE},"reqId":${id},"req":${req},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+      `{"level":30,"time":${Date.now()},${BASE},"reqId":${JSON.stringify(request.id)},"req":${JSON.stringify(loggableRequest(request))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
     );
   }
 }
@@ -85,12 +93,7 @@ export function loggerOptions(level: string, stream?: AppInput['logStream']) {
       level,
       stream: destination,
       serializers: {
-        // is404 rather than routeOptions: the latter builds an object of the route's options at each access
-        req: (req: { method: string; url: string; id: string; is404?: boolean }) => ({
-          id: req.id,
-          method: req.method,
-          url: loggablePath(req.url, req.is404 === false),
-        }),
+        req: loggableRequest,
         res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       },
     },
