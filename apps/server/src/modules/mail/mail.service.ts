@@ -43,7 +43,9 @@ const claimDueMails = preparedStatement('mail_faellige_nehmen', (db, name) =>
     .where(
       and(
         isNull(mailOutbox.sentAt),
-        lte(mailOutbox.nextAttemptAt, sql.placeholder('now')),
+        // the database's clock, as the default of next_attempt_at: the server's Date has whole milliseconds, so a
+        // mail enqueued in the same millisecond (microseconds later) was not yet due for it
+        lte(mailOutbox.nextAttemptAt, sql`now()`),
         lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
       ),
     )
@@ -88,7 +90,7 @@ export function startMailWorker(options: {
   /** Claims up to MAIL_BATCH due mails, sends them one after the other; answers how many it claimed. */
   const sendBatch = (): Promise<number> =>
     db.transaction(async (tx) => {
-      const rows = await claimDueMails(tx).execute({ now: new Date() });
+      const rows = await claimDueMails(tx).execute();
       const sent: number[] = [];
       for (const row of rows) {
         // a claimed mail left unsent is due again once this transaction ends
