@@ -90,12 +90,15 @@ describe('SessionProvider', () => {
 
   it('logs out to the start page', async () => {
     stored.token = makeToken();
+    const fetchMock = stubFetch({ 'POST /api/logout': { body: true } });
     const { router } = renderProvider();
     await userEvent.click(await screen.findByRole('button', { name: 'Abmelden' }));
     expect(await screen.findByText('Startseite')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(stored.token).toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // the revocation is loaded on demand; left running, it would reach the next test's fetch stub
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.anything()));
   });
 
   it('asks the server to revoke the logged-out token, with that token', async () => {
@@ -106,6 +109,7 @@ describe('SessionProvider', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Abmelden' }));
     expect(await screen.findByText('Abgemeldet')).toBeInTheDocument();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.anything()));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const init = fetchMock.mock.calls[0]?.[1];
     expect(new Headers(init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
   });

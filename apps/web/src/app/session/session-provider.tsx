@@ -1,6 +1,6 @@
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { bindSession } from '../../lib/api-client.ts';
@@ -125,7 +125,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (token && !valid) void persist(() => tokenStorage().clear());
         // an expired token at load logs out at once; the guards then send protected routes to the start page
         if (decoded && !valid) setExpiredNoticeOpen(true);
-        applySession(valid ? token : null, valid);
+        // The first render of the shell and the page is the largest of the visit. Outside a transition React renders
+        // it in one piece (an update from a promise is not time-sliced): on a slow phone the page could not take
+        // input for most of a second (Total Blocking Time). In a transition it renders in slices, and the spinner
+        // stays until the page's code is there.
+        startTransition(() => applySession(valid ? token : null, valid));
       });
     return () => {
       cancelled = true;
