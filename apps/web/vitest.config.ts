@@ -1,14 +1,4 @@
-import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { ISOLATED_TESTS, webTestProject } from './vitest.shared.ts';
 
-export default defineProject({
-  plugins: [react()],
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.ts?(x)'],
-    setupFiles: ['./src/test/setup.ts'],
-    // a guard against hangs, not a speed check: typing a form in jsdom takes seconds on a busy 2-core machine
-    testTimeout: 15_000,
-  },
-});
+// the web tests that need no module graph of their own (vitest.shared.ts); the others: vitest.isolated.config.ts
+export default webTestProject('web', false, { include: ['src/**/*.test.ts?(x)'], exclude: ISOLATED_TESTS });
