@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { fakeMediaArgs } from './support/fake-camera.ts';
 
 /**
  * Parallel workers. The tests mostly wait (page loads, WebSocket round trips, the server's jobs), so on CI's 2 cores
@@ -17,6 +19,11 @@ const VIDEO_TESTS = ['**/video-*.e2e.ts', '**/zwei-instanzen.e2e.ts'];
  * alone, after the other projects.
  */
 const GROUP_TESTS = ['**/video-sfu*.e2e.ts'];
+
+/** Debian's Chromium with the project's flags (scripts/chromium.mjs). */
+const CHROMIUM_LAUNCH = { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS] };
+/** The same with a fake camera (a small picture: support/fake-camera.ts) and microphone, no permission prompt. */
+export const FAKE_MEDIA_LAUNCH = { ...CHROMIUM_LAUNCH, args: [...CHROMIUM_LAUNCH.args, ...fakeMediaArgs()] };
 
 /** End-to-end tests in Debian's Chromium against the built app on a free port with a fresh database. */
 export default defineConfig({
@@ -37,24 +44,19 @@ export default defineConfig({
     // Recording a trace costs every action a snapshot and the screen a stream of frames: CI records only the
     // retry of a failed test (retries: 1), a local run keeps the failed test's trace as before.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   // The long video tests first, so that they do not end the run alone. zwei-instanzen.e2e.ts runs with them: its
   // two more servers and its video session would starve a video test beside it the same way.
   projects: [
     { name: 'video', testMatch: VIDEO_TESTS, testIgnore: GROUP_TESTS, workers: 1 },
-    { name: 'app', testIgnore: VIDEO_TESTS },
+    // Every app test's browser has the fake camera, so the route walk (which opens the video pages) shares the
+    // workers of the others: with launch options of its own, its four long tests ran last, beside idle workers.
+    {
+      name: 'app',
+      testIgnore: VIDEO_TESTS,
+      use: { launchOptions: FAKE_MEDIA_LAUNCH },
+    },
     { name: 'gruppe', testMatch: GROUP_TESTS, workers: 1, dependencies: ['video', 'app'] },
   ],
 });

@@ -17,15 +17,14 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, DEMO_PASSWORD, expect, login, sql, test } from './support/fixtures.ts';
 import { bookIntoCare, newPatient, uniqueBefund } from './support/termin-helpers.ts';
-import { FAKE_MEDIA_LAUNCH } from './support/video.ts';
 
 /**
  * Issue 15, "no dead ends": every route of the spec's table (spec 1, section 2.1) that a role may open shows a real
  * screen (its main heading, never "Funktion nicht verfügbar") and axe finds no serious or critical violation there.
  * Parameterised routes get records the role may see, made here, so the screen shows content and not a refusal.
- * One test per role, so the workers walk the roles side by side; the video pages open the fake camera.
+ * One test per role, so the workers walk the roles side by side; the video pages open the fake
+ * camera every app test's browser has (playwright.config.ts).
  */
-test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 test.describe.configure({ timeout: 240_000 });
 
 const THERAPIST = 'therapeut@demo.de';

@@ -1,5 +1,6 @@
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { berlinDay, formatDayDe } from '@dihs/contract/common/time';
+import { terminEndpoints } from '@dihs/contract/termin';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { pickerInput, typeInPicker } from './support/pickers.ts';
@@ -15,10 +16,20 @@ async function openAsEditor(page: Page): Promise<void> {
 }
 
 async function showDay(page: Page, day: string): Promise<void> {
+  // Each typed date asks for the list again, and until the answer for this day is there the list shows an earlier
+  // one. A click planned on the earlier layout can land on another row when the answer re-lays the rows out (a click
+  // on a status button was lost under load this way): wait for the day's own answer, then for the list to show it.
+  const dayAnswered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname.endsWith(terminEndpoints.betreiberAlle.path) &&
+      url.searchParams.get('von') === day &&
+      url.searchParams.get('bis') === day
+    );
+  });
   await typeInPicker(page.getByRole('group', { name: 'Von' }), german(day));
   await typeInPicker(page.getByRole('group', { name: 'Bis' }), german(day));
-  // Each typed date asks for the list again. Wait until the list shows only that day, so that no later answer
-  // re-lays the rows out under the next click (a click on a status button was lost twice under load).
+  await dayAnswered;
   const dates = page.getByRole('table', { name: 'Termine' }).locator('tbody tr td:nth-child(2)');
   await expect.poll(async () => (await dates.allInnerTexts()).every((text) => text === german(day))).toBe(true);
 }
@@ -103,20 +114,22 @@ test('an operator creates an appointment with the form rules, activates it and s
   await expect(pickerInput(page.getByRole('group', { name: 'Von' }))).toHaveValue('');
 });
 
-test('an operator cancels an active appointment; a past one is refused with the spec dialog', async ({ page }) => {
-  const suffix = `${process.pid % 1000}-${Date.now() % 100000}`;
-  const future = `E2E Absage ${suffix}`;
-  const past = `E2E Vergangen ${suffix}`;
-  await insertTermin(future, `now() + interval '3 days'`, 'AKTIV');
-  await insertTermin(past, `now() - interval '2 days'`, 'AKTIV');
-  await openAsEditor(page);
-
-  await showDay(page, dayFromToday(3));
+/** Opens the list on the appointment's day and expands its row; returns the row's details region. */
+async function expandOnDay(page: Page, befund: string, day: string) {
+  await showDay(page, day);
   await page
-    .getByRole('row', { name: new RegExp(future) })
+    .getByRole('row', { name: new RegExp(befund) })
     .getByRole('button', { name: /Details anzeigen/ })
     .click();
-  const region = page.getByRole('region', { name: `Termin ${future}` });
+  return page.getByRole('region', { name: `Termin ${befund}` });
+}
+
+test('an operator cancels an active appointment after confirming it', async ({ page }) => {
+  const future = `E2E Absage ${process.pid % 1000}-${Date.now() % 100000}`;
+  await insertTermin(future, `now() + interval '3 days'`, 'AKTIV');
+  await openAsEditor(page);
+
+  const region = await expandOnDay(page, future, dayFromToday(3));
   await region.getByRole('button', { name: `Termin Absagen: ${future}` }).click();
   // cancelling refunds and mails everyone: it asks first, and "Nicht absagen" (the focused button) changes nothing
   const confirm = page.getByRole('dialog', { name: 'Termin absagen?' });
@@ -129,17 +142,18 @@ test('an operator cancels an active appointment; a past one is refused with the 
   await confirm.getByRole('button', { name: 'Termin absagen' }).click();
   await expect(region).toContainText('Status: Abgesagt');
   await expect(region.getByRole('button', { name: 'Abgesagt' })).toBeDisabled();
+});
 
-  await showDay(page, dayFromToday(-2));
-  await page
-    .getByRole('row', { name: new RegExp(past) })
-    .getByRole('button', { name: /Details anzeigen/ })
-    .click();
-  const pastRegion = page.getByRole('region', { name: `Termin ${past}` });
-  await pastRegion.getByRole('button', { name: `Termin Absagen: ${past}` }).click();
+test('cancelling a past appointment is refused with the spec dialog', async ({ page }) => {
+  const past = `E2E Vergangen ${process.pid % 1000}-${Date.now() % 100000}`;
+  await insertTermin(past, `now() - interval '2 days'`, 'AKTIV');
+  await openAsEditor(page);
+
+  const region = await expandOnDay(page, past, dayFromToday(-2));
+  await region.getByRole('button', { name: `Termin Absagen: ${past}` }).click();
   await page.getByRole('dialog', { name: 'Termin absagen?' }).getByRole('button', { name: 'Termin absagen' }).click();
   const refusal = page.getByRole('dialog', { name: 'Termin kann nicht abgesagt werden' });
   await expect(refusal).toContainText('Der ausgewählte Termin liegt in der Vergangenheit');
   await refusal.getByRole('button', { name: 'OK' }).click();
-  await expect(pastRegion).toContainText('Status: Aktiv');
+  await expect(region).toContainText('Status: Aktiv');
 });

@@ -15,21 +15,13 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import ts from 'typescript';
 import { DEMO_PASSWORD, bearer, freePort, startServer, stop, waitFor } from './bench-lib.mjs';
+import { CHROMIUM_ARGS } from './chromium.mjs';
 import { root } from './lib.mjs';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-// the flags of e2e/playwright.config.ts; headless as Lighthouse's own CI runs
-const LAUNCH_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// the e2e tests' flags, headless as Lighthouse's own CI runs
+const LAUNCH_ARGS = ['--headless=new', ...CHROMIUM_ARGS];
 const PRESETS = [
   { name: 'mobil', config: undefined, performanceGoal: 85 },
   { name: 'Desktop', config: desktopConfig, performanceGoal: 95 },

@@ -39,3 +39,10 @@ export function fakeCameraFile(): string {
   }
   return file;
 }
+
+/** Chromium's flags for a fake camera (this file's picture) and microphone, without a permission prompt. */
+export const fakeMediaArgs = (): string[] => [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
+];

@@ -1,19 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { ServerMessage } from '@dihs/contract/video';
-import config from '../playwright.config.ts';
-import { fakeCameraFile } from './fake-camera.ts';
+import { FAKE_MEDIA_LAUNCH } from '../playwright.config.ts';
 import { createAccount, expect, login, sql, test } from './fixtures.ts';
-
-/** The config's Chromium with a fake camera (a small picture: fake-camera.ts) and microphone, no permission prompt. */
-export const FAKE_MEDIA_LAUNCH = {
-  ...config.use?.launchOptions,
-  args: [
-    ...(config.use?.launchOptions?.args ?? []),
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
-  ],
-};
 
 /** Every test of the calling file runs in the fake-media Chromium, with a timeout that fits WebRTC set-up. */
 export function useVideoBrowser(timeout: number): void {
