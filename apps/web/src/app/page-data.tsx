@@ -13,16 +13,27 @@ export interface PageDataContext {
   params: Readonly<Record<string, string | undefined>>;
 }
 
+type PrefetchModule = () => Promise<{ prefetch: (context: PageDataContext) => void }>;
+
 /**
  * Pages whose first answers are asked for as soon as the route is entered, beside the page's own code, instead of
  * after that code has loaded and rendered: on a phone the code takes seconds, the answers a few round trips. Each
  * entry is a small module of its own (it must not bring the page's components along).
  */
-const PAGE_DATA: Partial<Record<RouteKey, () => Promise<{ prefetch: (context: PageDataContext) => void }>>> = {
+const PAGE_DATA: Partial<Record<RouteKey, PrefetchModule>> = {
   cockpit: () => import('./routes/cockpit-prefetch.ts'),
   patientTermine: () => import('./routes/termine-patient-prefetch.ts'),
   patientTermineTherapeut: () => import('./routes/termine-patient-prefetch.ts'),
 };
+
+/** Asks for a route's first answers, if it has a prefetch. */
+export function prefetchPageData(route: RouteKey, context: PageDataContext): void {
+  const load = PAGE_DATA[route];
+  // a chunk that failed to load is asked for again when the route renders (PageData)
+  load?.()
+    .then(({ prefetch }) => prefetch(context))
+    .catch(() => undefined);
+}
 
 /** Rendered by the route once its guard has let the viewer in, beside the (lazy) page. */
 export function PageData({ route }: { route: RouteKey }) {
@@ -31,15 +42,12 @@ export function PageData({ route }: { route: RouteKey }) {
   const { session } = useSession();
   const { search } = useLocation();
   const params = useParams();
-  const load = PAGE_DATA[route];
   const userId = session?.userId;
   useEffect(() => {
-    if (!load || userId === undefined) return;
+    if (userId === undefined) return;
     // only the address the page opens with: later filter changes are the page's own queries
-    void load().then(({ prefetch }) =>
-      prefetch({ queryClient, viewer, userId, search: new URLSearchParams(search), params }),
-    );
+    prefetchPageData(route, { queryClient, viewer, userId, search: new URLSearchParams(search), params });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per entered route and viewer
-  }, [load, queryClient, viewer, userId]);
+  }, [route, queryClient, viewer, userId]);
   return null;
 }

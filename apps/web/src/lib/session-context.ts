@@ -26,6 +26,8 @@ export function useSession(): SessionContextValue {
 
 /** Part of every query key whose answer depends on the viewer, so one viewer never sees another's cached data. */
 export function useViewerKey(): string {
-  const { session } = useSession();
-  return session ? `user-${session.userId}` : 'gast';
+  return viewerKeyOf(useSession().session);
 }
+
+/** The viewer's part of query keys, outside React (a prefetch started before the first render). */
+export const viewerKeyOf = (session: Session | null): string => (session ? `user-${session.userId}` : 'gast');

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { makeToken } from '../test/tokens.ts';
-import { decodeSessionToken, expiryTimerDelay, isExpired, millisecondsUntilExpiry, readJwtPayload } from './session.ts';
+import { sessionClaimsSchema } from '@dihs/contract/auth';
+import { PRIVILEGES } from '@dihs/contract/common/roles';
+import {
+  decodeSessionToken,
+  readSessionClaims,
+  expiryTimerDelay,
+  isExpired,
+  millisecondsUntilExpiry,
+  readJwtPayload,
+} from './session.ts';
 
 describe('decodeSessionToken', () => {
   it('reads the claims of a token', async () => {
@@ -11,7 +20,7 @@ describe('decodeSessionToken', () => {
       userId: 3,
       exp: 2_000_000_000,
     });
-    await expect(decodeSessionToken(token)).resolves.toEqual({
+    expect(decodeSessionToken(token)).toEqual({
       sub: 'betreiber@demo.de',
       role: 'BETREIBER',
       privileges: [1, 5],
@@ -21,20 +30,67 @@ describe('decodeSessionToken', () => {
   });
 
   it('decodes UTF-8 in the payload', async () => {
-    const session = await decodeSessionToken(makeToken({ sub: 'jürgen.müller@demo.de' }));
+    const session = decodeSessionToken(makeToken({ sub: 'jürgen.müller@demo.de' }));
     expect(session?.sub).toBe('jürgen.müller@demo.de');
   });
 
   it('refuses claims that break the contract', async () => {
-    await expect(decodeSessionToken(makeToken({ role: 'ADMIN' as never }))).resolves.toBeNull();
-    await expect(decodeSessionToken(makeToken({ privileges: [99] }))).resolves.toBeNull();
+    expect(decodeSessionToken(makeToken({ role: 'ADMIN' as never }))).toBeNull();
+    expect(decodeSessionToken(makeToken({ privileges: [99] }))).toBeNull();
   });
 
   it('refuses anything that is not a JWT', async () => {
-    await expect(decodeSessionToken('kein-token')).resolves.toBeNull();
-    await expect(decodeSessionToken('a.%%%.c')).resolves.toBeNull();
+    expect(decodeSessionToken('kein-token')).toBeNull();
+    expect(decodeSessionToken('a.%%%.c')).toBeNull();
     expect(readJwtPayload('a.bm9qc29u.c')).toBeNull();
   });
+});
+
+describe('readSessionClaims', () => {
+  const valid = { sub: 'patient@demo.de', role: 'PATIENT', privileges: [0, 3], userId: 7, exp: 2_000_000_000 };
+  // every claim of the contract, each broken in the ways a hand-written check could miss
+  const payloads: unknown[] = [
+    valid,
+    { ...valid, iat: 1_900_000_000, iatMs: 1_900_000_000_123, jti: 'a'.repeat(64), zweiterFaktorEinrichten: true },
+    { ...valid, unbekannt: 'wird verworfen' },
+    { ...valid, privileges: [] },
+    null,
+    [],
+    'text',
+    42,
+    {},
+    { ...valid, sub: 5 },
+    { ...valid, sub: undefined },
+    { ...valid, role: 'patient' },
+    { ...valid, role: undefined },
+    { ...valid, privileges: [-1] },
+    { ...valid, privileges: [PRIVILEGES.length - 1] },
+    { ...valid, privileges: [PRIVILEGES.length] },
+    { ...valid, privileges: [1.5] },
+    { ...valid, privileges: ['1'] },
+    { ...valid, privileges: 3 },
+    { ...valid, privileges: undefined },
+    { ...valid, userId: 0 },
+    { ...valid, userId: -3 },
+    { ...valid, userId: 2.5 },
+    { ...valid, userId: '7' },
+    { ...valid, exp: 1.5 },
+    { ...valid, exp: Number.MAX_SAFE_INTEGER + 2 },
+    { ...valid, exp: null },
+    { ...valid, iat: '1' },
+    { ...valid, iatMs: 0.5 },
+    { ...valid, jti: 'a'.repeat(65) },
+    { ...valid, jti: 1 },
+    { ...valid, zweiterFaktorEinrichten: false },
+  ];
+
+  it.each(payloads.map((payload) => [JSON.stringify(payload), payload]))(
+    'gives the same verdict and claims as the contract’s schema: %s',
+    (_, payload) => {
+      const parsed = sessionClaimsSchema.safeParse(payload);
+      expect(readSessionClaims(payload)).toEqual(parsed.success ? parsed.data : null);
+    },
+  );
 });
 
 describe('expiry', () => {

@@ -7,6 +7,7 @@ import { bindSession } from '../../lib/api-client.ts';
 import { tokenStorage } from '../../lib/auth-storage.ts';
 import { decodeSessionToken, expiryTimerDelay, isExpired, type Session } from '../../lib/session.ts';
 import { lazyPage } from '../lazy-page.ts';
+import { startOpeningPage } from '../opening-page.ts';
 import { SessionContext, type SessionContextValue } from '../../lib/session-context.ts';
 
 // The dialog machinery stays out of the start page's bundle; a session fetches it ahead, so that
@@ -63,7 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (token: string): Promise<Session | null> => {
-      const session = await decodeSessionToken(token);
+      const session = decodeSessionToken(token);
       if (!session) return null;
       if (isExpired(session, Date.now())) {
         setExpiredNoticeOpen(true);
@@ -80,7 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const renew = useCallback(
     async (token: string): Promise<void> => {
-      const session = await decodeSessionToken(token);
+      const session = decodeSessionToken(token);
       if (!session || isExpired(session, Date.now()) || session.userId !== userIdRef.current) return;
       // from here on a 401 for the old token is not this session's end (onUnauthorized compares the tokens)
       tokenRef.current = token;
@@ -119,7 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .load()
       .catch(() => null)
       .then(async (token) => {
-        const decoded = token ? await decodeSessionToken(token) : null;
+        const decoded = token ? decodeSessionToken(token) : null;
         if (cancelled) return;
         const valid = decoded && !isExpired(decoded, Date.now()) ? decoded : null;
         if (token && !valid) void persist(() => tokenStorage().clear());
@@ -130,11 +131,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // input for most of a second (Total Blocking Time). In a transition it renders in slices, and the spinner
         // stays until the page's code is there.
         startTransition(() => applySession(valid ? token : null, valid));
+        // the opening page's code and answers need only the session: asked for now, not after the shell's first render
+        if (valid) startOpeningPage(queryClient, valid, window.location);
       });
     return () => {
       cancelled = true;
     };
-  }, [applySession, persist]);
+  }, [applySession, persist, queryClient]);
 
   const session = state.status === 'ready' ? state.session : null;
   useEffect(() => {
