@@ -24,6 +24,7 @@ import { TerminPagination, TERMIN_PAGE_SIZES } from '../../components/termin-pag
 import { TermineQuery } from '../../components/termine-query.tsx';
 import { saveFile } from '../../lib/save-file.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { useReadyAfterCommit } from '../../lib/use-ready-after-commit.ts';
 import { cartApi, useOpenCart, useReturnedCart } from '../../features/cart/api/cart-api.ts';
 import { OffeneBuchung, OFFENE_BUCHUNG_TEXTE } from '../../features/cart/components/offene-buchung.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -100,10 +101,17 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const offeneBuchung = eigene && openCart.data && openCart.data.status === 'OFFEN' ? openCart.data : null;
 
   const items = termine.data?.items ?? [];
-  // The cards and the pagination render in a background pass that yields to the browser between cards: React
-  // Query's updates render synchronously, and a page of 50 cards blocked a phone's main thread for hundreds of
-  // milliseconds at once (Lighthouse's Total Blocking Time). Until then the list shows nothing new.
-  const shown = useDeferredValue(termine.data);
+  // The boxes above the filter arrive one by one: the page shows once they are known, so that none of them pushes
+  // the filter and the list down after they were painted (CLS). It renders in a background pass that yields to the
+  // browser, always after a first pass of only the heading and the spinner: even with every answer cached (they were
+  // asked for with the session, see opening-page.ts), the heading, the page's largest paint, is not held back by the
+  // rest. The cards follow one more pass later, for the same reason: together, the heading waited for all 50.
+  const known = useDeferredValue(![patient, guthaben, hatAbo, openCart].some((query) => query.isLoading), false);
+  // React Query's updates render synchronously, and a page of 50 cards blocked a phone's main thread for hundreds of
+  // milliseconds at once (Lighthouse's Total Blocking Time): the cards and the pagination render in a background
+  // pass that yields to the browser between cards. Until then the list shows nothing new.
+  const listReady = useReadyAfterCommit(known);
+  const shown = useDeferredValue(listReady ? termine.data : undefined);
   // the Befund list of the settings, plus the names on this page (an appointment may carry an older Befund)
   const befundNamen = useEndpointQuery(verwaltungEndpoints.befundNamen, undefined);
   const befunde = useMemo(
@@ -225,21 +233,32 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
     void refresh();
   };
 
-  // the heading's name and the boxes above the filter arrive one by one: the page shows once they are known, so
-  // that none of them pushes the filter and the list down after they were painted (CLS); like the cards, it first
-  // renders in a background pass that yields to the browser
-  const known = useDeferredValue(![patient, guthaben, hatAbo, openCart].some((query) => query.isLoading));
-  if (!known) return <LoadingIndicator label="Terminplan wird geladen" />;
-
   const name = patient.data ? `${patient.data.vorname} ${patient.data.nachname}` : '';
+  // The heading shows in the page's first pass (see `known`). The name is a line of its own, kept open while it
+  // loads, so that neither its arrival nor a long name moves the spinner below.
+  const kopf = (
+    <Typography variant="h1" sx={{ mb: 3 }}>
+      {heading}{' '}
+      <Box component="span" sx={{ display: 'block', typography: 'h3', mt: 0.5 }}>
+        {name || '\u00a0'}
+      </Box>
+    </Typography>
+  );
+  if (!known) {
+    return (
+      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+        {kopf}
+        <LoadingIndicator label="Terminplan wird geladen" />
+      </Container>
+    );
+  }
+
   const shownCart =
     offen?.kind === 'cart' ? offen : returnShown ? { cart: returnShown, phase: 'ergebnis' as const } : null;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h1" sx={{ mb: 3 }}>
-        {heading} {name}
-      </Typography>
+      {kopf}
       <Stack spacing={2}>
         {offeneBuchung && !shownCart && (
           <OffeneBuchung
