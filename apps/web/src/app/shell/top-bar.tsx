@@ -3,6 +3,8 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { lazyPage } from '../lazy-page.ts';
@@ -16,6 +18,9 @@ const NavigationDrawer = lazyPage(() => import('./navigation/navigation-drawer.t
 /** The header: logo, the server's menu (a burger on small screens) and the account buttons. */
 export function TopBar() {
   const nodes = useNavigationTree();
+  // The menu bar shows on wide screens only (the burger's drawer serves the narrow ones): a phone does not load it.
+  // Without media queries (jsdom) it is rendered, and its own styles still hide it on a narrow screen.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const openDrawer = () => {
@@ -48,7 +53,7 @@ export function TopBar() {
             DiHS Teletherapie
           </Box>
         </Box>
-        <Suspense fallback={null}>{nodes.length > 0 && <NavigationMenuBar nodes={nodes} />}</Suspense>
+        <Suspense fallback={null}>{wide && nodes.length > 0 && <NavigationMenuBar nodes={nodes} />}</Suspense>
         <Box sx={{ flexGrow: 1 }} />
         <AccountActions />
       </Toolbar>
