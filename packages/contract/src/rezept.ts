@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, roles } from './common/endpoint.ts';
 import type { Privilege } from './common/roles.ts';
-import { idParam } from './common/rules.ts';
+import { idParam, pageQueryFields } from './common/rules.ts';
 import { formatDateTimeDe } from './common/time.ts';
 
 /** Prescriptions: upload by patients, lists, downloads, operator handling (spec 2 "Prescriptions", sections 2-9). */
@@ -53,6 +53,8 @@ export const REZEPT_LIMITS = {
   dateiname: 200,
   /** Credit one prescription may grant per kind (docs/decisions.md). */
   gutschrift: 100,
+  /** Rows per page of the operator's list. */
+  pageSizeMax: 100,
 } as const;
 
 /** A point in time as the prescription lists show it: "21.11.2026 um 07:15 Uhr" (Berlin time). */
@@ -133,6 +135,21 @@ export const rezeptGutschriftAntwortSchema = rezeptSchema;
 
 export const rezeptIdParamSchema = z.object({ id: idParam('Ungültige Rezept-ID.') });
 export const rezeptPatientIdParamSchema = z.object({ patientId: idParam('Ungültige Patienten-ID.') });
+/** The operator's list is paged, newest first: every prescription ever uploaded would not fit one answer. */
+export const rezeptSeiteQuerySchema = z.object(pageQueryFields(REZEPT_LIMITS.pageSizeMax, 50));
+export type RezeptSeiteQuery = z.input<typeof rezeptSeiteQuerySchema>;
+
+/**
+ * One page of the operator's list. `gesamt` counts at most 1,000 matches past the page's start (an exact count
+ * would visit every prescription); `gesamtGekappt` says that more match.
+ */
+export const rezeptSeiteSchema = z.object({
+  rezepte: z.array(rezeptSchema),
+  gesamt: z.number().int(),
+  gesamtGekappt: z.boolean(),
+});
+export type RezeptSeite = z.infer<typeof rezeptSeiteSchema>;
+
 export const rezeptFilterParamSchema = z.object({
   filter: z.enum(REZEPT_FILTER, { message: 'Unbekannter Filter.' }),
 });
@@ -194,20 +211,22 @@ export const rezeptEndpoints = {
   alle: endpoint({
     method: 'GET',
     path: '/rezepte/all',
-    summary: 'Alle Rezepte (Betreiber)',
+    summary: 'Alle Rezepte (Betreiber), neueste zuerst, seitenweise',
     tag,
     access: reader,
-    response: z.array(rezeptSchema),
+    query: rezeptSeiteQuerySchema,
+    response: rezeptSeiteSchema,
     errors,
   }),
   alleGefiltert: endpoint({
     method: 'GET',
     path: '/rezepte/all/:filter',
-    summary: 'Alle Rezepte eines Status (ALL, NEU, INBEARBEITUNG, ABGERECHNET, ABGELEHNT, GELOESCHT)',
+    summary: 'Alle Rezepte eines Status (ALL, NEU, INBEARBEITUNG, ABGERECHNET, ABGELEHNT, GELOESCHT), seitenweise',
     tag,
     access: reader,
     params: rezeptFilterParamSchema,
-    response: z.array(rezeptSchema),
+    query: rezeptSeiteQuerySchema,
+    response: rezeptSeiteSchema,
     errors,
   }),
   datei: endpoint({

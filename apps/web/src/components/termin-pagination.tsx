@@ -1,5 +1,5 @@
-import TablePagination from '@mui/material/TablePagination';
 import type { TerminPage } from '@dihs/contract/termin';
+import { CappedPagination } from './capped-pagination.tsx';
 
 export const TERMIN_PAGE_SIZES = [25, 50, 100];
 
@@ -11,24 +11,15 @@ interface TerminPaginationProps {
   onSizeChange: (size: number) => void;
 }
 
-/**
- * The pager of the appointment lists. The server counts at most 1,000 rows past the page (totalCapped), so then the
- * end is unknown: MUI's count -1 keeps "next" enabled and the label says "mehr als".
- */
-export function TerminPagination({ data, page, size, onPageChange, onSizeChange }: TerminPaginationProps) {
+/** The pager of the appointment lists (the server's total is bounded: totalCapped). */
+export function TerminPagination({ data, ...paging }: TerminPaginationProps) {
   return (
-    <TablePagination
-      component="div"
-      count={data.totalCapped ? -1 : data.total}
-      page={page}
-      rowsPerPage={size}
-      rowsPerPageOptions={TERMIN_PAGE_SIZES}
-      labelRowsPerPage="Termine je Seite:"
-      labelDisplayedRows={({ from, to, count }) =>
-        `${from}–${to} von ${count === -1 ? `mehr als ${data.total}` : count}`
-      }
-      onPageChange={(_, next) => onPageChange(next)}
-      onRowsPerPageChange={(event) => onSizeChange(Number(event.target.value))}
+    <CappedPagination
+      total={data.total}
+      capped={data.totalCapped ?? false}
+      sizes={TERMIN_PAGE_SIZES}
+      sizeLabel="Termine je Seite:"
+      {...paging}
     />
   );
 }

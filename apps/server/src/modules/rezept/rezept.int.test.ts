@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
-import { REZEPT_GELOESCHT_TEXT, REZEPT_TEXTS, rezeptEndpoints as api, type Rezept } from '@dihs/contract/rezept';
+import {
+  REZEPT_GELOESCHT_TEXT,
+  REZEPT_TEXTS,
+  rezeptEndpoints as api,
+  type Rezept,
+  type RezeptSeite,
+} from '@dihs/contract/rezept';
+import { TOTAL_WINDOW } from '../../db/paging.ts';
 import { masterKeyRing } from '../../lib/envelope.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { injectEndpoint } from '../../test/inject-endpoint.ts';
@@ -295,7 +302,7 @@ describe('access', () => {
       authorization: reader.bearer,
       params: { filter: 'NEU' },
     });
-    expect(list.json<Rezept[]>().map((r) => r.id)).toContain(rezept.id);
+    expect(list.json<RezeptSeite>().rezepte.map((r) => r.id)).toContain(rezept.id);
     expect((await injectEndpoint(t.app, api.alle, { authorization: none.bearer })).statusCode).toBe(403);
     expect(
       (await injectEndpoint(t.app, api.datei, { authorization: none.bearer, params: { id: rezept.id } })).statusCode,
@@ -305,6 +312,52 @@ describe('access', () => {
       params: { id: rezept.id },
     });
     expect(bill.statusCode).toBe(403);
+  });
+
+  it('pages the operator list newest first, with a total bounded past the page', async () => {
+    const patient = await account('PATIENT');
+    const operator = await account('BETREIBER', ['GUTHABEN_AENDERN']);
+    // rejected ones of other tests sort after these (older), but count
+    const [before] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rezepte)
+      .where(eq(rezepte.status, 'ABGELEHNT'));
+    const all = TOTAL_WINDOW + 100 + (before?.n ?? 0);
+    // more rows than the total counts past the first page, each a minute older than the one before
+    await t.db.execute(sql`
+      insert into rezept (patient_user_id, original_filename, media_type, anmerkung, status, eingereicht)
+      select ${patient.id}, 'seite-' || i || '.pdf', 'application/pdf', 'Seitenprobe', 'ABGELEHNT',
+        now() + interval '1 day' - make_interval(mins => i)
+      from generate_series(1, ${TOTAL_WINDOW + 100}) as i`);
+    const page = async (query: { page?: number; size?: number }) => {
+      const answer = await injectEndpoint(t.app, api.alleGefiltert, {
+        authorization: operator.bearer,
+        params: { filter: 'ABGELEHNT' },
+        query,
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json<RezeptSeite>();
+    };
+
+    const first = await page({});
+    expect(first.rezepte).toHaveLength(50);
+    expect(first.rezepte.slice(0, 2).map((r) => r.originalFilename)).toEqual(['seite-1.pdf', 'seite-2.pdf']);
+    expect(first).toMatchObject({ gesamt: TOTAL_WINDOW, gesamtGekappt: true });
+    const second = await page({ page: 1, size: 25 });
+    expect(second.rezepte.map((r) => r.originalFilename)[0]).toBe('seite-26.pdf');
+    const last = await page({ page: 20, size: 100 });
+    expect(last.rezepte).toHaveLength(0);
+    expect(last).toMatchObject({ gesamt: all, gesamtGekappt: false });
+    const partial = await page({ page: 10, size: 100 });
+    expect(partial.rezepte.map((r) => r.originalFilename)[99]).toBe(`seite-${TOTAL_WINDOW + 100}.pdf`);
+    expect(partial).toMatchObject({ gesamt: all, gesamtGekappt: false });
+
+    const tooLarge = await injectEndpoint(t.app, api.alle, {
+      authorization: operator.bearer,
+      query: { size: 101 },
+    });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json<{ message: string }>().message).toContain('Ungültige Seitengröße.');
   });
 
   it('answers 400 for a bad filter or id and 404 for an unknown prescription or patient', async () => {
@@ -418,7 +471,7 @@ describe('status machine and credit', () => {
       authorization: operator.bearer,
       params: { filter: 'GELOESCHT' },
     });
-    expect(gone.json<Rezept[]>().map((r) => r.id)).toContain(rezept.id);
+    expect(gone.json<RezeptSeite>().rezepte.map((r) => r.id)).toContain(rezept.id);
   });
 
   it('concurrent bill and reject: exactly one wins', async () => {

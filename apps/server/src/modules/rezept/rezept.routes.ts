@@ -96,8 +96,8 @@ export async function rezeptRoutes(app: AppInstance, { db, config, objects, now 
     return rezepte.own(patientUserId);
   });
   route(app, api.fuerPatient, (request) => rezepte.ofPatient(request.params.patientId));
-  route(app, api.alle, () => rezepte.all('ALL'));
-  route(app, api.alleGefiltert, (request) => rezepte.all(request.params.filter));
+  route(app, api.alle, (request) => rezepte.all('ALL', request.query));
+  route(app, api.alleGefiltert, (request) => rezepte.all(request.params.filter, request.query));
   route(app, api.datei, async (request, reply) =>
     sendFile(reply, await rezepte.file(request.params.id, admit(request))),
   );

@@ -8,6 +8,7 @@ import {
   REZEPT_TYPEN,
   type Rezept,
   type RezeptFilter,
+  type RezeptSeite,
   type RezeptGutschrift,
   type RezeptStatus,
   type RezeptTyp,
@@ -175,8 +176,9 @@ export function createRezeptService({ db, ring, objects, now }: RezeptDeps) {
       return (await listOfPatient(db, patientUserId)).map(toRezept);
     },
 
-    async all(filter: RezeptFilter): Promise<Rezept[]> {
-      return (await listAll(db, filter === 'ALL' ? null : filter)).map(toRezept);
+    async all(filter: RezeptFilter, { page, size }: { page: number; size: number }): Promise<RezeptSeite> {
+      const { rows, total, capped } = await listAll(db, filter === 'ALL' ? null : filter, page, size);
+      return { rezepte: rows.map(toRezept), gesamt: total, gesamtGekappt: capped };
     },
 
     /** The decrypted file, after the access check. A deleted prescription has no file any more (404). */

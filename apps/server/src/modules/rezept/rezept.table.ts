@@ -30,7 +30,12 @@ export const rezepte = pgTable(
     gutschriftGruppe: integer('gutschrift_gruppe').notNull().default(0),
     gutschriftBefund: integer('gutschrift_befund').notNull().default(0),
   },
-  (t) => [index('rezept_patient').on(t.patientUserId), index('rezept_status').on(t.status, t.eingereicht)],
+  // the operator's pages, newest first: all of them, or those of one status
+  (t) => [
+    index('rezept_patient').on(t.patientUserId),
+    index('rezept_status').on(t.status, t.eingereicht, t.id),
+    index('rezept_eingereicht').on(t.eingereicht, t.id),
+  ],
 );
 export type RezeptRow = typeof rezepte.$inferSelect;
 

@@ -4,7 +4,7 @@ import { terminPageSchema, type TerminPage } from '@dihs/contract/termin';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../users/users.table.ts';
 import { reserveSeat } from './index.ts';
-import { TOTAL_WINDOW } from './termin-liste.repository.ts';
+import { TOTAL_WINDOW } from '../../db/paging.ts';
 import { termine } from './termin.table.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { terminEndpoints } from '@dihs/contract/termin';

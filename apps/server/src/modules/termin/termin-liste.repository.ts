@@ -2,6 +2,7 @@ import { and, asc, count, eq, exists, gt, gte, isNull, lt, not, or, sql, type SQ
 import { alias, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Termintyp } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
+import { TOTAL_WINDOW } from '../../db/paging.ts';
 import { withCompiledRows } from '../../db/row-mapper.ts';
 import { persons } from '../users/index.ts';
 import { terminTeilnahmen, termine } from './termin.table.ts';
@@ -12,13 +13,6 @@ import type { ParticipantRow, TerminWithTherapeut } from './termin.repository.ts
 // therapist's name, the own seat, the participants as JSON and the bounded total in one round trip. Each filter
 // combination is one SQL text, built once by Drizzle and prepared once per pool connection (named statement), so a
 // request neither builds the query again nor has it parsed and planned again (planning cost more than running it).
-
-/**
- * `total` counts at most this many matches past the page's start. An exact count would visit every match (100,000
- * rows cost more than the page itself); this bound costs no more than the OFFSET already does, and a screen still
- * knows whether a next page exists.
- */
-export const TOTAL_WINDOW = 1000;
 
 export interface ListPage<Row> {
   rows: Row[];

@@ -1,3 +1,4 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import type { EndpointDeclaration } from '@dihs/contract/common/endpoint';
 import { profilEndpoints } from '@dihs/contract/profil';
 import { rezeptEndpoints as api, type Rezept, type RezeptFilter, type RezeptGutschrift } from '@dihs/contract/rezept';
@@ -14,8 +15,13 @@ export const useEigeneRezepte = () => useEndpointQuery(api.eigene, undefined);
 /** GET /rezepte/for/{patientId}. */
 export const useRezepteVonPatient = (patientId: number) => useEndpointQuery(api.fuerPatient, { params: { patientId } });
 
-/** GET /rezepte/all/{filter}. */
-export const useAlleRezepte = (filter: RezeptFilter) => useEndpointQuery(api.alleGefiltert, { params: { filter } });
+/** GET /rezepte/all/{filter}: one page, newest first; the page shown stays while the next one loads. */
+export const useAlleRezepte = (filter: RezeptFilter, page: number, size: number) =>
+  useEndpointQuery(
+    api.alleGefiltert,
+    { params: { filter }, query: { page, size } },
+    { placeholderData: keepPreviousData },
+  );
 
 /** The name for the title "E-AKTE VON …": the own one, or a patient's. */
 export const useEigenerName = () => useEndpointQuery(profilEndpoints.nameOnly, undefined);

@@ -6,14 +6,20 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import { CappedPagination } from '../../../components/capped-pagination.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useAlleRezepte } from '../api/rezept-api.ts';
 import { RezeptTabelle } from '../components/rezept-tabelle.tsx';
 
+/** The page sizes offered; 50 is the server's default. */
+const REZEPT_SEITENGROESSEN = [25, 50, 100] as const;
+
 /** /betreiber/rezepte: every prescription, filtered by status; each row leads to its patient (spec 2 section 2). */
 export function BetreiberRezeptePage() {
   const [filter, setFilter] = useState<RezeptFilter>('ALL');
-  const rezepte = useAlleRezepte(filter);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState<number>(REZEPT_SEITENGROESSEN[1]);
+  const rezepte = useAlleRezepte(filter, page, size);
   const titel = REZEPT_FILTER_ANSICHT[filter].titel;
 
   return (
@@ -27,24 +33,44 @@ export function BetreiberRezeptePage() {
             key={key}
             disabled={key === filter}
             variant={key === filter ? 'contained' : 'outlined'}
-            onClick={() => setFilter(key)}
+            onClick={() => {
+              setFilter(key);
+              setPage(0);
+            }}
           >
             {REZEPT_FILTER_ANSICHT[key].button}
           </Button>
         ))}
       </ButtonGroup>
       <QueryState query={rezepte} loading="Rezepte werden geladen" failed="Die Rezepte konnten nicht geladen werden.">
-        {(liste) => (
-          <RezeptTabelle
-            rezepte={liste}
-            label={titel}
-            leerText="Keine Rezepte vorhanden."
-            aktionen={(rezept) => (
-              <ButtonLink size="small" to={fillPath(ROUTES.rezeptePatient.path, { patientId: rezept.patientId })}>
-                {REZEPT_TEXTS.zumPatienten}
-              </ButtonLink>
+        {(seite) => (
+          <>
+            <RezeptTabelle
+              rezepte={seite.rezepte}
+              label={titel}
+              leerText="Keine Rezepte vorhanden."
+              aktionen={(rezept) => (
+                <ButtonLink size="small" to={fillPath(ROUTES.rezeptePatient.path, { patientId: rezept.patientId })}>
+                  {REZEPT_TEXTS.zumPatienten}
+                </ButtonLink>
+              )}
+            />
+            {seite.gesamt > REZEPT_SEITENGROESSEN[0] && (
+              <CappedPagination
+                total={seite.gesamt}
+                capped={seite.gesamtGekappt}
+                page={page}
+                size={size}
+                sizes={REZEPT_SEITENGROESSEN}
+                sizeLabel="Rezepte je Seite:"
+                onPageChange={setPage}
+                onSizeChange={(next) => {
+                  setSize(next);
+                  setPage(0);
+                }}
+              />
             )}
-          />
+          </>
         )}
       </QueryState>
     </Container>
