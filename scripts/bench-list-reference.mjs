@@ -105,8 +105,8 @@ export async function measurePair(project, reference) {
 const n = (v, width) => Math.round(v).toLocaleString('de-DE').padStart(width);
 
 /** The header of the table formatRow fills. */
-export const tableHeader = (label) =>
-  `  ${label.padEnd(24)} ${'Termine'.padStart(8)} ${'Projekt/s'.padStart(10)} ${'Referenz/s'.padStart(10)} ${'Anteil'.padStart(7)} ${'p99 Projekt'.padStart(12)} ${'p99 Ref.'.padStart(9)} ${'CPU/Anfr. Projekt / Ref.'.padStart(25)}`;
+export const tableHeader = (label, sizeLabel = 'Termine') =>
+  `  ${label.padEnd(24)} ${sizeLabel.padStart(8)} ${'Projekt/s'.padStart(10)} ${'Referenz/s'.padStart(10)} ${'Anteil'.padStart(7)} ${'p99 Projekt'.padStart(12)} ${'p99 Ref.'.padStart(9)} ${'CPU/Anfr. Projekt / Ref.'.padStart(25)}`;
 
 /** One table row: ratio project / reference with the goal (≥ 70 %, p99 ≤ 100 ms) marked. */
 export function formatRow(label, size, { project, reference }) {

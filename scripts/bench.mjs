@@ -3,6 +3,7 @@
 //   node scripts/bench.mjs --only=request,termin   only these parts (names: see PARTS)
 //   BENCH_SECONDS=2 npm run bench                   shorter measurements while iterating (default 8 s)
 // A part is a module in scripts/ whose run function answers its printed lines; adding one is one line in PARTS.
+import { runAktenBench } from './bench-akten.mjs';
 import { runEmbeddedBench } from './bench-embedded.mjs';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runRequestBench } from './bench-request.mjs';
@@ -29,6 +30,8 @@ const PARTS = {
   shutdown: runShutdownBench,
   // patient plan by database size, bookings/s (bench-termin.mjs)
   termin: runTerminBench,
+  // the prescription lists and the training plan by database size, beside their bare reference (bench-akten.mjs)
+  akten: runAktenBench,
   // the training plan read, the statistics CSV of a year (bench-training.mjs)
   training: runTrainingBench,
   // STOMP round trip against a raw WebSocket echo, memory per participant (bench-video.mjs)

@@ -90,14 +90,21 @@ export async function rezeptRoutes(app: AppInstance, { db, config, objects, now 
     });
   });
 
-  route(app, api.eigene, async (request) => {
-    const patientUserId = sessionOf(request).userId;
-    await request.patientRecord.admit(patientUserId);
-    return rezepte.own(patientUserId);
-  });
-  route(app, api.fuerPatient, (request) => rezepte.ofPatient(request.params.patientId));
-  route(app, api.alle, (request) => rezepte.all('ALL', request.query));
-  route(app, api.alleGefiltert, (request) => rezepte.all(request.params.filter, request.query));
+  // the lists' answers are written by a serializer compiled from their schema (RouteExtras.schemaSerializer)
+  const list = { schemaSerializer: true };
+  route(
+    app,
+    api.eigene,
+    async (request) => {
+      const patientUserId = sessionOf(request).userId;
+      await request.patientRecord.admit(patientUserId);
+      return rezepte.own(patientUserId);
+    },
+    list,
+  );
+  route(app, api.fuerPatient, (request) => rezepte.ofPatient(request.params.patientId), list);
+  route(app, api.alle, (request) => rezepte.all('ALL', request.query), list);
+  route(app, api.alleGefiltert, (request) => rezepte.all(request.params.filter, request.query), list);
   route(app, api.datei, async (request, reply) =>
     sendFile(reply, await rezepte.file(request.params.id, admit(request))),
   );

@@ -88,11 +88,17 @@ export async function trainingRoutes(app: AppInstance, deps: AppDeps) {
   route(app, api.vorlageUebungEntfernen, (request) => vorlageUebungEntfernen(db, sessionOf(request), request.body.id));
 
   // ---------- the patient's own plan and adherence
-  route(app, api.meinPlan, async (request) => {
-    const { userId } = sessionOf(request);
-    await admit(request, userId);
-    return meinPlan(db, userId, now());
-  });
+  route(
+    app,
+    api.meinPlan,
+    async (request) => {
+      const { userId } = sessionOf(request);
+      await admit(request, userId);
+      return meinPlan(db, userId, now());
+    },
+    // written by a serializer compiled from the schema (RouteExtras.schemaSerializer): the plan is a long answer
+    { schemaSerializer: true },
+  );
   route(app, api.erledigt, async (request) => {
     const { userId } = sessionOf(request);
     await admit(request, userId, request.body.eintragId);

@@ -1,0 +1,113 @@
+// The health-record lists beside their bare reference (issue 16 goal 2, "the prescription and training-plan lists"):
+// the operator's prescription list (first page of all), a patient's own prescriptions and a patient's current
+// training plan, on native PostgreSQL with 1,000, 10,000 and 100,000 prescriptions and plan entries of other patients
+// in the database. Each request's statements (the audit row included) are captured and replayed by a bare Fastify +
+// node-postgres (bench-list-reference.mjs), loaded alternately with the project. Figures only, no assertions.
+// Standalone: node scripts/bench.mjs --only=akten (after npm run build).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bearer, DURATION_S, withServerOnPostgres } from './bench-lib.mjs';
+import { captureStatements, formatRow, measurePair, startReference, tableHeader } from './bench-list-reference.mjs';
+
+const SIZES = [1_000, 10_000, 100_000];
+const PLAN_ENTRIES = 30;
+// the demo operator reads prescriptions without a second factor (bench only)
+const SERVER_ENV = { SEED_DEMO: 'true', OEMBED_URL: 'off', REQUIRE_2FA_ROLES: 'none' };
+const LISTS = [
+  { label: 'Rezepte (Betreiber)', path: '/api/rezepte/all/ALL', email: 'betreiber@demo.de', route: '/rezepte' },
+  { label: 'Eigene Rezepte', path: '/api/rezepte/mine', email: 'patient@demo.de', route: '/eigene' },
+  { label: 'Trainingsplan', path: '/api/trainingsplan/my', email: 'patient@demo.de', route: '/plan' },
+];
+
+/** patient@demo.de with a subscription (the plan needs it), five own prescriptions and a current plan of 30. */
+async function addPatientWorld(run) {
+  await run(`update benutzer set privileges = array_append(privileges, 0) where email = 'patient@demo.de'`);
+  await run(`insert into rezept (patient_user_id, original_filename, media_type, anmerkung)
+    select (select id from benutzer where email = 'patient@demo.de'), 'eigen-' || i || '.pdf', 'application/pdf', 'Bench'
+    from generate_series(1, 5) as i`);
+  await addPlan(run, `(select id from benutzer where email = 'patient@demo.de')`, 1);
+}
+
+/** `sets` plans of 30 entries for the patient the SQL expression names, valid since a minute ago. */
+function addPlan(run, patientSql, sets) {
+  return run(`with s as (
+      insert into trainingsplan_set (patient_user_id, therapeut_user_id, valid_from)
+      select ${patientSql}, (select id from benutzer where email = 'therapeut@demo.de'), now() - interval '1 minute'
+      from generate_series(1, ${sets})
+      returning id)
+    insert into trainingsplan_eintrag (set_id, uebung_id, position, dauer, anzahl, pause, wiederholungen, information)
+    select s.id, (select min(id) from uebung) + i % 4, i, 60, 10, 30, 3, 'Bench-Übung ' || i
+    from s, generate_series(1, ${PLAN_ENTRIES}) as i`);
+}
+
+/** `count` prescriptions and about as many plan entries of the other demo patients, spread over the past year. */
+async function addOthers(run, count) {
+  const others = `(select array_agg(id) from benutzer where rolle = 'PATIENT' and email <> 'patient@demo.de')`;
+  await run(`insert into rezept (patient_user_id, original_filename, media_type, anmerkung, status, eingereicht)
+    select (${others})[1 + i % 2], 'bench-' || i || '.pdf', 'application/pdf', 'Bench',
+      (array['NEU','INBEARBEITUNG','ABGERECHNET','ABGELEHNT'])[1 + i % 4], now() - make_interval(mins => i % 525600)
+    from generate_series(1, ${count}) as i`);
+  await addPlan(run, `(${others})[1]`, Math.round(count / PLAN_ENTRIES));
+  await run('analyze rezept');
+  await run('analyze trainingsplan_eintrag');
+}
+
+export async function runAktenBench() {
+  return withServerOnPostgres(
+    SERVER_ENV,
+    async ({ base, pid, databaseUrl, client }) => {
+      const run = (sql) => client.query(sql);
+      await addPatientWorld(run);
+      const tokens = Object.fromEntries(
+        await Promise.all(LISTS.map(async (list) => [list.path, await bearer(base, list.email)])),
+      );
+      const rows = [];
+      let present = 0;
+      let reference;
+      let statements;
+      const captureDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-akten-capture-'));
+      try {
+        for (const size of SIZES) {
+          await addOthers(run, size - present);
+          present = size;
+          if (!reference) {
+            statements = await captureStatements(databaseUrl, captureDir, SERVER_ENV, LISTS);
+            reference = await startReference(
+              databaseUrl,
+              Object.fromEntries(LISTS.map((list) => [list.route, statements[list.path]])),
+            );
+          }
+          for (const list of LISTS) {
+            const pair = await measurePair(
+              { url: `${base}${list.path}`, headers: { authorization: tokens[list.path] }, pid },
+              { url: `${reference.base}${list.route}`, pid: reference.pid },
+            );
+            rows.push({ list, size, pair });
+          }
+        }
+      } finally {
+        await reference?.stop();
+        rmSync(captureDir, { recursive: true, force: true });
+      }
+      const percent = (v) => `${Math.round(v)} %`;
+      return [
+        `Akten-Listen auf PostgreSQL neben nacktem Fastify + node-postgres mit denselben SQL-Anweisungen (${DURATION_S} s je Seite, 50 Verbindungen; Rezepte und Planeinträge anderer Patienten in der Datenbank)`,
+        tableHeader('Liste', 'Zeilen'),
+        ...rows.map(({ list, size, pair }) => formatRow(list.label, size, pair)),
+        ...LISTS.map((list) => {
+          const series = rows.filter((row) => row.list === list);
+          const flat = (series.at(-1).pair.project.rps / series[0].pair.project.rps) * 100;
+          return `  ${list.label}: 100.000 / 1.000 Zeilen = ${percent(flat)} der Anfragen/s (flach); ${statements[list.path].length} SQL-Anweisungen je Anfrage (Protokollzeilen eingeschlossen)`;
+        }),
+        '  Ziel: Projekt ≥ 70 % der Referenz, p99 ≤ 100 ms, flach von 1.000 bis 100.000',
+      ];
+    },
+    'dihs-bench-akten-',
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(`\n${(await runAktenBench()).join('\n')}\n`);
+}
