@@ -4,12 +4,9 @@
 // in the database. Each request's statements (the audit row included) are captured and replayed by a bare Fastify +
 // node-postgres (bench-list-reference.mjs), loaded alternately with the project. Figures only, no assertions.
 // Standalone: node scripts/bench.mjs --only=akten (after npm run build).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bearer, DURATION_S, withServerOnPostgres } from './bench-lib.mjs';
-import { captureStatements, formatRow, measurePair, startReference, tableHeader } from './bench-list-reference.mjs';
+import { DURATION_S, withServerOnPostgres } from './bench-lib.mjs';
+import { formatRow, listsBySize, tableHeader } from './bench-list-reference.mjs';
 
 const SIZES = [1_000, 10_000, 100_000];
 const PLAN_ENTRIES = 30;
@@ -60,37 +57,15 @@ export async function runAktenBench() {
     async ({ base, pid, databaseUrl, client }) => {
       const run = (sql) => client.query(sql);
       await addPatientWorld(run);
-      const tokens = Object.fromEntries(
-        await Promise.all(LISTS.map(async (list) => [list.path, await bearer(base, list.email)])),
-      );
-      const rows = [];
-      let present = 0;
-      let reference;
-      let statements;
-      const captureDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-akten-capture-'));
-      try {
-        for (const size of SIZES) {
-          await addOthers(run, size - present);
-          present = size;
-          if (!reference) {
-            statements = await captureStatements(databaseUrl, captureDir, SERVER_ENV, LISTS);
-            reference = await startReference(
-              databaseUrl,
-              Object.fromEntries(LISTS.map((list) => [list.route, statements[list.path]])),
-            );
-          }
-          for (const list of LISTS) {
-            const pair = await measurePair(
-              { url: `${base}${list.path}`, headers: { authorization: tokens[list.path] }, pid },
-              { url: `${reference.base}${list.route}`, pid: reference.pid },
-            );
-            rows.push({ list, size, pair });
-          }
-        }
-      } finally {
-        await reference?.stop();
-        rmSync(captureDir, { recursive: true, force: true });
-      }
+      const { rows, statements } = await listsBySize({
+        base,
+        serverPid: pid,
+        databaseUrl,
+        env: SERVER_ENV,
+        lists: LISTS,
+        sizes: SIZES,
+        grow: (count) => addOthers(run, count),
+      });
       const percent = (v) => `${Math.round(v)} %`;
       return [
         `Akten-Listen auf PostgreSQL neben nacktem Fastify + node-postgres mit denselben SQL-Anweisungen (${DURATION_S} s je Seite, 50 Verbindungen; Rezepte und Planeinträge anderer Patienten in der Datenbank)`,

@@ -1,7 +1,9 @@
 // A list endpoint beside its bare reference (issue 16 goal 2): the statements the server sends for one request are
 // captured on the wire (bench-sql-capture.mjs), a bare Fastify + node-postgres (bench-bare-lists.mjs) replays
 // them, and both are loaded alternately in the same run, so the ratio does not depend on how busy the machine is.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { bearer, DURATION_S, freePort, SERVER_ENTRY, startServer, stop, waitFor } from './bench-lib.mjs';
 import { startSqlCapture } from './bench-sql-capture.mjs';
@@ -114,4 +116,44 @@ export function formatRow(label, size, { project, reference }) {
   const mark = ratio >= 70 && project.p99 <= 100 ? '' : '  (Ziel verfehlt)';
   const cpu = `${n(project.cpu, 6)} / ${n(reference.cpu, 5)} µs`;
   return `  ${label.padEnd(24)} ${n(size, 8)} ${n(project.rps, 10)} ${n(reference.rps, 10)} ${n(ratio, 5)} % ${n(project.p99, 9)} ms ${n(reference.p99, 6)} ms ${cpu.padStart(25)}${mark}`;
+}
+
+/**
+ * Each list ({ label, path, email, route }) beside its reference at each database size: `grow(count)` adds `count`
+ * rows before the size is measured; the statements are captured once, at the first size. Answers the rows
+ * ({ list, size, pair }) and the statements per list path.
+ */
+export async function listsBySize({ base, serverPid, databaseUrl, env, lists, sizes, grow }) {
+  const tokens = Object.fromEntries(
+    await Promise.all(lists.map(async (list) => [list.path, await bearer(base, list.email)])),
+  );
+  const rows = [];
+  let present = 0;
+  let reference;
+  let statements;
+  const captureDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-capture-'));
+  try {
+    for (const size of sizes) {
+      await grow(size - present);
+      present = size;
+      if (!reference) {
+        statements = await captureStatements(databaseUrl, captureDir, env, lists);
+        reference = await startReference(
+          databaseUrl,
+          Object.fromEntries(lists.map((list) => [list.route, statements[list.path]])),
+        );
+      }
+      for (const list of lists) {
+        const pair = await measurePair(
+          { url: `${base}${list.path}`, headers: { authorization: tokens[list.path] }, pid: serverPid },
+          { url: `${reference.base}${list.route}`, pid: reference.pid },
+        );
+        rows.push({ list, size, pair });
+      }
+    }
+  } finally {
+    await reference?.stop();
+    rmSync(captureDir, { recursive: true, force: true });
+  }
+  return { rows, statements };
 }

@@ -26,7 +26,7 @@ import {
   waitFor,
   withServerOnPostgres,
 } from './bench-lib.mjs';
-import { captureStatements, formatRow, measurePair, startReference, tableHeader } from './bench-list-reference.mjs';
+import { formatRow, listsBySize, tableHeader } from './bench-list-reference.mjs';
 import { startSqlCapture } from './bench-sql-capture.mjs';
 
 const SIZES = [1_000, 10_000, 100_000];
@@ -217,37 +217,15 @@ async function checkAfterBookings(query) {
 
 /** The patient plan and the operator list beside their bare reference, at each size of the series. */
 async function listsBesideReference(base, serverPid, databaseUrl, run) {
-  const tokens = Object.fromEntries(
-    await Promise.all(LISTS.map(async (list) => [list.path, await bearer(base, list.email)])),
-  );
-  const rows = [];
-  let present = 0;
-  let reference;
-  let statements;
-  const captureDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-capture-'));
-  try {
-    for (const size of SIZES) {
-      await addTermine(run, size - present);
-      present = size;
-      if (!reference) {
-        statements = await captureStatements(databaseUrl, captureDir, SERVER_ENV, LISTS);
-        reference = await startReference(
-          databaseUrl,
-          Object.fromEntries(LISTS.map((list) => [list.route, statements[list.path]])),
-        );
-      }
-      for (const list of LISTS) {
-        const pair = await measurePair(
-          { url: `${base}${list.path}`, headers: { authorization: tokens[list.path] }, pid: serverPid },
-          { url: `${reference.base}${list.route}`, pid: reference.pid },
-        );
-        rows.push({ list, size, pair });
-      }
-    }
-  } finally {
-    await reference?.stop();
-    rmSync(captureDir, { recursive: true, force: true });
-  }
+  const { rows, statements } = await listsBySize({
+    base,
+    serverPid,
+    databaseUrl,
+    env: SERVER_ENV,
+    lists: LISTS,
+    sizes: SIZES,
+    grow: (count) => addTermine(run, count),
+  });
   return { rows, statements: LISTS.map((list) => [list.label, statements[list.path].length]) };
 }
 
