@@ -2,6 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { RezeptStatus } from '@dihs/contract/rezept';
 import type { Database, Transaction } from '../../db/client.ts';
 import { boundedTotal, type BoundedTotal } from '../../db/paging.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import type { Sealed } from '../../lib/envelope.ts';
 import { rezeptDateien, rezepte, type RezeptRow } from './rezept.table.ts';
 
@@ -45,13 +46,47 @@ export async function findInhalt(db: Db, rezeptId: number): Promise<WrappedKey |
   return row;
 }
 
-export function listOfPatient(db: Db, patientUserId: number): Promise<RezeptRow[]> {
-  return db
+const ofPatient = preparedStatement('rezepte_des_patienten', (db, name) =>
+  db
     .select()
     .from(rezepte)
-    .where(eq(rezepte.patientUserId, patientUserId))
-    .orderBy(desc(rezepte.eingereicht), desc(rezepte.id));
+    .where(eq(rezepte.patientUserId, sql.placeholder('patientUserId')))
+    .orderBy(desc(rezepte.eingereicht), desc(rezepte.id))
+    .prepare(name),
+);
+
+/** A patient's prescriptions, newest first (a handful: not paged). */
+export function listOfPatient(db: Db, patientUserId: number): Promise<RezeptRow[]> {
+  return ofPatient(db).execute({ patientUserId });
 }
+
+/** The operator's page, of all prescriptions or of one status: prepared once per connection (db/prepared.ts). */
+const pageStatement = (byStatus: boolean) => (db: Db, name: string) =>
+  db
+    .select()
+    .from(rezepte)
+    .where(byStatus ? eq(rezepte.status, sql.placeholder('status')) : undefined)
+    // walks the index rezept_eingereicht (or rezept_status) from the newest: as cheap at 100,000 rows as at 1,000
+    .orderBy(desc(rezepte.eingereicht), desc(rezepte.id))
+    .limit(sql.placeholder('size'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+const countStatement = (byStatus: boolean) => (db: Db, name: string) =>
+  db
+    .select({ n: count() })
+    .from(
+      db
+        .select({ one: sql`1` })
+        .from(rezepte)
+        .where(byStatus ? eq(rezepte.status, sql.placeholder('status')) : undefined)
+        .limit(sql.placeholder('limit'))
+        .as('treffer'),
+    )
+    .prepare(name);
+const pageOfAll = preparedStatement('rezepte_seite', pageStatement(false));
+const pageOfStatus = preparedStatement('rezepte_seite_status', pageStatement(true));
+const countOfAll = preparedStatement('rezepte_zahl', countStatement(false));
+const countOfStatus = preparedStatement('rezepte_zahl_status', countStatement(true));
 
 /** One page of every prescription (or those of one status), newest first, with its bounded total. */
 export async function listAll(
@@ -60,24 +95,10 @@ export async function listAll(
   page: number,
   size: number,
 ): Promise<{ rows: RezeptRow[] } & BoundedTotal> {
-  const where = status ? eq(rezepte.status, status) : undefined;
   const offset = page * size;
-  // walks the index rezept_eingereicht (or rezept_status) from the newest: as cheap at 100,000 rows as at 1,000
-  const rows = await db
-    .select()
-    .from(rezepte)
-    .where(where)
-    .orderBy(desc(rezepte.eingereicht), desc(rezepte.id))
-    .limit(size)
-    .offset(offset);
+  const rows = await (status ? pageOfStatus : pageOfAll)(db).execute({ status, size, offset });
   const total = await boundedTotal(rows.length, offset, size, async (limit) => {
-    const matches = db
-      .select({ one: sql`1` })
-      .from(rezepte)
-      .where(where)
-      .limit(limit)
-      .as('treffer');
-    const [counted] = await db.select({ n: count() }).from(matches);
+    const [counted] = await (status ? countOfStatus : countOfAll)(db).execute({ status, limit });
     return counted?.n ?? 0;
   });
   return { rows, ...total };

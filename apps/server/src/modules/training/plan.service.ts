@@ -13,13 +13,14 @@ import {
 } from '@dihs/contract/training';
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findPersonInfo, findUserById, fullName } from '../users/index.ts';
+import { findPersonById, findUserById, fullName } from '../users/index.ts';
 import {
   copyVorlageIntoSet,
   countEintraege,
   currentSetOf,
   deleteEintrag,
   eintraegeOf,
+  erledigtImSatzSeit,
   erledigtSeit,
   findEintrag,
   findEintragView,
@@ -54,9 +55,14 @@ const toEintrag = ({ vorschauBild, ...view }: EintragView, patientId: number): P
   videoVorschauBildUrl: vorschauBildUrl(view.uebungId, vorschauBild),
 });
 
+type Person = Awaited<ReturnType<typeof findPersonById>>;
+
+/** The name a plan shows for its patient: first and last name, else the e-mail. */
+const nameOf = (person: Person): string =>
+  person ? fullName(person.profile ?? { vorname: null, nachname: null }) || person.user.email : '';
+
 async function patientName(db: Db, patientUserId: number): Promise<string> {
-  const person = await findPersonInfo(db, patientUserId);
-  return person ? fullName(person) || person.email : '';
+  return nameOf(await findPersonById(db, patientUserId));
 }
 
 /** A set by id, or 404. Its patient is who the caller must be admitted to (the route does that). */
@@ -235,17 +241,16 @@ async function hatAbo(db: Db, patientUserId: number): Promise<boolean> {
 
 /** GET /trainingsplan/my: the set valid now with today's done marks; nothing without a subscription. */
 export async function meinPlan(db: Db, patientUserId: number, now: Date): Promise<MeinPlan> {
-  const name = await patientName(db, patientUserId);
-  if (!(await hatAbo(db, patientUserId))) return { patientName: name, hatAbo: false, set: null };
+  // name and subscription from one read of the account
+  const person = await findPersonById(db, patientUserId);
+  const name = nameOf(person);
+  if (!person || !hasPrivilege(person.user.privileges, 'HAT_ABO')) {
+    return { patientName: name, hatAbo: false, set: null };
+  }
   const set = await currentSetOf(db, patientUserId, now);
   if (!set) return { patientName: name, hatAbo: true, set: null };
-  const views = await eintraegeOf(db, set.id);
   const today = berlinDay(now);
-  const marks = await erledigtSeit(
-    db,
-    views.map((view) => view.id),
-    today,
-  );
+  const [views, marks] = await Promise.all([eintraegeOf(db, set.id), erledigtImSatzSeit(db, set.id, today)]);
   return {
     patientName: name,
     hatAbo: true,

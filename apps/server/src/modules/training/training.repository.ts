@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import {
   planEintraege,
   planErledigt,
@@ -186,16 +187,21 @@ export const setsOf = (db: Db, patientUserId: number) =>
     .where(eq(planSets.patientUserId, patientUserId))
     .orderBy(desc(planSets.validFrom), desc(planSets.id));
 
+// The patient's own plan (GET /trainingsplan/my) is read on every visit of the plan page: its statements are
+// prepared once per connection (db/prepared.ts).
+const currentSet = preparedStatement('trainingsplan_aktueller_satz', (db, name) =>
+  db
+    .select()
+    .from(planSets)
+    .where(and(eq(planSets.patientUserId, sql.placeholder('patient')), lte(planSets.validFrom, sql.placeholder('now'))))
+    .orderBy(desc(planSets.validFrom), desc(planSets.id))
+    .limit(1)
+    .prepare(name),
+);
+
 /** The set the patient sees at `now`: the newest whose valid-from has passed. */
 export const currentSetOf = async (db: Db, patientUserId: number, now: Date): Promise<PlanSetRow | undefined> =>
-  (
-    await db
-      .select()
-      .from(planSets)
-      .where(and(eq(planSets.patientUserId, patientUserId), lte(planSets.validFrom, now)))
-      .orderBy(desc(planSets.validFrom), desc(planSets.id))
-      .limit(1)
-  )[0];
+  (await currentSet(db).execute({ patient: patientUserId, now }))[0];
 
 export const findSet = async (db: Db, id: number) => (await db.select().from(planSets).where(eq(planSets.id, id)))[0];
 
@@ -247,7 +253,7 @@ const eintragColumns = {
   videoUrl: uebungen.videoUrl,
   vorschauBild: uebungen.vorschauBild,
 };
-export type EintragView = Awaited<ReturnType<typeof eintraegeOf>>[number];
+export type EintragView = Awaited<ReturnType<typeof selectEintraege>>[number];
 
 const selectEintraege = (db: Db, where: SQL) =>
   db
@@ -257,7 +263,12 @@ const selectEintraege = (db: Db, where: SQL) =>
     .where(where)
     .orderBy(asc(planEintraege.position), asc(planEintraege.id));
 
-export const eintraegeOf = (db: Db, setId: number) => selectEintraege(db, eq(planEintraege.setId, setId));
+const eintraegeOfSet = preparedStatement('trainingsplan_eintraege', (db, name) =>
+  selectEintraege(db, eq(planEintraege.setId, sql.placeholder('set'))).prepare(name),
+);
+
+export const eintraegeOf = (db: Db, setId: number): Promise<EintragView[]> =>
+  eintraegeOfSet(db).execute({ set: setId });
 
 export const findEintragView = async (db: Db, id: number) => (await selectEintraege(db, eq(planEintraege.id, id)))[0];
 
@@ -327,6 +338,20 @@ export async function markErledigt(
 
 export const unmarkErledigt = (db: Db, eintragId: number, tag: string) =>
   db.delete(planErledigt).where(and(eq(planErledigt.eintragId, eintragId), eq(planErledigt.tag, tag)));
+
+const erledigtImSatz = preparedStatement('trainingsplan_erledigt_im_satz', (db, name) =>
+  db
+    .select({ eintragId: planErledigt.eintragId, tag: planErledigt.tag, schmerz: planErledigt.schmerz })
+    .from(planErledigt)
+    .innerJoin(planEintraege, eq(planEintraege.id, planErledigt.eintragId))
+    .where(and(eq(planEintraege.setId, sql.placeholder('set')), gte(planErledigt.tag, sql.placeholder('vonTag'))))
+    .orderBy(asc(planErledigt.tag))
+    .prepare(name),
+);
+
+/** The done marks of a set's entries from the day `vonTag` on ("YYYY-MM-DD"), oldest first. */
+export const erledigtImSatzSeit = (db: Db, setId: number, vonTag: string) =>
+  erledigtImSatz(db).execute({ set: setId, vonTag });
 
 /** The done marks of the entries from the day `vonTag` on ("YYYY-MM-DD"), oldest first. */
 export const erledigtSeit = (db: Db, eintragIds: number[], vonTag: string) =>
