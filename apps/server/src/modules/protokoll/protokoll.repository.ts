@@ -1,13 +1,47 @@
 import { and, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { persons } from '../users/index.ts';
 import { zugriffsprotokoll, type NewZugriffsprotokollRow } from './protokoll.table.ts';
 
 type Db = Database | Transaction;
 
+/**
+ * One entry, the usual case (every read of a patient's record writes one): prepared once per connection
+ * (db/prepared.ts), so the read it accounts for does not pay for Drizzle building an INSERT each time.
+ */
+const insertOne = preparedStatement('zugriffsprotokoll_eintrag', (db, name) =>
+  db
+    .insert(zugriffsprotokoll)
+    .values({
+      akteurUserId: sql.placeholder('akteurUserId'),
+      akteurRolle: sql.placeholder('akteurRolle'),
+      patientUserId: sql.placeholder('patientUserId'),
+      art: sql.placeholder('art'),
+      aktion: sql.placeholder('aktion'),
+      datensatzId: sql.placeholder('datensatzId'),
+      endpunkt: sql.placeholder('endpunkt'),
+      adresse: sql.placeholder('adresse'),
+      ergebnis: sql.placeholder('ergebnis'),
+      status: sql.placeholder('status'),
+    })
+    .prepare(name),
+);
+
 /** Appends entries (the only write the application does outside maintenance). */
 export async function insertEntries(db: Db, rows: readonly NewZugriffsprotokollRow[]): Promise<void> {
-  if (rows.length) await db.insert(zugriffsprotokoll).values([...rows]);
+  const [only] = rows;
+  if (rows.length === 1 && only && only.zeitpunkt === undefined) {
+    await insertOne(db).execute({
+      ...only,
+      akteurUserId: only.akteurUserId ?? null,
+      patientUserId: only.patientUserId ?? null,
+      datensatzId: only.datensatzId ?? null,
+      adresse: only.adresse ?? null,
+    });
+  } else if (rows.length) {
+    await db.insert(zugriffsprotokoll).values([...rows]);
+  }
 }
 
 /**
