@@ -88,6 +88,9 @@ test('an operator publishes a questionnaire with a conditional question; a patie
     .check();
   await expect(abgeben).toBeDisabled();
   await form.getByLabel('Wie lange haben Sie trainiert?').fill('Eine halbe Stunde');
+  // the button fades from disabled grey to its colours: axe would measure the contrast halfway through
+  await expect(abgeben).toBeEnabled();
+  await expect(abgeben).toHaveCSS('color', 'rgb(255, 255, 255)');
   await expectNoSeriousViolation(p);
   await abgeben.click();
 

@@ -38,8 +38,9 @@ export function DateiAuswahl({ label, onPick, nurBilder = true }: DateiAuswahlPr
       value=""
       disabled={liste.length === 0}
       helperText={liste.length === 0 ? 'Noch keine hochgeladenen Dateien (Dateien hochladen).' : ' '}
-      // a native select: keyboard and screen readers work as everywhere else
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      // a native select: keyboard and screen readers work as everywhere else; the hint says why the field is
+      // disabled, so it keeps the normal text colour (disabled grey on white fails the contrast minimum)
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, formHelperText: { disabled: false } }}
       onChange={(event) => {
         if (event.target.value) onPick(event.target.value);
       }}
