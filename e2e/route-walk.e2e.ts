@@ -17,6 +17,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, DEMO_PASSWORD, expect, login, sql, test } from './support/fixtures.ts';
 import { bookIntoCare, newPatient, uniqueBefund } from './support/termin-helpers.ts';
+import { settled } from './support/settled.ts';
 
 /**
  * Issue 15, "no dead ends": every route of the spec's table (spec 1, section 2.1) that a role may open shows a real
@@ -177,6 +178,7 @@ async function walk(page: Page, stops: Stop[]): Promise<void> {
     // the shell (top bar, menus, footer, cookie notice) is the same on every route of a role: the first stop scans
     // the whole page, the others their own screen. Legacy mode runs axe inside the page: the default opens a blank
     // tab per scan to merge frame results, which the app's same-origin pages do not need (half the scan time).
+    await settled(page);
     const builder = new AxeBuilder({ page }).setLegacyMode();
     const axe = await (first ? builder : builder.include('main')).analyze();
     first = false;
