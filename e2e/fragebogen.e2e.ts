@@ -1,8 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { baseUrl, createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 async function expectNoSeriousViolation(page: Page) {
+  // a button fading from disabled grey to its colours would be measured halfway through
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
@@ -88,9 +91,7 @@ test('an operator publishes a questionnaire with a conditional question; a patie
     .check();
   await expect(abgeben).toBeDisabled();
   await form.getByLabel('Wie lange haben Sie trainiert?').fill('Eine halbe Stunde');
-  // the button fades from disabled grey to its colours: axe would measure the contrast halfway through
   await expect(abgeben).toBeEnabled();
-  await expect(abgeben).toHaveCSS('color', 'rgb(255, 255, 255)');
   await expectNoSeriousViolation(p);
   await abgeben.click();
 

@@ -3,11 +3,8 @@ import { apiUrl } from '@dihs/contract/common/endpoint';
 import { QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch, testSession } from '../test/render.tsx';
+import { requestedUrls, stubFetch, testSession } from '../test/render.tsx';
 import { startOpeningPage } from './opening-page.ts';
-
-const requested = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.map(([url]) => (typeof url === 'string' ? url : ''));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,14 +16,14 @@ describe('startOpeningPage', () => {
     const queryClient = new QueryClient();
     const patient = testSession({ sub: 'patient@demo.de', role: 'PATIENT', userId: 9 });
     startOpeningPage(queryClient, patient, { pathname: '/cockpit', search: '' });
-    await waitFor(() => expect(requested(fetchMock)).toEqual([apiUrl(dashboardEndpoints.kacheln)]));
+    await waitFor(() => expect(requestedUrls(fetchMock)).toEqual([apiUrl(dashboardEndpoints.kacheln)]));
 
     // a therapist is not let into the patient's cockpit, and a page without an entry asks for nothing
     const therapist = testSession({ sub: 'therapeut@demo.de', role: 'THERAPEUT', userId: 3 });
     startOpeningPage(new QueryClient(), therapist, { pathname: '/cockpit', search: '' });
     startOpeningPage(new QueryClient(), patient, { pathname: '/profil', search: '' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requested(fetchMock)).toHaveLength(1);
+    expect(requestedUrls(fetchMock)).toHaveLength(1);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 });

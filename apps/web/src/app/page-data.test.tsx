@@ -2,13 +2,10 @@ import { dashboardEndpoints } from '@dihs/contract/dashboard';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderRoutes, stubFetch, testSession } from '../test/render.tsx';
+import { fakeSession, renderRoutes, requestedUrls, stubFetch, testSession } from '../test/render.tsx';
 import { PageData } from './page-data.tsx';
 
 const PATIENT = fakeSession(testSession({ sub: 'patient@demo.de', role: 'PATIENT', userId: 9 }));
-const requested = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.map(([url]) => (typeof url === 'string' ? url : ''));
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -20,7 +17,7 @@ describe('PageData', () => {
       path: '/cockpit',
       session: PATIENT,
     });
-    await waitFor(() => expect(requested(fetchMock)).toEqual([apiUrl(dashboardEndpoints.kacheln)]));
+    await waitFor(() => expect(requestedUrls(fetchMock)).toEqual([apiUrl(dashboardEndpoints.kacheln)]));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 
@@ -29,6 +26,6 @@ describe('PageData', () => {
     renderRoutes([{ path: '/profil', element: <PageData route="profil" /> }], { path: '/profil', session: PATIENT });
     renderRoutes([{ path: '/cockpit', element: <PageData route="cockpit" /> }], { path: '/cockpit' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requested(fetchMock)).toEqual([]);
+    expect(requestedUrls(fetchMock)).toEqual([]);
   });
 });

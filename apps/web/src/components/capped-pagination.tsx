@@ -1,12 +1,14 @@
 import TablePagination from '@mui/material/TablePagination';
 
+/** The page sizes the paged lists offer (the servers' default is 50). */
+export const LIST_PAGE_SIZES = [25, 50, 100] as const;
+
 interface CappedPaginationProps {
   /** Rows the server counted; with `capped`, more match than that. */
   total: number;
   capped: boolean;
   page: number;
   size: number;
-  sizes: readonly number[];
   /** "Termine je Seite:" */
   sizeLabel: string;
   onPageChange: (page: number) => void;
@@ -22,7 +24,6 @@ export function CappedPagination({
   capped,
   page,
   size,
-  sizes,
   sizeLabel,
   onPageChange,
   onSizeChange,
@@ -33,7 +34,7 @@ export function CappedPagination({
       count={capped ? -1 : total}
       page={page}
       rowsPerPage={size}
-      rowsPerPageOptions={[...sizes]}
+      rowsPerPageOptions={[...LIST_PAGE_SIZES]}
       labelRowsPerPage={sizeLabel}
       labelDisplayedRows={({ from, to, count }) => `${from}–${to} von ${count === -1 ? `mehr als ${total}` : count}`}
       onPageChange={(_, next) => onPageChange(next)}

@@ -1,8 +1,6 @@
 import type { TerminPage } from '@dihs/contract/termin';
 import { CappedPagination } from './capped-pagination.tsx';
 
-export const TERMIN_PAGE_SIZES = [25, 50, 100];
-
 interface TerminPaginationProps {
   data: TerminPage;
   page: number;
@@ -14,12 +12,6 @@ interface TerminPaginationProps {
 /** The pager of the appointment lists (the server's total is bounded: totalCapped). */
 export function TerminPagination({ data, ...paging }: TerminPaginationProps) {
   return (
-    <CappedPagination
-      total={data.total}
-      capped={data.totalCapped ?? false}
-      sizes={TERMIN_PAGE_SIZES}
-      sizeLabel="Termine je Seite:"
-      {...paging}
-    />
+    <CappedPagination total={data.total} capped={data.totalCapped ?? false} sizeLabel="Termine je Seite:" {...paging} />
   );
 }

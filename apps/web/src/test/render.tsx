@@ -77,6 +77,13 @@ export function renderWithApp(element: ReactElement, options: RenderOptions & { 
 }
 
 /** A fetch stub answering JSON by "METHOD /path"; unknown calls answer 404. */
+const urlOf = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+/** The URLs a fetch stub was called with, in order. */
+export const requestedUrls = (fetchMock: ReturnType<typeof stubFetch>): string[] =>
+  fetchMock.mock.calls.map(([input]) => urlOf(input));
+
 export function stubFetch(
   answers: Record<
     string,
@@ -84,7 +91,7 @@ export function stubFetch(
   >,
 ) {
   const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = urlOf(input);
     const key = `${init.method ?? 'GET'} ${url}`;
     const entry = answers[key];
     const answer =

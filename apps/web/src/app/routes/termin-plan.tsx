@@ -20,7 +20,8 @@ import {
 } from '../../components/guthaben-bar.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
-import { TerminPagination, TERMIN_PAGE_SIZES } from '../../components/termin-pagination.tsx';
+import { LIST_PAGE_SIZES } from '../../components/capped-pagination.tsx';
+import { TerminPagination } from '../../components/termin-pagination.tsx';
 import { TermineQuery } from '../../components/termine-query.tsx';
 import { saveFile } from '../../lib/save-file.ts';
 import { useNow } from '../../lib/use-now.ts';
@@ -340,7 +341,7 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
             )
           }
         </TermineQuery>
-        {shown && shown.total > Math.min(...TERMIN_PAGE_SIZES) && (
+        {shown && shown.total > LIST_PAGE_SIZES[0] && (
           <TerminPagination
             data={shown}
             page={page}

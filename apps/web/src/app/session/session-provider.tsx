@@ -119,7 +119,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void tokenStorage()
       .load()
       .catch(() => null)
-      .then(async (token) => {
+      .then((token) => {
         const decoded = token ? decodeSessionToken(token) : null;
         if (cancelled) return;
         const valid = decoded && !isExpired(decoded, Date.now()) ? decoded : null;

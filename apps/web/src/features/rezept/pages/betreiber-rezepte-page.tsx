@@ -6,19 +6,16 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ButtonLink } from '../../../components/button-link.tsx';
-import { CappedPagination } from '../../../components/capped-pagination.tsx';
+import { CappedPagination, LIST_PAGE_SIZES } from '../../../components/capped-pagination.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useAlleRezepte } from '../api/rezept-api.ts';
 import { RezeptTabelle } from '../components/rezept-tabelle.tsx';
-
-/** The page sizes offered; 50 is the server's default. */
-const REZEPT_SEITENGROESSEN = [25, 50, 100] as const;
 
 /** /betreiber/rezepte: every prescription, filtered by status; each row leads to its patient (spec 2 section 2). */
 export function BetreiberRezeptePage() {
   const [filter, setFilter] = useState<RezeptFilter>('ALL');
   const [page, setPage] = useState(0);
-  const [size, setSize] = useState<number>(REZEPT_SEITENGROESSEN[1]);
+  const [size, setSize] = useState<number>(LIST_PAGE_SIZES[1]);
   const rezepte = useAlleRezepte(filter, page, size);
   const titel = REZEPT_FILTER_ANSICHT[filter].titel;
 
@@ -55,13 +52,12 @@ export function BetreiberRezeptePage() {
                 </ButtonLink>
               )}
             />
-            {seite.gesamt > REZEPT_SEITENGROESSEN[0] && (
+            {seite.gesamt > LIST_PAGE_SIZES[0] && (
               <CappedPagination
                 total={seite.gesamt}
                 capped={seite.gesamtGekappt}
                 page={page}
                 size={size}
-                sizes={REZEPT_SEITENGROESSEN}
                 sizeLabel="Rezepte je Seite:"
                 onPageChange={setPage}
                 onSizeChange={(next) => {
