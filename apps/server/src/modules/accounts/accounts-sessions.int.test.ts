@@ -98,12 +98,13 @@ describe('own password change (POST /api/patient/passwort/aendern)', () => {
     expect(await statusWith(await tokenIssuedAt(email, validFrom!))).toBe(200);
     expect(await statusWith(`Bearer ${response.json<{ token: string }>().token}`)).toBe(200);
 
-    // a token from before the iatMs claim: its iat (whole seconds) is never later than the change
+    // a token from before the iatMs claim, issued in the last whole second before the change: its iat is never later
+    // than the change (a change exactly on a whole second has none of its own second before it: then the one before)
     const { sub, role, privileges, userId } = (await w.t.tokens.verify(response.json<{ token: string }>().token))!;
     const wholeSeconds = await new SignJWT({ role, privileges, userId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(sub)
-      .setIssuedAt(Math.floor(validFrom!.getTime() / 1000))
+      .setIssuedAt(Math.ceil(validFrom!.getTime() / 1000) - 1)
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(w.t.config.jwtSecret));
     expect(await statusWith(`Bearer ${wholeSeconds}`)).toBe(401);
