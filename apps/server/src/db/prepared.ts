@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from './client.ts';
+import { withDirectExecute } from './direct-execute.ts';
 import { withCompiledRows } from './row-mapper.ts';
 
 // Statements of the hot paths (a booking sends twenty), built once per database connection instead of once per call.
@@ -29,7 +30,8 @@ function claim(name: string): void {
 /**
  * A statement built by `build` (a Drizzle query ending in `.prepare(name)`, its values as `sql.placeholder`s) once
  * per connection; answers the prepared query of the handle's connection, to run with `.execute({ … })`. Its rows are
- * mapped by a mapper compiled once (row-mapper.ts).
+ * mapped by a mapper compiled once (row-mapper.ts); on node-postgres it runs without Drizzle's per-run bookkeeping
+ * (direct-execute.ts).
  */
 export function preparedStatement<S>(name: string, build: (db: Db, name: string) => S): (db: Db) => S {
   claim(name);
@@ -37,7 +39,7 @@ export function preparedStatement<S>(name: string, build: (db: Db, name: string)
   return (db) => {
     const connection = connectionOf(db);
     let statement = byConnection.get(connection);
-    if (!statement) byConnection.set(connection, (statement = withCompiledRows(build(db, name))));
+    if (!statement) byConnection.set(connection, (statement = withDirectExecute(withCompiledRows(build(db, name)))));
     return statement;
   };
 }

@@ -61,6 +61,31 @@ describe('Berlin wall clock', () => {
     expect(utcToBerlin('2026-11-20T23:00:00.000Z')).toEqual(['2026-11-21', '00:00']);
     expect(utcToBerlin('2026-10-25T01:30:00Z')).toEqual(['2026-10-25', '02:30']);
   });
+
+  it('reads every quarter hour of two years as the time zone data does, across both changes (offsets are cached per hour)', () => {
+    const zone = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Berlin',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const mismatches: string[] = [];
+    const start = Date.UTC(2026, 0, 1);
+    for (let ms = start; ms < start + 2 * 365 * 86_400_000; ms += 15 * 60_000 + 7_001) {
+      const expected = zone.format(ms).split(' ');
+      const actual = utcToBerlin(ms);
+      if (actual[0] !== expected[0] || actual[1] !== expected[1]) mismatches.push(new Date(ms).toISOString());
+    }
+    expect(mismatches).toEqual([]);
+    // the local times either side of the spring and the autumn change
+    expect(utcToBerlin('2026-03-29T00:59:59Z')).toEqual(['2026-03-29', '01:59']);
+    expect(utcToBerlin('2026-03-29T01:00:00Z')).toEqual(['2026-03-29', '03:00']);
+    expect(utcToBerlin('2026-10-25T00:59:59Z')).toEqual(['2026-10-25', '02:59']);
+    expect(utcToBerlin('2026-10-25T01:00:00Z')).toEqual(['2026-10-25', '02:00']);
+  });
 });
 
 describe('German notation', () => {

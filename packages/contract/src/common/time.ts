@@ -36,17 +36,8 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
 const wallClockParts = (ms: number): Record<string, string> =>
   Object.fromEntries(wallClock.formatToParts(ms).map((part) => [part.type, part.value]));
 
-/** The Berlin calendar day and time of an instant: ["2026-11-21", "14:30"]. */
-export function utcToBerlin(instant: Instant): [string, string] {
-  const p = wallClockParts(toMs(instant));
-  return [`${p.year}-${p.month}-${p.day}`, `${p.hour}:${p.minute}`];
-}
-
-/** The Berlin calendar day (YYYY-MM-DD) of an instant, today by default: the platform's day for form and server. */
-export const berlinDay = (instant: Instant = new Date()): string => utcToBerlin(instant)[0];
-
-/** How far Berlin is ahead of UTC at this instant, in ms (1 h in winter, 2 h in summer). */
-function berlinOffsetMs(ms: number): number {
+/** How far Berlin is ahead of UTC at this instant, in ms (1 h in winter, 2 h in summer), from the time zone data. */
+function berlinOffsetFromZoneData(ms: number): number {
   const p = wallClockParts(ms);
   const asUtc = Date.UTC(
     Number(p.year),
@@ -58,6 +49,34 @@ function berlinOffsetMs(ms: number): number {
   );
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
+
+const HOUR_MS = 60 * MINUTE_MS;
+const OFFSETS_KEPT = 4096;
+// Berlin changes its offset only on whole UTC hours, so one look-up in the time zone data per hour serves every
+// instant of it: the server asks for "today" and the days of list rows on every request, and formatToParts costs
+// about 6 µs each time. Bounded: cleared when full.
+const offsetByHour = new Map<number, number>();
+
+function berlinOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    offset = berlinOffsetFromZoneData(hour * HOUR_MS);
+    if (offsetByHour.size >= OFFSETS_KEPT) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The Berlin calendar day and time of an instant: ["2026-11-21", "14:30"]. */
+export function utcToBerlin(instant: Instant): [string, string] {
+  const ms = toMs(instant);
+  const wall = new Date(ms + berlinOffsetMs(ms)).toISOString();
+  return [wall.slice(0, 10), wall.slice(11, 16)];
+}
+
+/** The Berlin calendar day (YYYY-MM-DD) of an instant, today by default: the platform's day for form and server. */
+export const berlinDay = (instant: Instant = new Date()): string => utcToBerlin(instant)[0];
 
 /**
  * The instant of a Berlin day and time ("2026-03-29", "02:30"). A time that the spring change skips resolves to the

@@ -13,14 +13,13 @@ import {
 } from '@dihs/contract/training';
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findPersonById, findUserById, fullName } from '../users/index.ts';
+import { findPersonById, findUserById, fullName, type Person } from '../users/index.ts';
 import {
   copyVorlageIntoSet,
   countEintraege,
   currentSetOf,
   deleteEintrag,
   eintraegeOf,
-  erledigtImSatzSeit,
   erledigtSeit,
   findEintrag,
   findEintragView,
@@ -32,6 +31,7 @@ import {
   lockSet,
   markErledigt,
   orderedEintragIds,
+  planAmTag,
   renumber,
   setValidFrom,
   setsOf,
@@ -55,15 +55,9 @@ const toEintrag = ({ vorschauBild, ...view }: EintragView, patientId: number): P
   videoVorschauBildUrl: vorschauBildUrl(view.uebungId, vorschauBild),
 });
 
-type Person = Awaited<ReturnType<typeof findPersonById>>;
-
 /** The name a plan shows for its patient: first and last name, else the e-mail. */
-const nameOf = (person: Person): string =>
+const nameOf = (person: Person | undefined): string =>
   person ? fullName(person.profile ?? { vorname: null, nachname: null }) || person.user.email : '';
-
-async function patientName(db: Db, patientUserId: number): Promise<string> {
-  return nameOf(await findPersonById(db, patientUserId));
-}
 
 /** A set by id, or 404. Its patient is who the caller must be admitted to (the route does that). */
 export async function setOrNotFound(db: Db, setId: number): Promise<PlanSetRow> {
@@ -122,12 +116,15 @@ export async function planSetMitAdherenz(db: Db, set: PlanSetRow, now: Date): Pr
   };
 }
 
-/** GET /trainingsplan/therapeut/list/{patientId}: the sets, newest valid-from first, and which one is current. */
-export async function planSets(db: Db, patientUserId: number, now: Date): Promise<PlanSetList> {
-  const sets = await setsOf(db, patientUserId);
+/**
+ * GET /trainingsplan/therapeut/list/{patientId}: the sets, newest valid-from first, and which one is current.
+ * `patient` is the account the caller was admitted to (training-access.ts).
+ */
+export async function planSets(db: Db, patient: Person, now: Date): Promise<PlanSetList> {
+  const sets = await setsOf(db, patient.user.id);
   const current = sets.find((set) => set.validFrom.getTime() <= now.getTime());
   return {
-    patientName: await patientName(db, patientUserId),
+    patientName: nameOf(patient),
     sets: sets.map(summary),
     aktuellesSetId: current?.id ?? null,
   };
@@ -239,28 +236,33 @@ async function hatAbo(db: Db, patientUserId: number): Promise<boolean> {
   return !!user && hasPrivilege(user.privileges, 'HAT_ABO');
 }
 
-/** GET /trainingsplan/my: the set valid now with today's done marks; nothing without a subscription. */
+/** The patient's own plan (GET /trainingsplan/my, the cockpit's tile), read by account id. */
 export async function meinPlan(db: Db, patientUserId: number, now: Date): Promise<MeinPlan> {
-  // name and subscription from one read of the account
-  const person = await findPersonById(db, patientUserId);
+  return planDesPatienten(db, await findPersonById(db, patientUserId), now);
+}
+
+/**
+ * The set valid now with today's done marks; nothing without a subscription. `person` is the patient's account
+ * (the route has it from admitting the caller; undefined reads as no subscription).
+ */
+export async function planDesPatienten(db: Db, person: Person | undefined, now: Date): Promise<MeinPlan> {
   const name = nameOf(person);
   if (!person || !hasPrivilege(person.user.privileges, 'HAT_ABO')) {
     return { patientName: name, hatAbo: false, set: null };
   }
-  const set = await currentSetOf(db, patientUserId, now);
-  if (!set) return { patientName: name, hatAbo: true, set: null };
-  const today = berlinDay(now);
-  const [views, marks] = await Promise.all([eintraegeOf(db, set.id), erledigtImSatzSeit(db, set.id, today)]);
+  const patientUserId = person.user.id;
+  const plan = await planAmTag(db, patientUserId, now, berlinDay(now));
+  if (!plan) return { patientName: name, hatAbo: true, set: null };
   return {
     patientName: name,
     hatAbo: true,
     set: {
-      ...summary(set),
+      ...summary(plan.set),
       patientId: patientUserId,
-      planListe: views.map((view) => {
-        const mark = marks.find((m) => m.eintragId === view.id && m.tag === today);
-        return { ...toEintrag(view, patientUserId), heute: { erledigt: !!mark, schmerz: mark?.schmerz ?? null } };
-      }),
+      planListe: plan.eintraege.map(({ view, erledigt, schmerz }) => ({
+        ...toEintrag(view, patientUserId),
+        heute: { erledigt, schmerz: erledigt ? schmerz : null },
+      })),
     },
   };
 }

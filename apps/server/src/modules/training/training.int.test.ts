@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
+import { addDays, berlinDay } from '@dihs/contract/common/time';
 import {
   trainingEndpoints as api,
   type MeinPlan,
@@ -424,6 +425,26 @@ describe('plans', () => {
     expect(seen.planListe[1]!.adherenz?.tageErledigt).toBe(0);
     // one of three exercises done on the set's only due day
     expect(seen.adherenzProzent).toBe(33);
+  });
+
+  it("shows only today's marks, and a set without exercises as an empty plan", async () => {
+    const { therapist, patient } = await setup();
+    await t.db
+      .update(users)
+      .set({ privileges: [privilegeCode('HAT_ABO')] })
+      .where(eq(users.id, patient.id));
+    const [first] = (await ok<MeinPlan>(api.meinPlan, patient.bearer)).set!.planListe;
+    // a mark of yesterday (as the page left it then) is not today's
+    await t.db
+      .insert(planErledigt)
+      .values({ eintragId: first!.id, patientUserId: patient.id, tag: addDays(berlinDay(), -1), schmerz: 6 });
+    const plan = await ok<MeinPlan>(api.meinPlan, patient.bearer);
+    expect(plan.set!.planListe[0]!.heute).toEqual({ erledigt: false, schmerz: null });
+    expect(plan.patientName).not.toBe('');
+
+    const empty = await ok<PlanSetSummary>(api.planSetNeu, therapist.bearer, { params: { patientId: patient.id } });
+    const now = await ok<MeinPlan>(api.meinPlan, patient.bearer);
+    expect(now.set).toMatchObject({ id: empty.id, planListe: [] });
   });
 
   it('admits operators only with UEBUNGEN_VERWALTEN, and never another patient', async () => {

@@ -339,19 +339,51 @@ export async function markErledigt(
 export const unmarkErledigt = (db: Db, eintragId: number, tag: string) =>
   db.delete(planErledigt).where(and(eq(planErledigt.eintragId, eintragId), eq(planErledigt.tag, tag)));
 
-const erledigtImSatz = preparedStatement('trainingsplan_erledigt_im_satz', (db, name) =>
+// The patient's plan page in one statement: the set in force (the newest whose valid-from has passed), its entries
+// with their exercises, and each entry's mark of the day. One row per entry; a set without entries gives one row
+// whose entry is empty; no set, no row.
+const planHeute = preparedStatement('trainingsplan_heute', (db, name) =>
   db
-    .select({ eintragId: planErledigt.eintragId, tag: planErledigt.tag, schmerz: planErledigt.schmerz })
-    .from(planErledigt)
-    .innerJoin(planEintraege, eq(planEintraege.id, planErledigt.eintragId))
-    .where(and(eq(planEintraege.setId, sql.placeholder('set')), gte(planErledigt.tag, sql.placeholder('vonTag'))))
-    .orderBy(asc(planErledigt.tag))
+    .select({
+      set: planSets,
+      eintrag: eintragColumns,
+      mark: { id: planErledigt.id, schmerz: planErledigt.schmerz },
+    })
+    .from(planSets)
+    .leftJoin(planEintraege, eq(planEintraege.setId, planSets.id))
+    .leftJoin(uebungen, eq(uebungen.id, planEintraege.uebungId))
+    .leftJoin(
+      planErledigt,
+      and(eq(planErledigt.eintragId, planEintraege.id), eq(planErledigt.tag, sql.placeholder('tag'))),
+    )
+    .where(
+      eq(
+        planSets.id,
+        sql`(select ${planSets.id} from ${planSets}
+          where ${planSets.patientUserId} = ${sql.placeholder('patient')} and ${planSets.validFrom} <= ${sql.placeholder('now')}
+          order by ${planSets.validFrom} desc, ${planSets.id} desc limit 1)`,
+      ),
+    )
+    .orderBy(asc(planEintraege.position), asc(planEintraege.id))
     .prepare(name),
 );
 
-/** The done marks of a set's entries from the day `vonTag` on ("YYYY-MM-DD"), oldest first. */
-export const erledigtImSatzSeit = (db: Db, setId: number, vonTag: string) =>
-  erledigtImSatz(db).execute({ set: setId, vonTag });
+/** The set the patient sees at `now` with its entries and each entry's done mark of the day `tag`; null: no set. */
+export async function planAmTag(
+  db: Db,
+  patientUserId: number,
+  now: Date,
+  tag: string,
+): Promise<{ set: PlanSetRow; eintraege: { view: EintragView; schmerz: number | null; erledigt: boolean }[] } | null> {
+  const rows = await planHeute(db).execute({ patient: patientUserId, now, tag });
+  if (!rows.length) return null;
+  return {
+    set: rows[0]!.set,
+    eintraege: rows
+      .filter((row) => row.eintrag.id !== null)
+      .map((row) => ({ view: row.eintrag as EintragView, erledigt: !!row.mark, schmerz: row.mark?.schmerz ?? null })),
+  };
+}
 
 /** The done marks of the entries from the day `vonTag` on ("YYYY-MM-DD"), oldest first. */
 export const erledigtSeit = (db: Db, eintragIds: number[], vonTag: string) =>

@@ -9,9 +9,9 @@ import {
   eintragSpeichern,
   eintragVerschieben,
   erledigtMarkieren,
-  meinPlan,
   neuesSet,
   planAktuell,
+  planDesPatienten,
   planSetMitAdherenz,
   planSets,
   setAusVorlage,
@@ -92,9 +92,8 @@ export async function trainingRoutes(app: AppInstance, deps: AppDeps) {
     app,
     api.meinPlan,
     async (request) => {
-      const { userId } = sessionOf(request);
-      await admit(request, userId);
-      return meinPlan(db, userId, now());
+      const patient = await admit(request, sessionOf(request).userId);
+      return planDesPatienten(db, patient, now());
     },
     // written by a serializer compiled from the schema (RouteExtras.schemaSerializer): the plan is a long answer
     { schemaSerializer: true },
@@ -108,8 +107,8 @@ export async function trainingRoutes(app: AppInstance, deps: AppDeps) {
   // ---------- the plan editor (therapists in care, operators with UEBUNGEN_VERWALTEN)
   route(app, api.planAktuell, (request) => planAktuell(db, request.params.patientId, now()));
   route(app, api.planSets, async (request) => {
-    await admit(request, request.params.patientId);
-    return planSets(db, request.params.patientId, now());
+    const patient = await admit(request, request.params.patientId);
+    return planSets(db, patient, now());
   });
   route(app, api.planSet, async (request) => {
     const set = await setOrNotFound(db, request.params.setId);
