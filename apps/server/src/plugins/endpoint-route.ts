@@ -20,6 +20,7 @@ import type {
 import { routePattern } from '@dihs/contract/common/endpoint';
 import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import type { AppInstance } from '../app-types.ts';
+import { nullableAsKeyword } from '../lib/nullable-keyword.ts';
 import { guard } from './auth.ts';
 import './patient-access.ts';
 
@@ -63,7 +64,7 @@ export interface RouteExtras {
 const schemaSerializerCompiler: RouteOptions['serializerCompiler'] = (route) => {
   if (String(route.httpStatus) !== '200') return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
   const jsonSchema = z.toJSONSchema(route.schema as z.ZodType, { io: 'output', target: 'draft-7' });
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+  return fastJson(nullableAsKeyword(jsonSchema) as Parameters<typeof fastJson>[0]);
 };
 
 declare module 'fastify' {
