@@ -1,11 +1,10 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
-  FastifyReply,
   FastifyRequest,
-  onRequestAsyncHookHandler,
+  onRequestHookHandler,
   onResponseAsyncHookHandler,
-  onSendAsyncHookHandler,
+  onSendHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
@@ -83,45 +82,67 @@ interface Admission {
 /** The hooks route() adds to a declaration with `patientRecord`. */
 export interface PatientAccessHooks {
   hooksFor(declaration: EndpointDeclaration & { patientRecord: PatientRecordRule }): {
-    onRequest: onRequestAsyncHookHandler;
+    onRequest: onRequestHookHandler;
     preHandler: preHandlerAsyncHookHandler[];
-    onSend: onSendAsyncHookHandler;
+    onSend: onSendHookHandler;
     onResponse: onResponseAsyncHookHandler;
   };
 }
 
-const admissions = new WeakMap<FastifyRequest, Admission[]>();
+/** The access of one request, with whom it admitted or refused so far (the hooks after the handler read it). */
+interface RequestAccess extends PatientRecordAccess {
+  readonly admissions: Admission[];
+}
+
+/** The request's access, once its onRequest hook ran (not when an earlier hook refused the request). */
+const accessOf = (request: FastifyRequest): RequestAccess | null => request.patientRecord as RequestAccess | null;
 
 /** The message of a refusal, as the error envelope carries it. */
 export const refusal = () => HttpError.forbidden(MESSAGES.keinPatientenzugriff);
 
 function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): PatientAccessHooks {
-  async function decide(request: FastifyRequest, rule: PatientRecordRule, patientUserId: number) {
+  type Decision = Pick<Admission, 'allowed' | 'audited'>;
+
+  /** A patient's own records are decided at once; staff need a look-up (care relation, the id's role). */
+  function decide(
+    request: FastifyRequest,
+    rule: PatientRecordRule,
+    patientUserId: number,
+  ): Decision | Promise<Decision> {
     const session = sessionOf(request);
     switch (session.role) {
       case 'PATIENT':
         return { allowed: patientUserId === session.userId, audited: true };
       case 'THERAPEUT':
         // a care relation exists only with patients, so a therapist never reaches another user this way
-        return { allowed: await options.careRelation(session.userId, patientUserId), audited: true };
-      case 'BETREIBER': {
+        return options.careRelation(session.userId, patientUserId).then((allowed) => ({ allowed, audited: true }));
+      case 'BETREIBER':
         // endpoints such as the operator's profile view serve every role; only a patient's records need the
         // privilege. An unknown id passes on to the handler, which answers its own 404.
-        if ((await options.roleOf(patientUserId)) !== 'PATIENT') return { allowed: true, audited: false };
-        const allowed = (rule.operatorPrivileges ?? []).some((p) => hasPrivilege(session.privileges, p));
-        return { allowed, audited: true };
-      }
+        return options
+          .roleOf(patientUserId)
+          .then((role) =>
+            role !== 'PATIENT'
+              ? { allowed: true, audited: false }
+              : {
+                  allowed: (rule.operatorPrivileges ?? []).some((p) => hasPrivilege(session.privileges, p)),
+                  audited: true,
+                },
+          );
     }
   }
 
-  function accessFor(request: FastifyRequest, rule: PatientRecordRule): PatientRecordAccess {
-    const list: Admission[] = [];
-    admissions.set(request, list);
+  function accessFor(request: FastifyRequest, rule: PatientRecordRule): RequestAccess {
+    const admissions: Admission[] = [];
     return {
+      admissions,
       async admit(patientUserId, recordId = null) {
-        const known = list.find((a) => a.patientUserId === patientUserId);
-        const decision = known ?? { ...(await decide(request, rule, patientUserId)), patientUserId, recordId };
-        if (!known) list.push(decision);
+        let decision = admissions.find((a) => a.patientUserId === patientUserId);
+        if (!decision) {
+          const decided = decide(request, rule, patientUserId);
+          decision = { ...(decided instanceof Promise ? await decided : decided), patientUserId, recordId };
+          admissions.push(decision);
+        }
         if (!decision.allowed) throw refusal();
       },
     };
@@ -137,27 +158,31 @@ function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): Pat
         await request.patientRecord.admit(Number(value));
       };
       return {
-        onRequest: async (request) => {
+        onRequest: (request, _reply, done) => {
           request.patientRecord = accessFor(request, rule);
+          done();
         },
         preHandler: param ? [fromParam] : [],
         // A route that answers success without naming its patient would read or write unchecked and unaudited.
-        onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-          const list = admissions.get(request);
-          if (!list || list.length > 0 || reply.statusCode >= 400) return payload;
+        onSend: (request, reply, payload, done) => {
+          const access = accessOf(request);
+          if (!access || access.admissions.length > 0 || reply.statusCode >= 400) return done(null, payload);
           log.error({ endpunkt }, 'Patientendaten ohne Zugriffsprüfung beantwortet');
-          if (!options.failLoudly) return payload;
+          if (!options.failLoudly) return done(null, payload);
           reply.code(500).type('application/json; charset=utf-8');
-          return JSON.stringify({
-            message: `Interner Fehler: ${endpunkt} hat keinen Patienten zugelassen (request.patientRecord.admit fehlt).`,
-            code: ERROR_CODES.internal,
-          });
+          done(
+            null,
+            JSON.stringify({
+              message: `Interner Fehler: ${endpunkt} hat keinen Patienten zugelassen (request.patientRecord.admit fehlt).`,
+              code: ERROR_CODES.internal,
+            }),
+          );
         },
         onResponse: async (request, reply) => {
-          const list = admissions.get(request);
+          const access = accessOf(request);
           const session = request.session;
-          if (!list || !session) return;
-          const entries = list
+          if (!access || !session) return;
+          const entries = access.admissions
             .filter((a) => a.audited)
             .map((a): AuditEntryInput => ({
               akteurUserId: session.userId,

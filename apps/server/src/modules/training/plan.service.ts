@@ -49,10 +49,21 @@ const summary = (set: { id: number; validFrom: Date }): PlanSetSummary => ({
   validFrom: set.validFrom.toISOString(),
 });
 
-const toEintrag = ({ vorschauBild, ...view }: EintragView, patientId: number): PlanEintrag => ({
-  ...view,
+// one object per entry, written field by field: the plan page maps 30 of them on every visit
+const toEintrag = (view: EintragView, patientId: number): PlanEintrag => ({
+  id: view.id,
+  setId: view.setId,
+  uebungId: view.uebungId,
+  position: view.position,
+  dauer: view.dauer,
+  anzahl: view.anzahl,
+  pause: view.pause,
+  wiederholungen: view.wiederholungen,
+  information: view.information,
+  titel: view.titel,
+  videoUrl: view.videoUrl,
+  videoVorschauBildUrl: vorschauBildUrl(view.uebungId, view.vorschauBild),
   patientId,
-  videoVorschauBildUrl: vorschauBildUrl(view.uebungId, vorschauBild),
 });
 
 /** The name a plan shows for its patient: first and last name, else the e-mail. */
@@ -259,10 +270,11 @@ export async function planDesPatienten(db: Db, person: Person | undefined, now: 
     set: {
       ...summary(plan.set),
       patientId: patientUserId,
-      planListe: plan.eintraege.map(({ view, erledigt, schmerz }) => ({
-        ...toEintrag(view, patientUserId),
-        heute: { erledigt, schmerz: erledigt ? schmerz : null },
-      })),
+      planListe: plan.eintraege.map(({ eintrag, mark }) => {
+        const mitHeute = toEintrag(eintrag, patientUserId);
+        mitHeute.heute = { erledigt: mark !== null, schmerz: mark?.schmerz ?? null };
+        return mitHeute;
+      }),
     },
   };
 }

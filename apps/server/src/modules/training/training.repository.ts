@@ -374,14 +374,16 @@ export async function planAmTag(
   patientUserId: number,
   now: Date,
   tag: string,
-): Promise<{ set: PlanSetRow; eintraege: { view: EintragView; schmerz: number | null; erledigt: boolean }[] } | null> {
+): Promise<{ set: PlanSetRow; eintraege: { eintrag: EintragView; mark: { schmerz: number | null } | null }[] } | null> {
   const rows = await planHeute(db).execute({ patient: patientUserId, now, tag });
   if (!rows.length) return null;
+  // a set without entries comes as one row whose entry is empty
   return {
     set: rows[0]!.set,
-    eintraege: rows
-      .filter((row) => row.eintrag.id !== null)
-      .map((row) => ({ view: row.eintrag as EintragView, erledigt: !!row.mark, schmerz: row.mark?.schmerz ?? null })),
+    eintraege: rows.filter((row) => row.eintrag.id !== null) as {
+      eintrag: EintragView;
+      mark: { schmerz: number | null } | null;
+    }[],
   };
 }
 
