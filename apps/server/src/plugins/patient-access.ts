@@ -119,16 +119,14 @@ function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): Pat
       case 'BETREIBER':
         // endpoints such as the operator's profile view serve every role; only a patient's records need the
         // privilege. An unknown id passes on to the handler, which answers its own 404.
-        return options
-          .roleOf(patientUserId)
-          .then((role) =>
-            role !== 'PATIENT'
-              ? { allowed: true, audited: false }
-              : {
-                  allowed: (rule.operatorPrivileges ?? []).some((p) => hasPrivilege(session.privileges, p)),
-                  audited: true,
-                },
-          );
+        return options.roleOf(patientUserId).then((role) =>
+          role !== 'PATIENT'
+            ? { allowed: true, audited: false }
+            : {
+                allowed: (rule.operatorPrivileges ?? []).some((p) => hasPrivilege(session.privileges, p)),
+                audited: true,
+              },
+        );
     }
   }
 
