@@ -13,7 +13,7 @@ import {
 } from '@dihs/contract/training';
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findPersonById, findUserById, fullName, type Person } from '../users/index.ts';
+import { findPersonInfo, findUserById, fullName, type PersonInfo } from '../users/index.ts';
 import {
   copyVorlageIntoSet,
   countEintraege,
@@ -67,8 +67,7 @@ const toEintrag = (view: EintragView, patientId: number): PlanEintrag => ({
 });
 
 /** The name a plan shows for its patient: first and last name, else the e-mail. */
-const nameOf = (person: Person | undefined): string =>
-  person ? fullName(person.profile ?? { vorname: null, nachname: null }) || person.user.email : '';
+const nameOf = (person: PersonInfo | undefined): string => (person ? fullName(person) || person.email : '');
 
 /** A set by id, or 404. Its patient is who the caller must be admitted to (the route does that). */
 export async function setOrNotFound(db: Db, setId: number): Promise<PlanSetRow> {
@@ -131,8 +130,8 @@ export async function planSetMitAdherenz(db: Db, set: PlanSetRow, now: Date): Pr
  * GET /trainingsplan/therapeut/list/{patientId}: the sets, newest valid-from first, and which one is current.
  * `patient` is the account the caller was admitted to (training-access.ts).
  */
-export async function planSets(db: Db, patient: Person, now: Date): Promise<PlanSetList> {
-  const sets = await setsOf(db, patient.user.id);
+export async function planSets(db: Db, patient: PersonInfo, now: Date): Promise<PlanSetList> {
+  const sets = await setsOf(db, patient.id);
   const current = sets.find((set) => set.validFrom.getTime() <= now.getTime());
   return {
     patientName: nameOf(patient),
@@ -249,19 +248,19 @@ async function hatAbo(db: Db, patientUserId: number): Promise<boolean> {
 
 /** The patient's own plan (GET /trainingsplan/my, the cockpit's tile), read by account id. */
 export async function meinPlan(db: Db, patientUserId: number, now: Date): Promise<MeinPlan> {
-  return planDesPatienten(db, await findPersonById(db, patientUserId), now);
+  return planDesPatienten(db, await findPersonInfo(db, patientUserId), now);
 }
 
 /**
  * The set valid now with today's done marks; nothing without a subscription. `person` is the patient's account
  * (the route has it from admitting the caller; undefined reads as no subscription).
  */
-export async function planDesPatienten(db: Db, person: Person | undefined, now: Date): Promise<MeinPlan> {
+export async function planDesPatienten(db: Db, person: PersonInfo | undefined, now: Date): Promise<MeinPlan> {
   const name = nameOf(person);
-  if (!person || !hasPrivilege(person.user.privileges, 'HAT_ABO')) {
+  if (!person || !hasPrivilege(person.privileges, 'HAT_ABO')) {
     return { patientName: name, hatAbo: false, set: null };
   }
-  const patientUserId = person.user.id;
+  const patientUserId = person.id;
   const plan = await planAmTag(db, patientUserId, now, berlinDay(now));
   if (!plan) return { patientName: name, hatAbo: true, set: null };
   return {

@@ -52,7 +52,10 @@ export const findActivePersonByEmail = async (db: Db, email: string): Promise<Pe
 export const lockPatientForBooking = async (tx: Transaction, userId: number): Promise<Person | undefined> =>
   (await lockPersonById(tx).execute({ id: userId }))[0];
 
-/** What most modules need to know of an account, flat: role, address, company, state and name (null without a profile). */
+/**
+ * What most modules need to know of an account, flat: role, address, company, state, privileges and name (null
+ * without a profile).
+ */
 export interface PersonInfo {
   id: number;
   email: string;
@@ -60,25 +63,36 @@ export interface PersonInfo {
   firmaId: number | null;
   active: boolean;
   deletedAt: Date | null;
+  privileges: UserRow['privileges'];
   vorname: string | null;
   nachname: string | null;
 }
 
+// read on every visit of a patient's records (the training plan admits its patient with it): only these columns,
+// prepared once per connection, not the whole account and profile
+const personInfoById = preparedStatement('person_info_nach_id', (db, name) =>
+  db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firmaId: users.firmaId,
+      active: users.active,
+      deletedAt: users.deletedAt,
+      privileges: users.privileges,
+      vorname: profiles.vorname,
+      nachname: profiles.nachname,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+
 /** An account (deleted ones included) as PersonInfo, by id; undefined when the id is unknown. */
 export async function findPersonInfo(db: Db, id: number): Promise<PersonInfo | undefined> {
-  const person = await findPersonById(db, id);
-  if (!person) return undefined;
-  const { user, profile } = person;
-  return {
-    id: user.id,
-    email: user.email,
-    role: user.role,
-    firmaId: user.firmaId,
-    active: user.active,
-    deletedAt: user.deletedAt,
-    vorname: profile?.vorname ?? null,
-    nachname: profile?.nachname ?? null,
-  };
+  return (await personInfoById(db).execute({ id }))[0];
 }
 
 /** "Vorname Nachname", or the empty string when neither is known. */
