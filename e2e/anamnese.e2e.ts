@@ -1,14 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 async function expectNoSeriousViolation(page: Page) {
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 
 /** The summary's section headings follow the page's h1 without skipping a level (axe's moderate heading-order). */
 async function expectHeadingOrder(page: Page) {
+  await settled(page);
   const axe = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 }

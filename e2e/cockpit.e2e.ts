@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 import { grantCredit, newPatient, newTermin, uniqueBefund } from './support/termin-helpers.ts';
 
 test.describe('cockpit', () => {
@@ -34,6 +35,7 @@ test.describe('cockpit', () => {
     await expect(naechster).toHaveAttribute('href', `/video/therapie/patient/${terminId}`);
     await expect(tiles.getByRole('link', { name: 'Verbindungstest' })).toBeVisible();
 
+    await settled(page);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 /** A small PNG, made for the test. */
 const png = () =>
@@ -37,6 +38,7 @@ test('an operator uploads an image and uses it as a content page image', async (
   await expect(row.getByText('Blick in die Praxis')).toBeVisible();
   const pfad = await row.getByRole('link').textContent();
   expect(pfad).toMatch(/^\/api\/files\/\d+-praxis-\d+\.png$/);
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 

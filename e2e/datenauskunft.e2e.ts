@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { AUSKUNFT_TEXTS, datenauskunftDateiname } from '@dihs/contract/auskunft';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 test('a patient downloads all own data from the profile as one JSON file', async ({ page }) => {
   const email = await createAccount('PATIENT');
@@ -12,6 +13,7 @@ test('a patient downloads all own data from the profile as one JSON file', async
 
   const section = page.getByRole('region', { name: AUSKUNFT_TEXTS.titel });
   await expect(section.getByText(AUSKUNFT_TEXTS.erklaerung)).toBeVisible();
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { authEndpoints } from '@dihs/contract/auth';
 import { inhaltEndpoints } from '@dihs/contract/inhalt';
@@ -66,6 +67,7 @@ test('an editor changes a page with the rich-text editor, and visitors see it pu
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   const form = page.getByRole('form', { name: 'Seite bearbeiten' });
   await expect(form.getByRole('textbox', { name: 'Inhalt' })).toBeVisible();
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await form.getByLabel('Titel').fill('Neue Überschrift');

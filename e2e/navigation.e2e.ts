@@ -3,6 +3,7 @@ import { NAVIGATION_TEXTS } from '@dihs/contract/navigation';
 import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 /**
  * One editing story in order: the tests share the menu they build, and a save of the whole tree must not race with
@@ -60,6 +61,7 @@ async function saveAndConfirm(
 test('create a menu and pages, move them, save, and see them in the top bar', async ({ page, browser }) => {
   const tree = await openEditor(page);
   await tree.getByRole('button', { name: /^Über uns/ }).click();
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   // nothing selected again: the new menu goes to the top level

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, login, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 import { DAY_MINUTES, grantCredit, newPatient, newTermin, uniqueBefund } from './support/termin-helpers.ts';
 
 test('an open cart survives a reload, can be continued, and releasing gives the credit back (/patient/termine)', async ({
@@ -25,6 +26,7 @@ test('an open cart survives a reload, can be continued, and releasing gives the 
   const offen = page.getByRole('region', { name: 'Offene Buchung' });
   await expect(offen).toContainText('Sie haben einen Termin ausgewählt, aber noch nicht gebucht.');
   await expect(credit.getByText('Video /Einzel: 0')).toBeVisible();
+  await settled(page);
   expect(
     (await new AxeBuilder({ page }).analyze()).violations.filter((v) => ['serious', 'critical'].includes(v.impact!)),
   ).toEqual([]);

@@ -4,11 +4,13 @@ import { generate } from 'otplib';
 import { ZWEITER_FAKTOR_PFLICHT_TEXT } from '@dihs/contract/auth';
 import { EINWILLIGUNG_TEXTS } from '@dihs/contract/einwilligung';
 import { DEMO_PASSWORD, createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 import { startBuiltServer } from './support/server-process.ts';
 
 /** Two duties that hold a session until they are answered (issue 18, items 12 and 14). */
 
 async function expectNoSeriousAxeViolation(page: Page) {
+  await settled(page);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 /** A fresh account with a profile name. */
 async function person(role: 'BETREIBER' | 'PATIENT', name: [string, string], privileges: number[] = []) {
@@ -13,6 +14,7 @@ async function person(role: 'BETREIBER' | 'PATIENT', name: [string, string], pri
 }
 
 async function expectNoSeriousViolations(page: Page) {
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }

@@ -4,6 +4,7 @@ import { authEndpoints } from '@dihs/contract/auth';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { rezeptEndpoints } from '@dihs/contract/rezept';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 /** A fresh patient with a name, so the page's title and the lists are its own. */
 async function patient(vorname: string, nachname: string): Promise<{ email: string; id: number }> {
@@ -18,6 +19,7 @@ const pdf = (text: string) =>
   Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
 async function expectNoSeriousViolation(page: Page) {
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { createAccount, expect, login, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -24,6 +25,7 @@ test('the user list is readable on a 390 px phone, with contrast-safe status chi
   expect(lines).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+  await settled(page);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
@@ -35,6 +37,7 @@ test('a legal page of the demo shows its template with the notice to adapt it', 
   await expect(main.locator('blockquote')).toContainText('Vorlage – vom Betreiber anzupassen.');
   await expect(main).toContainText('besondere Kategorien personenbezogener Daten nach Art. 9 Abs. 1 DSGVO');
   await expect(main.getByRole('heading', { level: 2, name: '8. Ihre Rechte' })).toBeVisible();
+  await settled(page);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORD, expect, login, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { authEndpoints } from '@dihs/contract/auth';
 
@@ -58,6 +59,7 @@ test.describe('start page and shell', () => {
   test('the start page has no serious accessibility violations', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Über uns' })).toBeVisible();
+    await settled(page);
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 test('an operator downloads the statistics of a date range as CSV', async ({ page }) => {
   await sql(
@@ -9,6 +10,7 @@ test('an operator downloads the statistics of a date range as CSV', async ({ pag
   await login(page, 'betreiber@demo.de', { via: 'api', to: '/betreiber/statistik' });
   await expect(page.getByRole('heading', { level: 1, name: 'TERMINPLAN' })).toBeVisible();
   await expect(page.getByText('Zeitraum')).toBeVisible();
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 

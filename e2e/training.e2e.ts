@@ -4,6 +4,7 @@ import { apiUrl } from '@dihs/contract/common/endpoint';
 import { trainingEndpoints } from '@dihs/contract/training';
 import type { Page, Response } from '@playwright/test';
 import { baseUrl, createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 async function userId(email: string): Promise<number> {
   const { rows } = await sql('select id from benutzer where email = $1', [email]);
@@ -29,6 +30,7 @@ const MOVE_PREFIX = apiUrl(trainingEndpoints.eintragVerschieben, { params: { a: 
 const isMove = (response: Response) => new URL(response.url()).pathname.startsWith(MOVE_PREFIX);
 
 async function expectAccessible(page: Page) {
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }

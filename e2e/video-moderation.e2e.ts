@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 import {
   expectReceiving,
   groupSession,
@@ -116,6 +117,7 @@ test('reports in raise order, all on one 1280×800 screen; highlight mutes the o
   await expect(p2.page.getByRole('button', { name: 'Mikrofon stummschalten' })).toBeEnabled();
   await expect(secondRow).not.toContainText('Mikrofon');
 
+  await settled(t.page);
   const axe = await new AxeBuilder({ page: t.page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   for (const c of [t, p1, p2]) await c.context.close();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { baseUrl, expect, login, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 test('an operator creates a video; the library shows our thumbnail and loads the player only on request', async ({
   page,
@@ -32,6 +33,7 @@ test('an operator creates a video; the library shows our thumbnail and loads the
   const play = details.getByRole('button', { name: `Video „${titel}“ von Vimeo abspielen` });
   // our own copy of the thumbnail, served by the platform
   await expect(play).toHaveCSS('background-image', /\/api\/video\/vorschau\/\d+/);
+  await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   expect(fremd).toEqual([]);
