@@ -85,23 +85,35 @@ async function load(url, headers, seconds, pid) {
 }
 
 /**
- * Loads the project's and the reference's URL alternately (reference, project, project, reference, half of
- * DURATION_S each, after a warm-up of both), so a change in the machine's load meanwhile hits both alike. The warm-up
+ * Loads the project's and the reference's URL alternately in four rounds (reference, project, project, reference,
+ * then the same again; an eighth of DURATION_S each, at least one second), after a warm-up of both, so a change in
+ * the machine's load meanwhile hits both alike. With two rounds, a burst of other work during one side's half moved
+ * the ratio of the same build by 15 points between runs; more, shorter rounds spread it over both sides. The warm-up
  * is three seconds: after one, a freshly started server still compiled its hot code (the first size of the series
  * showed half the requests/s of the later ones, on the reference too), so the series measured warm-up, not size.
- * Answers requests/s (mean of the halves), p99 (the worse half) and the server process's CPU time per request
+ * Answers requests/s (mean of the rounds), p99 (the worst round) and the server process's CPU time per request
  * (mean; the database's share is the same SQL on both sides) of each. `project` and `reference`: { url, headers, pid }.
  */
 export async function measurePair(project, reference) {
-  const half = Math.max(1, DURATION_S / 2);
+  const round = Math.max(1, DURATION_S / 8);
   await load(reference.url, {}, WARM_UP_S);
   await load(project.url, project.headers, WARM_UP_S);
-  const r1 = await load(reference.url, {}, half, reference.pid);
-  const p1 = await load(project.url, project.headers, half, project.pid);
-  const p2 = await load(project.url, project.headers, half, project.pid);
-  const r2 = await load(reference.url, {}, half, reference.pid);
-  const pair = (a, b) => ({ rps: (a.rps + b.rps) / 2, p99: Math.max(a.p99, b.p99), cpu: (a.cpu + b.cpu) / 2 });
-  return { project: pair(p1, p2), reference: pair(r1, r2) };
+  const projectRounds = [];
+  const referenceRounds = [];
+  const measureReference = async () => referenceRounds.push(await load(reference.url, {}, round, reference.pid));
+  const measureProject = async () => projectRounds.push(await load(project.url, project.headers, round, project.pid));
+  for (let i = 0; i < 2; i++) {
+    await measureReference();
+    await measureProject();
+    await measureProject();
+    await measureReference();
+  }
+  const combined = (rounds) => ({
+    rps: rounds.reduce((sum, r) => sum + r.rps, 0) / rounds.length,
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    cpu: rounds.reduce((sum, r) => sum + r.cpu, 0) / rounds.length,
+  });
+  return { project: combined(projectRounds), reference: combined(referenceRounds) };
 }
 
 const n = (v, width) => Math.round(v).toLocaleString('de-DE').padStart(width);
