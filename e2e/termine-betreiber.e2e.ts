@@ -3,6 +3,7 @@ import { berlinDay, formatDayDe } from '@dihs/contract/common/time';
 import { terminEndpoints } from '@dihs/contract/termin';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 import { pickerInput, typeInPicker } from './support/pickers.ts';
 
 /** A Berlin calendar day `days` from today as YYYY-MM-DD. */
@@ -121,6 +122,9 @@ async function expandOnDay(page: Page, befund: string, day: string) {
     .getByRole('row', { name: new RegExp(befund) })
     .getByRole('button', { name: /Details anzeigen/ })
     .click();
+  // the details open with a height transition: a click on one of their buttons while it runs focused the button
+  // (mouse down) but lost the click (the button had moved by mouse up), so no dialog opened
+  await settled(page);
   return page.getByRole('region', { name: `Termin ${befund}` });
 }
 
