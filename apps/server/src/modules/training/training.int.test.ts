@@ -445,6 +445,10 @@ describe('plans', () => {
     const empty = await ok<PlanSetSummary>(api.planSetNeu, therapist.bearer, { params: { patientId: patient.id } });
     const now = await ok<MeinPlan>(api.meinPlan, patient.bearer);
     expect(now.set).toMatchObject({ id: empty.id, planListe: [] });
+    // the earlier set is no longer in force: its exercises cannot be marked done
+    const stale = await call(api.erledigt, patient.bearer, { body: { eintragId: first!.id, erledigt: true } });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.body).toContain('Nur Übungen des aktuellen Trainingsplans können als erledigt markiert werden.');
   });
 
   it('admits operators only with UEBUNGEN_VERWALTEN, and never another patient', async () => {

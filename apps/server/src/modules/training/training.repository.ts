@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
@@ -187,16 +187,17 @@ export const setsOf = (db: Db, patientUserId: number) =>
     .where(eq(planSets.patientUserId, patientUserId))
     .orderBy(desc(planSets.validFrom), desc(planSets.id));
 
-// The patient's own plan (GET /trainingsplan/my) is read on every visit of the plan page: its statements are
-// prepared once per connection (db/prepared.ts).
+/**
+ * The id of the set the patient sees at `now` (placeholders `patient` and `now`): the newest whose valid-from has
+ * passed. The one statement of that rule, for marking an exercise done and for the plan page (planHeute).
+ */
+const currentSetId = sql`(select ${planSets.id} from ${planSets}
+  where ${planSets.patientUserId} = ${sql.placeholder('patient')} and ${planSets.validFrom} <= ${sql.placeholder('now')}
+  order by ${planSets.validFrom} desc, ${planSets.id} desc limit 1)`;
+
+// prepared once per connection (db/prepared.ts): read on every done mark of the patient's plan
 const currentSet = preparedStatement('trainingsplan_aktueller_satz', (db, name) =>
-  db
-    .select()
-    .from(planSets)
-    .where(and(eq(planSets.patientUserId, sql.placeholder('patient')), lte(planSets.validFrom, sql.placeholder('now'))))
-    .orderBy(desc(planSets.validFrom), desc(planSets.id))
-    .limit(1)
-    .prepare(name),
+  db.select().from(planSets).where(eq(planSets.id, currentSetId)).prepare(name),
 );
 
 /** The set the patient sees at `now`: the newest whose valid-from has passed. */
@@ -356,35 +357,24 @@ const planHeute = preparedStatement('trainingsplan_heute', (db, name) =>
       planErledigt,
       and(eq(planErledigt.eintragId, planEintraege.id), eq(planErledigt.tag, sql.placeholder('tag'))),
     )
-    .where(
-      eq(
-        planSets.id,
-        sql`(select ${planSets.id} from ${planSets}
-          where ${planSets.patientUserId} = ${sql.placeholder('patient')} and ${planSets.validFrom} <= ${sql.placeholder('now')}
-          order by ${planSets.validFrom} desc, ${planSets.id} desc limit 1)`,
-      ),
-    )
+    .where(eq(planSets.id, currentSetId))
     .orderBy(asc(planEintraege.position), asc(planEintraege.id))
     .prepare(name),
 );
 
+/** The plan page's set with its entries, each with its done mark of the day (null: not done). */
+export interface PlanAmTag {
+  set: PlanSetRow;
+  eintraege: { eintrag: EintragView; mark: { schmerz: number | null } | null }[];
+}
+
 /** The set the patient sees at `now` with its entries and each entry's done mark of the day `tag`; null: no set. */
-export async function planAmTag(
-  db: Db,
-  patientUserId: number,
-  now: Date,
-  tag: string,
-): Promise<{ set: PlanSetRow; eintraege: { eintrag: EintragView; mark: { schmerz: number | null } | null }[] } | null> {
+export async function planAmTag(db: Db, patientUserId: number, now: Date, tag: string): Promise<PlanAmTag | null> {
   const rows = await planHeute(db).execute({ patient: patientUserId, now, tag });
   if (!rows.length) return null;
-  // a set without entries comes as one row whose entry is empty
-  return {
-    set: rows[0]!.set,
-    eintraege: rows.filter((row) => row.eintrag.id !== null) as {
-      eintrag: EintragView;
-      mark: { schmerz: number | null } | null;
-    }[],
-  };
+  // a set without entries comes as one row whose entry is empty (Drizzle types the joined fields as nullable)
+  const eintraege = rows.filter((row) => row.eintrag.id !== null) as PlanAmTag['eintraege'];
+  return { set: rows[0]!.set, eintraege };
 }
 
 /** The done marks of the entries from the day `vonTag` on ("YYYY-MM-DD"), oldest first. */
