@@ -6,6 +6,18 @@ import { inlineEntryStylesheet } from './vite-inline-css.ts';
 
 const SERVER = 'http://localhost:3000';
 
+/**
+ * The contract modules of the public pages (the menu, content pages, video links) with the part of zod they use:
+ * one chunk the landing page loads after its start. Taken before `signedInContract`, so that group does not pull
+ * these (or the zod they use) into its chunk.
+ */
+const publicContract = /packages[\\/]contract[\\/]src[\\/](navigation|inhalt|common[\\/]video-url)\.ts$/;
+/**
+ * Every other contract module with what it imports (the rest of zod): one chunk instead of about fifteen of 1-9 KB,
+ * each a request of its own on the signed-in pages.
+ */
+const signedInContract = /packages[\\/]contract[\\/]src[\\/]/;
+
 export default defineConfig({
   // Brotli and gzip copies beside each text asset, made once at build time: the server sends the one the browser
   // accepts (@fastify/static preCompressed) without compressing per request.
@@ -33,13 +45,16 @@ export default defineConfig({
     // Fewer, larger chunks (docs/decisions.md "Two chunk groups"): by default every MUI component shared by a few
     // pages became a chunk of its own (192 files, median 2.8 KB), and /patient/termine fetched 63 of them after the
     // entry, one round trip per six on a phone. Now what the entry needs statically is one chunk beside it, and
-    // every MUI module the pages add is one more, shared by all pages and unchanged by our own releases.
+    // every MUI module the pages add is one more, shared by all pages and unchanged by our own releases. The contract
+    // (endpoint declarations and schemas) is two more: the public pages' part and the rest.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: 'start', tags: ['$initial'], priority: 2 },
             { name: 'mui', test: /node_modules[\\/]@mui[\\/](material|system|utils|base)[\\/]/, priority: 1 },
+            { name: 'public-contract', test: publicContract, priority: 1 },
+            { name: 'contract', test: signedInContract, priority: 1 },
           ],
         },
       },

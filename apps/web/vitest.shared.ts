@@ -18,6 +18,7 @@ export const ISOLATED_TESTS = [
   'src/features/video/e2ee/key-exchange.test.ts',
   'src/features/video/signaling/signaling-client.test.ts',
   'src/lib/api-client.test.ts',
+  'src/lib/use-growing-count.test.tsx',
 ];
 
 export const webTestProject = (name: string, isolate: boolean, files: { include: string[]; exclude?: string[] }) =>

@@ -25,6 +25,7 @@ import { TerminPagination } from '../../components/termin-pagination.tsx';
 import { TermineQuery } from '../../components/termine-query.tsx';
 import { saveFile } from '../../lib/save-file.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { useGrowingCount } from '../../lib/use-growing-count.ts';
 import { useReadyAfterCommit } from '../../lib/use-ready-after-commit.ts';
 import { cartApi, useOpenCart, useReturnedCart } from '../../features/cart/api/cart-api.ts';
 import { OffeneBuchung, OFFENE_BUCHUNG_TEXTE } from '../../features/cart/components/offene-buchung.tsx';
@@ -113,6 +114,9 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   // pass that yields to the browser between cards. Until then the list shows nothing new.
   const listReady = useReadyAfterCommit(known);
   const shown = useDeferredValue(listReady ? termine.data : undefined);
+  // and their commits come in passes of ten cards (the pagination with the last), not all 50 in one task
+  const cardsShown = useGrowingCount(shown?.items.length ?? 0);
+  const allCardsShown = cardsShown === (shown?.items.length ?? 0);
   // the Befund list of the settings, plus the names on this page (an appointment may carry an older Befund)
   const befundNamen = useEndpointQuery(verwaltungEndpoints.befundNamen, undefined);
   const befunde = useMemo(
@@ -319,7 +323,7 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
               <Typography>Keine Termine gefunden</Typography>
             ) : (
               <Stack spacing={1.5} component="div" aria-label="Termine" role="list">
-                {shown.items.map((termin) => (
+                {shown.items.slice(0, cardsShown).map((termin) => (
                   <Box role="listitem" key={termin.id}>
                     <TerminKarte
                       termin={termin}
@@ -341,7 +345,7 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
             )
           }
         </TermineQuery>
-        {shown && shown.total > LIST_PAGE_SIZES[0] && (
+        {shown && allCardsShown && shown.total > LIST_PAGE_SIZES[0] && (
           <TerminPagination
             data={shown}
             page={page}
