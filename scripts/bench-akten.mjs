@@ -27,11 +27,15 @@ async function addPatientWorld(run) {
   await addPlan(run, `(select id from benutzer where email = 'patient@demo.de')`, 1);
 }
 
-/** `sets` plans of 30 entries for the patient the SQL expression names, valid since a minute ago. */
+/**
+ * `sets` plans of 30 entries for the patient the SQL expression names, valid from now: newer than the demo's own plan
+ * (valid since the seed ran), so for patient@demo.de these 30 are the plan in force. (Until 2026-11-25 they were valid
+ * since a minute ago, older than the demo's, and the bench measured the demo's plan of four exercises.)
+ */
 function addPlan(run, patientSql, sets) {
   return run(`with s as (
       insert into trainingsplan_set (patient_user_id, therapeut_user_id, valid_from)
-      select ${patientSql}, (select id from benutzer where email = 'therapeut@demo.de'), now() - interval '1 minute'
+      select ${patientSql}, (select id from benutzer where email = 'therapeut@demo.de'), now()
       from generate_series(1, ${sets})
       returning id)
     insert into trainingsplan_eintrag (set_id, uebung_id, position, dauer, anzahl, pause, wiederholungen, information)

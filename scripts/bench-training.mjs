@@ -11,13 +11,16 @@ import { bearer, DURATION_S, rssMiB, withServerOnPostgres } from './bench-lib.mj
 const EVENTS = 1_000_000;
 const ENTRIES = 30;
 
-/** patient@demo.de with a subscription and a current plan of 30 entries; a year of statistics events. */
+/**
+ * patient@demo.de with a subscription and a current plan of 30 entries (valid from now, so newer than the demo's own
+ * plan of four); a year of statistics events.
+ */
 async function addWorld(run) {
   await run(`update benutzer set privileges = array_append(privileges, 0) where email = 'patient@demo.de'`);
   await run(`with s as (
       insert into trainingsplan_set (patient_user_id, therapeut_user_id, valid_from)
       values ((select id from benutzer where email = 'patient@demo.de'),
-              (select id from benutzer where email = 'therapeut@demo.de'), now() - interval '1 minute')
+              (select id from benutzer where email = 'therapeut@demo.de'), now())
       returning id)
     insert into trainingsplan_eintrag (set_id, uebung_id, position, dauer, anzahl, pause, wiederholungen, information)
     select s.id, (select min(id) from uebung) + i % 4, i, 60, 10, 30, 3, 'Bench-Übung ' || i
