@@ -57,7 +57,13 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * holds the session of the logged-in page: the cache is cleared here instead, and the storage kept. `prepare` runs
  * in the browser's first tab before (it stores the session).
  */
-async function audit(browser, url, port, config, prepare) {
+/**
+ * Lighthouse's own failures to record a load (NO_NAVSTART, NO_FCP: the trace missed the navigation) happen now and
+ * then on a loaded machine; such a run is repeated, up to this many times, instead of ending the whole bench.
+ */
+const RECORDING_ATTEMPTS = 3;
+
+async function audit(browser, url, port, config, prepare, attempt = 1) {
   const [tab] = browser.pages();
   await prepare(tab);
   const cdp = await browser.newCDPSession(tab);
@@ -74,7 +80,10 @@ async function audit(browser, url, port, config, prepare) {
     },
     config,
   );
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < RECORDING_ATTEMPTS) return audit(browser, url, port, config, prepare, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   // a guard that sent the page elsewhere (a lost session) would measure the wrong page
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`${url} endete auf ${lhr.finalDisplayedUrl}`);
