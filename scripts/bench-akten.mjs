@@ -7,9 +7,9 @@
 import { pathToFileURL } from 'node:url';
 import { DURATION_S, withServerOnPostgres } from './bench-lib.mjs';
 import { formatRow, listsBySize, tableHeader } from './bench-list-reference.mjs';
+import { addDemoPatientPlan, addPlan, PLAN_ENTRIES } from './bench-plan-world.mjs';
 
 const SIZES = [1_000, 10_000, 100_000];
-const PLAN_ENTRIES = 30;
 // the demo operator reads prescriptions without a second factor (bench only)
 const SERVER_ENV = { SEED_DEMO: 'true', OEMBED_URL: 'off', REQUIRE_2FA_ROLES: 'none' };
 const LISTS = [
@@ -18,29 +18,12 @@ const LISTS = [
   { label: 'Trainingsplan', path: '/api/trainingsplan/my', email: 'patient@demo.de', route: '/plan' },
 ];
 
-/** patient@demo.de with a subscription (the plan needs it), five own prescriptions and a current plan of 30. */
+/** patient@demo.de with a subscription and a current plan of 30 (bench-plan-world.mjs), and five own prescriptions. */
 async function addPatientWorld(run) {
-  await run(`update benutzer set privileges = array_append(privileges, 0) where email = 'patient@demo.de'`);
+  await addDemoPatientPlan(run);
   await run(`insert into rezept (patient_user_id, original_filename, media_type, anmerkung)
     select (select id from benutzer where email = 'patient@demo.de'), 'eigen-' || i || '.pdf', 'application/pdf', 'Bench'
     from generate_series(1, 5) as i`);
-  await addPlan(run, `(select id from benutzer where email = 'patient@demo.de')`, 1);
-}
-
-/**
- * `sets` plans of 30 entries for the patient the SQL expression names, valid from now: newer than the demo's own plan
- * (valid since the seed ran), so for patient@demo.de these 30 are the plan in force. (Until 2026-11-25 they were valid
- * since a minute ago, older than the demo's, and the bench measured the demo's plan of four exercises.)
- */
-function addPlan(run, patientSql, sets) {
-  return run(`with s as (
-      insert into trainingsplan_set (patient_user_id, therapeut_user_id, valid_from)
-      select ${patientSql}, (select id from benutzer where email = 'therapeut@demo.de'), now()
-      from generate_series(1, ${sets})
-      returning id)
-    insert into trainingsplan_eintrag (set_id, uebung_id, position, dauer, anzahl, pause, wiederholungen, information)
-    select s.id, (select min(id) from uebung) + i % 4, i, 60, 10, 30, 3, 'Bench-Übung ' || i
-    from s, generate_series(1, ${PLAN_ENTRIES}) as i`);
 }
 
 /** `count` prescriptions and about as many plan entries of the other demo patients, spread over the past year. */

@@ -7,24 +7,16 @@
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { bearer, DURATION_S, rssMiB, withServerOnPostgres } from './bench-lib.mjs';
+import { addDemoPatientPlan, PLAN_ENTRIES } from './bench-plan-world.mjs';
 
 const EVENTS = 1_000_000;
-const ENTRIES = 30;
 
 /**
- * patient@demo.de with a subscription and a current plan of 30 entries (valid from now, so newer than the demo's own
- * plan of four); a year of statistics events.
+ * patient@demo.de with a subscription and a current plan of 30 entries (bench-plan-world.mjs); a year of statistics
+ * events.
  */
 async function addWorld(run) {
-  await run(`update benutzer set privileges = array_append(privileges, 0) where email = 'patient@demo.de'`);
-  await run(`with s as (
-      insert into trainingsplan_set (patient_user_id, therapeut_user_id, valid_from)
-      values ((select id from benutzer where email = 'patient@demo.de'),
-              (select id from benutzer where email = 'therapeut@demo.de'), now())
-      returning id)
-    insert into trainingsplan_eintrag (set_id, uebung_id, position, dauer, anzahl, pause, wiederholungen, information)
-    select s.id, (select min(id) from uebung) + i % 4, i, 60, 10, 30, 3, 'Bench-Übung ' || i
-    from s, generate_series(1, ${ENTRIES}) as i`);
+  await addDemoPatientPlan(run);
   await run(`insert into statistik_ereignis (zeitpunkt, typ, aktion_id)
     select timestamptz '2025-01-01 00:00:00+00' + make_interval(secs => i * ${(365 * 86_400) / EVENTS}),
       i % 2, case when i % 2 = 1 then (1000 + i % 50)::text end
@@ -69,7 +61,7 @@ export async function runTrainingBench() {
       const n = (v, w = 8) => v.toFixed(0).padStart(w);
       return [
         `Trainingsplan und Statistik (PostgreSQL, ${DURATION_S} s, 50 Verbindungen)`,
-        `  GET /api/trainingsplan/my, ${ENTRIES} Übungen  ${n(plan.rps)} Anfragen/s  p50 ${n(plan.p50, 4)} ms  p99 ${n(plan.p99, 4)} ms`,
+        `  GET /api/trainingsplan/my, ${PLAN_ENTRIES} Übungen  ${n(plan.rps)} Anfragen/s  p50 ${n(plan.p50, 4)} ms  p99 ${n(plan.p99, 4)} ms`,
         `  GET /api/statistik, 1 Jahr, ${EVENTS.toLocaleString('de-DE')} Ereignisse  ${csv.seconds.toFixed(2).padStart(8)} s  ${csv.rows} Zeilen  Spitze RSS +${csv.peakAbove.toFixed(1)} MiB`,
       ];
     },

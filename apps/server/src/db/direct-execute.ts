@@ -47,7 +47,7 @@ function fillOf(param: unknown): Fill {
 }
 
 /** The parameter list of one run from its placeholder values. */
-export function compilePlaceholders(params: readonly unknown[]): (values: Record<string, unknown>) => unknown[] {
+function compilePlaceholders(params: readonly unknown[]): (values: Record<string, unknown>) => unknown[] {
   const fills = params.map(fillOf);
   return (values) => fills.map((fill) => fill(values));
 }

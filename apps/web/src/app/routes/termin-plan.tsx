@@ -115,8 +115,8 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const listReady = useReadyAfterCommit(known);
   const shown = useDeferredValue(listReady ? termine.data : undefined);
   // and their commits come in passes of ten cards (the pagination with the last), not all 50 in one task
-  const cardsShown = useGrowingCount(shown?.items.length ?? 0);
-  const allCardsShown = cardsShown === (shown?.items.length ?? 0);
+  const cardsTotal = shown?.items.length ?? 0;
+  const cardsShown = useGrowingCount(cardsTotal);
   // the Befund list of the settings, plus the names on this page (an appointment may carry an older Befund)
   const befundNamen = useEndpointQuery(verwaltungEndpoints.befundNamen, undefined);
   const befunde = useMemo(
@@ -345,7 +345,7 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
             )
           }
         </TermineQuery>
-        {shown && allCardsShown && shown.total > LIST_PAGE_SIZES[0] && (
+        {shown && cardsShown === cardsTotal && shown.total > LIST_PAGE_SIZES[0] && (
           <TerminPagination
             data={shown}
             page={page}
