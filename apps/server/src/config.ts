@@ -174,6 +174,9 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Every environment variable the server reads; README.md's configuration table names each (config-readme.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface JanusConfig {
   url: string;
   publicUrl: string;
