@@ -1,5 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+/** The integration files that run on the embedded database too (see the project integration-embedded). */
+const EMBEDDED_INTEGRATION_FILES = [
+  'test/authorization-matrix',
+  'db/embedded-database',
+  'plugins/patient-access',
+  'plugins/errors',
+  'modules/health/health',
+  'modules/rezept/rezept',
+  'modules/training/training',
+  'modules/anamnese/anamnese',
+  'modules/fragebogen/fragebogen',
+  'modules/profil/profil',
+  'modules/profil/dokumentation',
+  'modules/auskunft/auskunft',
+  'modules/auskunft/auskunft-vollstaendig',
+  'modules/loeschung/loeschung',
+  'modules/protokoll/protokoll',
+  'modules/termin/termin',
+  'modules/cart/cart',
+  'modules/cart/storno',
+  'modules/guthaben/ledger',
+  'modules/guthaben/guthaben-betreiber',
+  'modules/abo/abo-lifecycle',
+  'modules/zahlung/zahlung',
+  'modules/zahlung/zahlung-concurrency',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -26,6 +53,25 @@ export default defineConfig({
           // Each file builds its own app on its own database, and none mocks a module: the server's modules are
           // imported once per worker instead of once per file (the imports were 141 of 239 s of the files' time;
           // 203 s -> 93 s, files in shuffled order pass too).
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The embedded database that `npm start` runs (issue 29 item 2): the authorization matrix calls every
+          // endpoint, reads included, as every role that may call it, with the staff's need-to-know look-ups; the
+          // module files below write health records, money and capacity. Each file loads a dump of a migrated and
+          // seeded database into memory (embedded-template.ts, test-database.ts). Left to PostgreSQL only: files of
+          // the driver itself (direct-execute, migration-upgrade), of several instances on one database (sessions-end,
+          // video-redis), and of code that no query reaches (shutdown, STOMP, uploads' limits, the SPA).
+          name: 'integration-embedded',
+          environment: 'node',
+          include: EMBEDDED_INTEGRATION_FILES.map((file) => `apps/server/src/${file}.int.test.ts`),
+          globalSetup: ['apps/server/src/test/embedded-template.ts'],
+          env: { TEST_DATABASE: 'embedded' },
+          maxWorkers: 2,
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

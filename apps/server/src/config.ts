@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CART_TIMEOUT_MINUTES_DEFAULT } from '@dihs/contract/cart';
 import { DEFAULT_TOKEN_TTL_SECONDS } from '@dihs/contract/common/constants';
 import { ROLES, type Role } from '@dihs/contract/common/roles';
+import { DEFAULT_DATABASE_WAIT_SECONDS } from './db/database-busy.ts';
 import type { MasterKey } from './lib/envelope.ts';
 import type { S3Settings } from './lib/object-store/s3-object-store.ts';
 
@@ -53,6 +54,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Connections of the node-postgres pool per instance (issue 16: measured in `npm run bench`, docs/operations.md). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * How long a request may wait for the database (a free connection; on PostgreSQL also a statement's run) before
+   * it is answered 503 instead of hanging (issue 29, db/database-busy.ts).
+   */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_DATABASE_WAIT_SECONDS),
   DATA_DIR: z.string().default('data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET muss mindestens 32 Zeichen lang sein.').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
@@ -192,6 +198,7 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  databaseWaitSeconds: number;
   dataDir: string;
   jwtSecret: string;
   tokenTtlSeconds: number;
@@ -334,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     dataDir,
     jwtSecret,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,

@@ -13,6 +13,7 @@ async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    waitSeconds: config.databaseWaitSeconds,
   });
   await database.migrate();
   if (config.seedDemo) await seedDemoWorld(database.db);

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import { migrationsDir } from '../lib/paths.ts';
+import { DEFAULT_DATABASE_WAIT_SECONDS } from './database-busy.ts';
+import { createConnectionQueue } from './embedded-queue.ts';
 import { pgliteDir } from './embedded-setup.ts';
 import { openPglite } from './pglite.ts';
+import { guardRootClient, guardTransactions } from './transaction-scope.ts';
 
 /**
  * One Drizzle type for both drivers: node-postgres in production and tests, PGlite for `npm start`. Without the
@@ -22,48 +26,99 @@ export interface DatabaseHandle {
 /** Connections of the pool when the caller names none: what tests and tools need. */
 const DEFAULT_POOL_SIZE = 10;
 
-/** Opens the database named by DATABASE_URL, or the embedded PGlite in {dataDir}/pg. */
-export async function openDatabase(options: {
+export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
-}): Promise<DatabaseHandle> {
-  const migrationsFolder = migrationsDir();
-  if (options.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE });
-    // An idle client losing its connection (database restart, dropped test database) must not end the process;
-    // the pool replaces it and the next query reports the error where it can be answered.
-    pool.on('error', (error) => console.warn(`Datenbankverbindung verloren: ${error.message}`));
-    const db = drizzle(pool);
-    return {
-      db: db as unknown as Database,
-      kind: 'postgres',
-      migrate: () => migrate(db, { migrationsFolder }),
-      close: () => pool.end(),
-    };
-  }
+  /** DATABASE_WAIT_SECONDS: past it a request gets DatabaseBusyError (503) instead of waiting on (issue 29). */
+  waitSeconds?: number;
+  /** An embedded database that is already open (tests open one from a migrated template). */
+  pglite?: PGlite;
+}
+
+/** Opens the database named by DATABASE_URL, or the embedded PGlite in {dataDir}/pg. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const waitMs = (options.waitSeconds ?? DEFAULT_DATABASE_WAIT_SECONDS) * 1000;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE, waitMs);
+  return wrapPglite(options.pglite ?? (await openPglite(pgliteDir(options.dataDir))), waitMs);
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number, waitMs: number): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    // a request waits at most this long for a free connection, and a statement runs at most this long (lock waits
+    // included); both answer 503 (db/database-busy.ts) instead of holding the request open
+    connectionTimeoutMillis: waitMs,
+    statement_timeout: waitMs,
+  });
+  // An idle client losing its connection (database restart, dropped test database) must not end the process;
+  // the pool replaces it and the next query reports the error where it can be answered.
+  pool.on('error', (error) => console.warn(`Datenbankverbindung verloren: ${error.message}`));
+  const db = guardTransactions(drizzle(guardRootClient(pool, ['query', 'connect'])) as unknown as Database);
+  return {
+    db,
+    kind: 'postgres',
+    // on a connection of its own without the statement limit: a migration of a large table may take longer
+    async migrate() {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await migrate(drizzle(client), { migrationsFolder: migrationsDir() });
+      } finally {
+        await client.end();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * The embedded database behind the connection queue (db/embedded-queue.ts) and the nesting guard: PGlite is one
+ * connection, so a second query of the same request inside its transaction would wait forever.
+ */
+async function wrapPglite(client: PGlite, waitMs: number): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  // PGlite is one connection: it queues every query and transaction itself, so access is serialized.
-  const client = await openPglite(pgliteDir(options.dataDir));
-  const db = drizzle(client);
+  const queue = createConnectionQueue(waitMs);
+  const queued = client as unknown as Record<
+    'query' | 'exec' | 'transaction',
+    (...args: unknown[]) => Promise<unknown>
+  >;
+  for (const [name, what] of [
+    ['query', 'Abfrage'],
+    ['exec', 'Abfrage'],
+    ['transaction', 'Transaktion'],
+  ] as const) {
+    const original = queued[name].bind(client);
+    queued[name] = (...args) => queue.run(what, () => original(...args));
+  }
+  const db = guardTransactions(drizzle(guardRootClient(client, ['query', 'exec', 'transaction'])));
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: () => migrate(db, { migrationsFolder: migrationsDir() }),
     close: () => client.close(),
   };
 }
 
-/** Cheap round trip for the health check. */
-export async function pingDatabase(db: Database): Promise<boolean> {
+/** How long the readiness probe waits for its round trip before it answers "not ready". */
+export const HEALTH_PING_TIMEOUT_MS = 3000;
+
+/** Cheap round trip for the health check: false when it fails or takes longer than `timeoutMs`. */
+export async function pingDatabase(db: Database, timeoutMs = HEALTH_PING_TIMEOUT_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   try {
-    await db.execute(sql`select 1`);
-    return true;
+    return await Promise.race([db.execute(sql`select 1`).then(() => true as const), late]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

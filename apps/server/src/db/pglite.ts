@@ -16,7 +16,8 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Opens (and on first use creates) the embedded PostgreSQL in `dir`, as lean as it serves the demo.
+ * Opens (and on first use creates) the embedded PostgreSQL in `dir` (in memory without one), as lean as it serves
+ * the demo.
  *
  * V8 compiles PGlite's 9 MB of WebAssembly twice by default: all of it with its baseline compiler (Liftoff) at
  * start, and the functions that run often once more with the optimizing one (TurboFan), keeping both. Liftoff alone
@@ -25,10 +26,15 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
  * compiled after it is set, so it is set here, before PGlite compiles its module; the only other one in this
  * process is the small HTTP parser of Node's fetch().
  */
-export async function openPglite(dir: string): Promise<PGlite> {
+export async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
-  mkdirSync(dir, { recursive: true });
+  if (dir) mkdirSync(dir, { recursive: true });
   const settings = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-  return PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...settings] });
+  // no folder: in memory (tests), optionally from a dump of a migrated database (dumpDataDir)
+  return PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...settings],
+  });
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorEnvelope } from '@dihs/contract/common/errors';
 import { MESSAGES } from '@dihs/contract/common/messages';
+import { databaseBusyCause, postgresWaitKind } from '../db/database-busy.ts';
 import { isBadDataError } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { loggableError } from '../lib/loggable-error.ts';
@@ -73,6 +74,20 @@ function validationMessage(error: FastifyError): string {
   return MESSAGES.ungueltigeAnfrage;
 }
 
+const isDatabaseWait = (error: unknown): boolean =>
+  databaseBusyCause(error) !== undefined || postgresWaitKind(error) !== undefined;
+
+/** What the request waited for and how long, for the log line of a 503 (no values of the request). */
+function databaseWaitDetails(error: unknown): Record<string, unknown> {
+  const busy = databaseBusyCause(error);
+  if (!busy) return { wartetAuf: `PostgreSQL (${postgresWaitKind(error) ?? 'unbekannt'})` };
+  return {
+    wartetAuf: busy.waitedFor,
+    wartezeitMs: busy.waitedMs,
+    ...(busy.heldBy ? { belegtVon: busy.heldBy.what, belegtSeitMs: busy.heldBy.forMs } : {}),
+  };
+}
+
 /** One error handler: every failure answers the contract's envelope { message, code } in German, never a stack. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -89,6 +104,14 @@ export const errorsPlugin = fp(
         // Oversized bodies are bad input like any other: 400, as the contract promises.
         status = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : 400;
         body = { message: BODY_ERRORS[error.code] ?? MESSAGES.ungueltigeAnfrage, code: ERROR_CODES.validation };
+      } else if (isDatabaseWait(error)) {
+        status = 503;
+        body = { message: MESSAGES.datenbankUeberlastet, code: ERROR_CODES.databaseBusy };
+        void reply.header('retry-after', '60');
+        request.log.warn(
+          { endpunkt: `${request.method} ${request.routeOptions.url ?? ''}`, ...databaseWaitDetails(error) },
+          'Datenbank hat nicht rechtzeitig geantwortet',
+        );
       } else if (isBadDataError(error)) {
         status = 400;
         body = { message: MESSAGES.ungueltigeAnfrage, code: ERROR_CODES.validation };

@@ -31,10 +31,14 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<AppInput, 'now' | 'logStream'> & { modules?: readonly ModuleDescriptor[] } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const setting = (name: string) => (env[name] ? Number(env[name]) : undefined);
+  const database = await createTestDatabase({
+    poolSize: setting('DATABASE_POOL_SIZE'),
+    waitSeconds: setting('DATABASE_WAIT_SECONDS'),
+  });
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: database.url,
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',

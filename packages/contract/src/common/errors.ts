@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   secondFactorSetupRequired: 'SECOND_FACTOR_SETUP_REQUIRED',
   /** A current consent text (video therapy, terms of use) lacks the patient's consent. */
   consentRequired: 'CONSENT_REQUIRED',
+  /** The database did not answer within DATABASE_WAIT_SECONDS (503); the request changed nothing. */
+  databaseBusy: 'DATABASE_BUSY',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -39,4 +39,6 @@ export const MESSAGES = {
   kopfZuGross: 'Die Kopfzeilen der Anfrage sind zu groß.',
   serverfehler: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   datenbankNichtErreichbar: 'Die Datenbank ist nicht erreichbar.',
+  datenbankUeberlastet:
+    'Die Datenbank antwortet gerade nicht. Ihre Anfrage wurde nicht ausgeführt; bitte versuchen Sie es in einer Minute erneut.',
 } as const;

@@ -1,4 +1,4 @@
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 
 /**
  * Where the contents of uploaded files live (prescriptions, encrypted above this layer; public operator uploads),
@@ -9,8 +9,11 @@ import type { Transaction } from '../../db/client.ts';
 export interface ObjectStore {
   /** Stores (or replaces) the bytes under the key. `tx`: the caller's transaction, where the store can join it. */
   put(key: string, data: Buffer, tx?: Transaction): Promise<void>;
-  /** The bytes, or null when no object has this key. */
-  get(key: string): Promise<Buffer | null>;
+  /**
+   * The bytes, or null when no object has this key. `via`: the handle the caller reads through; inside an open
+   * transaction it must be that transaction (the embedded database has one connection; db/transaction-scope.ts).
+   */
+  get(key: string, via?: Database | Transaction): Promise<Buffer | null>;
   /** Removes objects; a missing one is not an error (deletions are retried). */
   delete(keys: readonly string[], tx?: Transaction): Promise<void>;
   /** Every key under the prefix (erasure checks, tests). */

@@ -32,8 +32,8 @@ export function createPostgresObjectStore(db: Database): ObjectStore {
       if (tx) await write(tx, key, data);
       else await db.transaction((own) => write(own, key, data));
     },
-    async get(key) {
-      const rows = await db
+    async get(key, via) {
+      const rows = await (via ?? db)
         .select({ inhalt: objekte.inhalt })
         .from(objekte)
         .where(partsOf(checkedObjectKey(key)))

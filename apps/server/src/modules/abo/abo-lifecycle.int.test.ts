@@ -495,18 +495,22 @@ describe('the scheduled job is idempotent', () => {
       await s.post(apiUrl(aboEndpoints.zuweisen), { aboPaketId: paket.aboPaketId, patientId: patient.id }, admin)
     ).json<Abo>();
 
-    // the step fails after booking the credit (the update of the subscription raises): everything rolls back
+    // the step fails after booking the credit (the update of the subscription raises): everything rolls back.
+    // One statement per execute: the embedded database prepares every statement, and a prepared one holds one command.
     await t.db.execute(
       sql.raw(`
       create function abo_test_crash() returns trigger language plpgsql as $$
-      begin if new.id = ${abo.id} and new.naechste_periode_nr = 2 then raise exception 'Absturz'; end if; return new; end $$;
-      create trigger abo_test_crash before update on abo for each row execute function abo_test_crash();
+      begin if new.id = ${abo.id} and new.naechste_periode_nr = 2 then raise exception 'Absturz'; end if; return new; end $$
     `),
+    );
+    await t.db.execute(
+      sql.raw('create trigger abo_test_crash before update on abo for each row execute function abo_test_crash()'),
     );
     setDay('2030-08-15');
     expect((await job()).failed).toBe(1);
     expect(await s.aboGuthaben(patient.id)).toMatchObject({ einzel: 2 });
-    await t.db.execute(sql.raw('drop trigger abo_test_crash on abo; drop function abo_test_crash();'));
+    await t.db.execute(sql.raw('drop trigger abo_test_crash on abo'));
+    await t.db.execute(sql.raw('drop function abo_test_crash()'));
 
     // a grant whose ledger entries were committed before (same idempotency key) is not booked again
     await t.db.transaction((tx) =>

@@ -28,7 +28,7 @@ export async function exportPatient(
   const files = [];
   for (const content of contents) {
     const row = rows.find((r) => r.id === content.rezeptId)!;
-    const inhalt = await objects.get(rezeptObjectKey(row.id));
+    const inhalt = await objects.get(rezeptObjectKey(row.id), db);
     if (!inhalt) continue;
     files.push({
       rezeptId: content.rezeptId,

@@ -116,10 +116,15 @@ export function createRezeptService({ db, ring, objects, now }: RezeptDeps) {
     admit: Admit,
     change: (tx: Transaction, row: RezeptRow) => Promise<RezeptRow>,
   ): Promise<RezeptRow> {
+    // admitted before the transaction: the admission's look-ups (care relation, role) and its audit run on their
+    // own connection, which the embedded database only has once the transaction is over (db/transaction-scope.ts).
+    // A prescription's patient never changes, so the row locked below is the patient's admitted here.
+    const unlocked = await findRezept(db, id);
+    if (!unlocked) throw HttpError.notFound(REZEPT_TEXTS.nichtGefunden);
+    await admit(unlocked.patientUserId, unlocked.id);
     return db.transaction(async (tx) => {
       const row = await lockRezept(tx, id);
       if (!row) throw HttpError.notFound(REZEPT_TEXTS.nichtGefunden);
-      await admit(row.patientUserId, row.id);
       return change(tx, row);
     });
   }
