@@ -4,11 +4,14 @@ import { defineConfig } from 'vitest/config';
 const EMBEDDED_INTEGRATION_FILES = [
   'test/authorization-matrix',
   'db/embedded-database',
+  'db/embedded-disk-full',
   'plugins/patient-access',
   'plugins/errors',
   'modules/health/health',
   'modules/rezept/rezept',
   'modules/training/training',
+  // the demo world the embedded start shows: subscription, plan and two weeks of adherence (issue 29 item 4)
+  'modules/training/training-demo',
   'modules/anamnese/anamnese',
   'modules/fragebogen/fragebogen',
   'modules/profil/profil',

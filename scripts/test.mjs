@@ -72,6 +72,10 @@ await lanes('Lint, Typecheck und Unit-Tests', [
   [['Lint', ...niced('npm', ['run', 'lint'])]],
 ]);
 step('Integrationstests', () => run('npx', ['vitest', 'run', '--project', 'integration']));
+// the same endpoints on the embedded database that `npm start` runs (vitest.config.ts: integration-embedded)
+step('Integrationstests (eingebettete Datenbank)', () =>
+  run('npx', ['vitest', 'run', '--project', 'integration-embedded']),
+);
 step('Build', () => ensureBuild({ force: true }));
 step('End-to-End-Tests', () => run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
 const total = (Date.now() - started) / 1000;

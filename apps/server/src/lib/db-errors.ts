@@ -24,3 +24,10 @@ export const isForeignKeyViolation = (error: unknown): boolean => sqlState(error
  * the input was bad, not the server, so they answer 400 wherever a schema let such a value through.
  */
 export const isBadDataError = (error: unknown): boolean => sqlState(error)?.startsWith('22') ?? false;
+
+/**
+ * The database could not write: disk full (53100), out of memory (53200) or a system error of its files (class 58,
+ * e.g. an I/O error or a read-only file system). PostgreSQL and the embedded PGlite abort the statement and its transaction and keep
+ * running; once the operator has freed space, the same request succeeds (docs/decisions.md, issue 29).
+ */
+export const isStorageError = (error: unknown): boolean => /^(53100|53200|58...)$/.test(sqlState(error) ?? '');

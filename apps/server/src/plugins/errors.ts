@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorEnvelope } from '@dihs/contract/common/errors';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { databaseBusyCause, postgresWaitKind } from '../db/database-busy.ts';
-import { isBadDataError } from '../lib/db-errors.ts';
+import { isBadDataError, isStorageError, sqlState } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 
@@ -111,6 +111,14 @@ export const errorsPlugin = fp(
         request.log.warn(
           { endpunkt: `${request.method} ${request.routeOptions.url ?? ''}`, ...databaseWaitDetails(error) },
           'Datenbank hat nicht rechtzeitig geantwortet',
+        );
+      } else if (isStorageError(error)) {
+        status = 503;
+        body = { message: MESSAGES.datenbankSpeicher, code: ERROR_CODES.databaseStorage };
+        // the operator must act (free space, check the disk): an error, with the SQLSTATE and the endpoint only
+        request.log.error(
+          { endpunkt: `${request.method} ${request.routeOptions.url ?? ''}`, sqlState: sqlState(error) },
+          'Datenbank kann nicht schreiben',
         );
       } else if (isBadDataError(error)) {
         status = 400;

@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { seedDemoWorld } from '../db/seed.ts';
 import { createTokenService, type TokenService } from '../lib/jwt.ts';
 import { DEMO_PASSWORD } from '../modules/users/index.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { authEndpoints } from '@dihs/contract/auth';
 
@@ -29,13 +29,19 @@ export interface TestApp {
 /** The whole app on a fresh database with the demo world, for app.inject tests. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppInput, 'now' | 'logStream'> & { modules?: readonly ModuleDescriptor[] } = {},
+  options: Pick<AppInput, 'now' | 'logStream'> & {
+    modules?: readonly ModuleDescriptor[];
+    /** A database the test prepared itself (one on a small file system); dropped by close() like the own. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   const setting = (name: string) => (env[name] ? Number(env[name]) : undefined);
-  const database = await createTestDatabase({
-    poolSize: setting('DATABASE_POOL_SIZE'),
-    waitSeconds: setting('DATABASE_WAIT_SECONDS'),
-  });
+  const database =
+    options.database ??
+    (await createTestDatabase({
+      poolSize: setting('DATABASE_POOL_SIZE'),
+      waitSeconds: setting('DATABASE_WAIT_SECONDS'),
+    }));
   const config = loadConfig({
     NODE_ENV: 'test',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
@@ -50,7 +56,7 @@ export async function createTestApp(
   });
   await seedDemoWorld(database.handle.db);
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
-  const { modules, ...input } = options;
+  const { modules, database: _prepared, ...input } = options;
   const app = await buildApp({ config, db: database.handle.db, tokens, ...input }, modules);
   await app.ready();
   const objects = configuredObjectStore(config, database.handle.db);

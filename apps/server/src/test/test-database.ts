@@ -46,6 +46,8 @@ function provided(key: 'templateDatabase' | 'embeddedTemplate'): string | undefi
 export interface TestDatabaseOptions {
   poolSize?: number;
   waitSeconds?: number;
+  /** Embedded only: a folder to keep the database in (a small file system) instead of memory. */
+  embeddedDir?: string;
 }
 
 /** A fresh, migrated database for one test file; drop() removes it. */
@@ -60,7 +62,8 @@ async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise
   await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminDatabaseUrl());
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '/nonexistent', ...options });
+  const { embeddedDir: _unused, ...settings } = options;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '/nonexistent', ...settings });
   if (!template) await handle.migrate();
   return {
     url: url.toString(),
@@ -79,8 +82,9 @@ async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise
 async function createEmbeddedTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
   const template = provided('embeddedTemplate');
   const dump = template ? new Blob([await readFile(template)]) : undefined;
-  const pglite = await openPglite(undefined, dump);
-  const handle = await openDatabase({ dataDir: '/nonexistent', pglite, ...options });
+  const { embeddedDir, ...settings } = options;
+  const pglite = await openPglite(embeddedDir, dump);
+  const handle = await openDatabase({ dataDir: '/nonexistent', pglite, ...settings });
   if (!template) await handle.migrate();
   return { url: undefined, handle, drop: () => handle.close() };
 }

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   consentRequired: 'CONSENT_REQUIRED',
   /** The database did not answer within DATABASE_WAIT_SECONDS (503); the request changed nothing. */
   databaseBusy: 'DATABASE_BUSY',
+  /** The database could not write: its disk is full or failing (503); the request changed nothing. */
+  databaseStorage: 'DATABASE_STORAGE',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -39,6 +39,8 @@ export const MESSAGES = {
   kopfZuGross: 'Die Kopfzeilen der Anfrage sind zu groß.',
   serverfehler: 'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   datenbankNichtErreichbar: 'Die Datenbank ist nicht erreichbar.',
+  datenbankSpeicher:
+    'Die Datenbank kann gerade nicht schreiben (Speicherplatz oder Datenträger). Ihre Anfrage wurde nicht gespeichert; bitte wenden Sie sich an den Betreiber der Plattform.',
   datenbankUeberlastet:
     'Die Datenbank antwortet gerade nicht. Ihre Anfrage wurde nicht ausgeführt; bitte versuchen Sie es in einer Minute erneut.',
 } as const;
