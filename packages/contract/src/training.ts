@@ -39,6 +39,7 @@ export const TRAINING_TEXTS = {
   // spec 3, sections 2 and 8
   nichtLoeschbarTitel: 'Übung kann nicht gelöscht werden',
   keinPlan: (name: string) => `Für ${name} ist noch kein Trainingsplan vorhanden`,
+  /** What a therapist or operator reads on a patient's plan while the patient has no running subscription. */
   keinAbo: (name: string) => `${name} besitzt kein Abonnement`,
   entfernenFrage: 'Übung aus Trainingsplan entfernen?',
   leererPlan: 'Leerer Plan',
@@ -61,6 +62,10 @@ export const TRAINING_TEXTS = {
   nichtAktuell: 'Nur Übungen des aktuellen Trainingsplans können als erledigt markiert werden.',
   vorlageLeer: 'Die Bezeichnung darf nicht leer sein.',
   aboNoetig: 'Der Trainingsplan steht nur mit einem laufenden Abonnement zur Verfügung.',
+  // the patient's own plan page without a running subscription: addressed to the patient, with the way to the shop
+  keinAboEigen:
+    'Sie haben derzeit kein laufendes Abonnement. Mit einem Abonnement sehen Sie hier Ihren Trainingsplan und können Ihre Übungen als erledigt markieren.',
+  zumAboShop: 'Abo auswählen',
 } as const;
 
 const idMessage = (label: string) => `Ungültige ${label}.`;
@@ -197,6 +202,8 @@ export const planSetListSchema = z.object({
   sets: z.array(planSetSummarySchema),
   /** The set the patient sees now (newest whose valid-from has passed), or null. */
   aktuellesSetId: z.number().int().nullable(),
+  /** Whether the patient's subscription runs: without one the patient does not see the plan. */
+  hatAbo: z.boolean(),
 });
 export type PlanSetList = z.infer<typeof planSetListSchema>;
 

@@ -1,5 +1,9 @@
 import type { AboPaketFields } from '@dihs/contract/abo';
+import { addDays, berlinDay, berlinToUtc } from '@dihs/contract/common/time';
 import type { Transaction } from '../../db/client.ts';
+import { findUserByEmail } from '../users/index.ts';
+import { gewaehren } from './abo-lifecycle.ts';
+import { findLaufendesAbo, insertAbo, listStandardPakete, updateAbo } from './abo.repository.ts';
 import { aboPakete } from './abo.table.ts';
 
 /** Demo packages: three in the shop, one for company assignments only, one retired. */
@@ -74,4 +78,40 @@ export const DEMO_ABO_PAKETE: readonly AboPaketFields[] = [
 /** Creates the demo packages. */
 export async function seedDemoAboPakete(tx: Transaction): Promise<void> {
   await tx.insert(aboPakete).values([...DEMO_ABO_PAKETE]);
+}
+
+/** The package of the demo patient's subscription, and how many days before the seed it began. */
+export const DEMO_ABO = { paket: 'Abo Plus', begonnenVorTagen: 20 } as const;
+
+/**
+ * patient@demo.de's paid subscription, running since DEMO_ABO.begonnenVorTagen days before the seed: the training
+ * plan, the patient's flagship feature, needs one (issue 29 item 4). It is recorded as it stands after its first
+ * payment (status AKTIV, first interval granted with its credit, HAT_ABO on the account), but without a card payment
+ * record and without the booking mail: a payment row changes only through its provider's events, and nobody booked.
+ * Skipped when the patient has a subscription already.
+ */
+export async function seedDemoAbo(tx: Transaction, now: Date = new Date()): Promise<void> {
+  const patient = await findUserByEmail(tx, 'patient@demo.de');
+  const paket = (await listStandardPakete(tx)).find((candidate) => candidate.title === DEMO_ABO.paket);
+  if (!patient || !paket || (await findLaufendesAbo(tx, patient.id))) return;
+  const beginn = addDays(berlinDay(now), -DEMO_ABO.begonnenVorTagen);
+  const gebucht = berlinToUtc(beginn, '09:15');
+  const abo = await insertAbo(tx, {
+    patientUserId: patient.id,
+    aboPaketId: paket.id,
+    title: paket.title,
+    trainingsplaene: paket.trainingsplaene,
+    befundtermine: paket.befundtermine,
+    einzelTermine: paket.einzelTermineProQuartal,
+    gruppenTermine: paket.gruppenTermineProQuartal,
+    laufzeitMonate: paket.laufzeitMonate,
+    buchungMonate: paket.buchungMonate,
+    kostenCent: paket.kostenProQuartalCent,
+    kuendigungsfristMonate: paket.kuendigungsfristMonate,
+    status: 'INBEZAHLUNG',
+    bezahlabo: true,
+    buchungsdatum: gebucht,
+  });
+  // as the payment's confirmation would: the contract starts on the day of the booking, its first interval granted
+  await gewaehren(tx, await updateAbo(tx, abo.id, { beginn, naechstePeriodeNr: 0 }), 0, null, gebucht);
 }

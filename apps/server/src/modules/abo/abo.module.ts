@@ -2,7 +2,7 @@ import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { createSubscriptionScheduler } from './abo-job.ts';
 import { zahlungGeaendert } from './abo-lifecycle.ts';
 import { aboDashboardTiles } from './abo.dashboard.ts';
-import { seedDemoAboPakete } from './abo.demo.ts';
+import { seedDemoAbo, seedDemoAboPakete } from './abo.demo.ts';
 import { exportPatient } from './abo.export.ts';
 import { aboRoutes } from './abo.routes.ts';
 
@@ -19,5 +19,8 @@ export const aboModule: ModuleDescriptor = {
   }),
   exportPatient,
   dashboardTiles: aboDashboardTiles,
-  seedDemo: (tx) => seedDemoAboPakete(tx),
+  seedDemo: async (tx) => {
+    await seedDemoAboPakete(tx);
+    await seedDemoAbo(tx);
+  },
 };

@@ -1,2 +1,2 @@
 export { runSubscriptionJob, type JobResult } from './abo-job.ts';
-export { seedDemoAboPakete, DEMO_ABO_PAKETE } from './abo.demo.ts';
+export { seedDemoAboPakete, seedDemoAbo, DEMO_ABO_PAKETE, DEMO_ABO } from './abo.demo.ts';

@@ -4,6 +4,7 @@ import { CREDIT_KINDS, type Guthaben, type GuthabenVerlauf } from '@dihs/contrac
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../users/users.table.ts';
 import { accountWithBearer } from '../../test/payment-support.ts';
+import { DEMO_ABO, DEMO_ABO_PAKETE } from '../abo/index.ts';
 import { guthabenBuchungen } from './guthaben.table.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { guthabenEndpoints } from '@dihs/contract/guthaben';
@@ -40,7 +41,14 @@ describe('credit on profiles (operator)', () => {
   it("reads the demo patient's balance: all twelve fields, the seeded paid credit", async () => {
     const balance = await current();
     expect(Object.keys(balance).sort()).toEqual([...CREDIT_KINDS].sort());
-    expect(balance).toMatchObject({ bezahltEinzelTermin: 3, bezahltGruppenTermin: 2, aboEinzelTermin: 0 });
+    // the paid credit of guthaben.demo.ts, and the first interval of the demo subscription (abo.demo.ts)
+    const demoAbo = DEMO_ABO_PAKETE.find((paket) => paket.title === DEMO_ABO.paket)!;
+    expect(balance).toMatchObject({
+      bezahltEinzelTermin: 3,
+      bezahltGruppenTermin: 2,
+      aboEinzelTermin: demoAbo.einzelTermineProQuartal,
+      aboTrainingsplan: demoAbo.trainingsplaene,
+    });
     expect(await (await get(apiUrl(guthabenEndpoints.eigenes), await t.bearer('patient@demo.de'))).json()).toEqual(
       balance,
     );
@@ -79,7 +87,10 @@ describe('credit on profiles (operator)', () => {
       await get(apiUrl(guthabenEndpoints.eigenerVerlauf), await t.bearer('patient@demo.de'))
     ).json<GuthabenVerlauf>();
     expect(own.eintraege.filter((e) => e.durchBetreiber)).toHaveLength(3);
-    expect(own.eintraege.at(-1)).toMatchObject({ grund: 'Startguthaben (Demo)', durchBetreiber: false });
+    // newest first: the operator's three, then the seed's own (the demo subscription's grants and the starting credit)
+    expect(own.eintraege.slice(0, 3).every((e) => e.durchBetreiber)).toBe(true);
+    expect(own.eintraege.slice(3).every((e) => !e.durchBetreiber)).toBe(true);
+    expect(own.eintraege.some((e) => e.grund === 'Startguthaben (Demo)')).toBe(true);
     const seen = (
       await get(apiUrl(guthabenEndpoints.verlaufVonPatient, { params: { patientId } }), operator)
     ).json<GuthabenVerlauf>();

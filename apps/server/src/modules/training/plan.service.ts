@@ -127,7 +127,8 @@ export async function planSetMitAdherenz(db: Db, set: PlanSetRow, now: Date): Pr
 }
 
 /**
- * GET /trainingsplan/therapeut/list/{patientId}: the sets, newest valid-from first, and which one is current.
+ * GET /trainingsplan/therapeut/list/{patientId}: the sets, newest valid-from first, which one is current, and whether
+ * the patient's subscription runs (the editor says so when it does not: the patient would not see the plan).
  * `patient` is the account the caller was admitted to (training-access.ts).
  */
 export async function planSets(db: Db, patient: PersonInfo, now: Date): Promise<PlanSetList> {
@@ -137,6 +138,7 @@ export async function planSets(db: Db, patient: PersonInfo, now: Date): Promise<
     patientName: nameOf(patient),
     sets: sets.map(summary),
     aktuellesSetId: current?.id ?? null,
+    hatAbo: hasPrivilege(patient.privileges, 'HAT_ABO'),
   };
 }
 

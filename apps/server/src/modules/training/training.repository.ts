@@ -337,6 +337,14 @@ export async function markErledigt(
     });
 }
 
+/** Done marks as they were recorded earlier (the demo's past two weeks), in one statement. */
+export async function insertErledigt(
+  tx: Transaction,
+  rows: { eintragId: number; patientUserId: number; tag: string; schmerz: number | null; erfasstAm: Date }[],
+) {
+  if (rows.length > 0) await tx.insert(planErledigt).values(rows);
+}
+
 export const unmarkErledigt = (db: Db, eintragId: number, tag: string) =>
   db.delete(planErledigt).where(and(eq(planErledigt.eintragId, eintragId), eq(planErledigt.tag, tag)));
 

@@ -1,3 +1,4 @@
+import { ROUTES } from '@dihs/contract/common/routes';
 import { TRAINING_TEXTS } from '@dihs/contract/training';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -5,6 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { VideoVorschau } from '../../../components/video-vorschau.tsx';
 import { useEffect } from 'react';
@@ -33,7 +35,16 @@ export function PatientPlanPage() {
             <Typography variant="h4" component="h1" gutterBottom>
               IHR TRAININGSPLAN {patientName.toUpperCase()}
             </Typography>
-            {!hatAbo && <Alert severity="info">{TRAINING_TEXTS.keinAbo(patientName)}</Alert>}
+            {/* addressed to the patient, with the way to a subscription; the spec's third-person sentence
+                "{name} besitzt kein Abonnement" is what a therapist reads in the plan editor (docs/decisions.md) */}
+            {!hatAbo && (
+              <Alert severity="info">
+                <Typography>{TRAINING_TEXTS.keinAboEigen}</Typography>
+                <ButtonLink to={ROUTES.aboShop.path} variant="contained" size="small" sx={{ mt: 1.5 }}>
+                  {TRAINING_TEXTS.zumAboShop}
+                </ButtonLink>
+              </Alert>
+            )}
             {hatAbo && !set && <Alert severity="info">{TRAINING_TEXTS.keinPlan(patientName)}</Alert>}
             <Grid container spacing={2} component="ol" sx={{ listStyle: 'none', p: 0 }}>
               {set?.planListe.map((eintrag) => (

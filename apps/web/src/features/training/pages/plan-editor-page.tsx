@@ -104,6 +104,12 @@ export function PlanEditorPage() {
           <Typography>Trainingstreue (14 Tage): {set.data.adherenzProzent} %</Typography>
         )}
       </Stack>
+      {!sets.data.hatAbo && (
+        // the patient sees no plan without a running subscription: the editor tells the therapist so (spec 3)
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {TRAINING_TEXTS.keinAbo(patientName)}
+        </Alert>
+      )}
       {sets.data.sets.length === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {TRAINING_TEXTS.keinPlan(patientName)}
