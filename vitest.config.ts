@@ -12,8 +12,6 @@ const EMBEDDED_INTEGRATION_FILES = [
   'modules/training/training',
   // the demo world the embedded start shows: subscription, plan and two weeks of adherence (issue 29 item 4)
   'modules/training/training-demo',
-  // the demo world the embedded start shows: subscription, plan and two weeks of adherence (issue 29 item 4)
-  'modules/training/training-demo',
   'modules/anamnese/anamnese',
   'modules/fragebogen/fragebogen',
   'modules/profil/profil',
