@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { bearer, DURATION_S, freePort, rssMiB, SERVER_ENTRY, startServer, stop, waitFor } from './bench-lib.mjs';
+import { bearer, DURATION_S, rssMiB, withServer } from './bench-lib.mjs';
 import { addTermine } from './bench-termin.mjs';
 
 const APPOINTMENTS = 10_000;
@@ -14,23 +14,10 @@ const USERS = 10;
 /** Issue 16 goal 4: the patient plan's p99 on PGlite at 10 users at once. */
 const P99_GOAL_MS = 500;
 
-/** The built server on the folder, ready; `work` gets its address and the child process; stopped afterwards. */
-async function serve(dataDir, work) {
-  const port = await freePort();
-  const server = startServer(process.execPath, [SERVER_ENTRY], port, dataDir);
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`);
-    return await work(base, server);
-  } finally {
-    await stop(server);
-  }
-}
-
 export async function runEmbeddedBench() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-embedded-'));
   try {
-    await serve(dataDir, async () => {}); // the first start creates the database and the demo world
+    await withServer(dataDir, {}, async () => {}); // the first start creates the database and the demo world
     // the server owns the folder while it runs, so the appointments go in while it is stopped
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create(path.join(dataDir, 'pg'));
@@ -39,7 +26,7 @@ export async function runEmbeddedBench() {
     } finally {
       await db.close();
     }
-    const result = await serve(dataDir, async (base, server) => {
+    const result = await withServer(dataDir, {}, async ({ base, pid }) => {
       const url = `${base}/api/termin/patient/all`;
       const headers = { authorization: await bearer(base, 'patient@demo.de') };
       const load = await autocannon({
@@ -53,7 +40,7 @@ export async function runEmbeddedBench() {
       if (load.non2xx > 0 || load.errors > 0) {
         throw new Error(`${url}: ${load.non2xx} Antworten ohne 2xx, ${load.errors} Fehler`);
       }
-      return { load, rss: rssMiB(server.pid) };
+      return { load, rss: rssMiB(pid) };
     });
     const { latency, requests } = result.load;
     const n = (v, width = 8) => Math.round(v).toLocaleString('de-DE').padStart(width);

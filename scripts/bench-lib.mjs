@@ -67,15 +67,21 @@ export async function waitFor(url, timeoutMs = 120_000) {
 
 /**
  * Starts a server process in its own process group (stop() ends the group, npm's children included). Without
- * DATABASE_URL in `env` it runs on the embedded PGlite in dataDir.
+ * DATABASE_URL in `env` it runs on the embedded PGlite in dataDir. With `output`, what the process writes to stdout
+ * and stderr collects in `child.output` (a string; keep the log level low, e.g. LOG_LEVEL=warn).
  */
-export function startServer(command, args, port, dataDir, env = {}) {
-  return spawn(command, args, {
+export function startServer(command, args, port, dataDir, env = {}, { output = false } = {}) {
+  const child = spawn(command, args, {
     cwd: root,
-    stdio: 'ignore',
+    stdio: output ? ['ignore', 'pipe', 'pipe'] : 'ignore',
     detached: true,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
   });
+  if (output) {
+    child.output = '';
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (child.output += chunk));
+  }
+  return child;
 }
 
 export const stop = async (child) => {
@@ -110,12 +116,31 @@ export const demoServerEnv = (base) => ({
 });
 
 /**
- * A fresh database on ADMIN_URL's server and the built server (SERVER_ENTRY) on it with `env` (or `env(base)` when
- * the environment names the server's own address), up and answering;
- * runs `work({ base, pid, databaseUrl, client })` (client: node-postgres, connected to the database) and answers
- * what it answers. Afterwards the server stops and the database and the data folder are gone, also on a failure.
+ * The built server (SERVER_ENTRY) on dataDir with `env` (or `env(base)` when the environment names the server's own
+ * address), up and answering; runs `work({ base, pid, server })` and answers what it answers. Afterwards the server
+ * stops, also on a failure. Without DATABASE_URL in the environment it runs on the embedded PGlite in dataDir.
+ * `options` go to startServer (`output`: the server's stdout and stderr collect in `server.output`).
  */
-export async function withServerOnPostgres(env, work, dataDirPrefix = 'dihs-bench-pg-') {
+export async function withServer(dataDir, env, work, options = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const serverEnv = typeof env === 'function' ? env(base) : env;
+  const server = startServer(process.execPath, [SERVER_ENTRY], port, dataDir, serverEnv, options);
+  try {
+    await waitFor(`${base}/api/health`);
+    return await work({ base, pid: server.pid, server });
+  } finally {
+    await stop(server);
+  }
+}
+
+/**
+ * A fresh database on ADMIN_URL's server and the built server on it (withServer with `env` and `options`);
+ * runs `work({ base, pid, server, databaseUrl, client })` (client: node-postgres, connected to the database) and
+ * answers what it answers. Afterwards the server stops and the database and the data folder are gone, also on a
+ * failure.
+ */
+export async function withServerOnPostgres(env, work, dataDirPrefix = 'dihs-bench-pg-', options = {}) {
   const { default: pg } = await import('pg');
   const name = `dihs_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -126,19 +151,18 @@ export async function withServerOnPostgres(env, work, dataDirPrefix = 'dihs-benc
   const databaseUrl = url.toString();
   const client = new pg.Client({ connectionString: databaseUrl });
   const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const serverEnv = typeof env === 'function' ? env(base) : env;
-  const server = startServer(process.execPath, [SERVER_ENTRY], port, dataDir, {
-    ...serverEnv,
-    DATABASE_URL: databaseUrl,
-  });
+  const serverEnv = (base) => ({ ...(typeof env === 'function' ? env(base) : env), DATABASE_URL: databaseUrl });
   try {
-    await waitFor(`${base}/api/health`);
-    await client.connect();
-    return await work({ base, pid: server.pid, databaseUrl, client });
+    return await withServer(
+      dataDir,
+      serverEnv,
+      async (served) => {
+        await client.connect();
+        return work({ ...served, databaseUrl, client });
+      },
+      options,
+    );
   } finally {
-    await stop(server);
     await client.end().catch(() => {});
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

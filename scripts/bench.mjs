@@ -6,6 +6,7 @@
 import { runAktenBench } from './bench-akten.mjs';
 import { runEmbeddedBench } from './bench-embedded.mjs';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
+import { runMixedBench } from './bench-mixed.mjs';
 import { runRequestBench } from './bench-request.mjs';
 import { runRezeptBench } from './bench-rezept.mjs';
 import { runScaleBench } from './bench-scale.mjs';
@@ -26,6 +27,8 @@ const PARTS = {
   start: runStartBench,
   // the patient plan on PGlite at 10 users beside its goal, the memory after that load (bench-embedded.mjs)
   embedded: runEmbeddedBench,
+  // 10 users with staff writes on health records, on PGlite beside PostgreSQL: p99, errors (bench-mixed.mjs)
+  mixed: runMixedBench,
   // SIGTERM to exit under load (bench-shutdown.mjs)
   shutdown: runShutdownBench,
   // patient plan by database size, bookings/s (bench-termin.mjs)
