@@ -74,6 +74,9 @@ function validationMessage(error: FastifyError): string {
   return MESSAGES.ungueltigeAnfrage;
 }
 
+/** The route's pattern, never the URL: the URL may carry ids or a query with personal data. */
+const endpointOf = (request: FastifyRequest): string => `${request.method} ${request.routeOptions.url ?? ''}`;
+
 const isDatabaseWait = (error: unknown): boolean =>
   databaseBusyCause(error) !== undefined || postgresWaitKind(error) !== undefined;
 
@@ -109,7 +112,7 @@ export const errorsPlugin = fp(
         body = { message: MESSAGES.datenbankUeberlastet, code: ERROR_CODES.databaseBusy };
         void reply.header('retry-after', '60');
         request.log.warn(
-          { endpunkt: `${request.method} ${request.routeOptions.url ?? ''}`, ...databaseWaitDetails(error) },
+          { endpunkt: endpointOf(request), ...databaseWaitDetails(error) },
           'Datenbank hat nicht rechtzeitig geantwortet',
         );
       } else if (isStorageError(error)) {
@@ -117,7 +120,7 @@ export const errorsPlugin = fp(
         body = { message: MESSAGES.datenbankSpeicher, code: ERROR_CODES.databaseStorage };
         // the operator must act (free space, check the disk): an error, with the SQLSTATE and the endpoint only
         request.log.error(
-          { endpunkt: `${request.method} ${request.routeOptions.url ?? ''}`, sqlState: sqlState(error) },
+          { endpunkt: endpointOf(request), sqlState: sqlState(error) },
           'Datenbank kann nicht schreiben',
         );
       } else if (isBadDataError(error)) {
@@ -133,7 +136,7 @@ export const errorsPlugin = fp(
         status = 500;
         body = { message: MESSAGES.serverfehler, code: ERROR_CODES.internal };
         // Never the request body or query parameters: they may hold health data or passwords.
-        request.log.error({ error: loggableError(error) }, 'Unerwarteter Fehler');
+        request.log.error({ error: loggableError(error), endpunkt: endpointOf(request) }, 'Unerwarteter Fehler');
       }
       return reply.status(status).send(body);
     });
