@@ -171,8 +171,14 @@ test('the patient marks an exercise done with a pain rating, the video loads onl
 
   await karte.getByRole('combobox', { name: 'Schmerz dabei (0–10)' }).click();
   await page.getByRole('option', { name: '3', exact: true }).click();
+  const gespeichert = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === apiUrl(trainingEndpoints.erledigt),
+  );
   await karte.getByRole('checkbox', { name: 'Heute erledigt' }).click();
+  // the tick shows at once, before the server's answer; the page is left only once it is stored
   await expect(karte.getByRole('checkbox', { name: 'Heute erledigt' })).toBeChecked();
+  expect((await gespeichert).status()).toBe(200);
   await page.reload();
   await expect(karte.getByRole('checkbox', { name: 'Heute erledigt' })).toBeChecked();
   expect(fremd).toEqual([]);

@@ -486,7 +486,8 @@ export const trainingEndpoints = {
     patientRecord: { kind: 'TRAINING', action: 'SCHREIBEN' },
     body: erledigtBodySchema,
     response: planEintragSchema,
-    errors,
+    // 409: the exercise is no longer in the plan in force (nothing stored)
+    errors: [...errors, 409],
   }),
   planAktuell: endpoint({
     method: 'GET',

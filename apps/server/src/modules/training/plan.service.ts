@@ -17,7 +17,6 @@ import { findPersonInfo, findUserById, fullName, type PersonInfo } from '../user
 import {
   copyVorlageIntoSet,
   countEintraege,
-  currentSetOf,
   deleteEintrag,
   eintraegeOf,
   erledigtSeit,
@@ -280,7 +279,11 @@ export async function planDesPatienten(db: Db, person: PersonInfo | undefined, n
   };
 }
 
-/** POST /trainingsplan/erledigt: marks (or unmarks) an exercise of the current set as done today, with pain. */
+/**
+ * POST /trainingsplan/erledigt: marks (or unmarks) an exercise of the set in force as done today, with pain. Answers
+ * 200 only with what is stored; an exercise that is no longer in the set in force (the page showed an earlier plan,
+ * or the therapist removed it meanwhile) is 409 and changes nothing.
+ */
 export async function erledigtMarkieren(
   db: Db,
   patientUserId: number,
@@ -294,13 +297,15 @@ export async function erledigtMarkieren(
     throw HttpError.notFound(TRAINING_TEXTS.eintragNichtGefunden);
   }
   if (!(await hatAbo(db, patientUserId))) throw HttpError.forbidden(TRAINING_TEXTS.aboNoetig);
-  const current = await currentSetOf(db, patientUserId, now);
-  if (current?.id !== set.id) throw HttpError.badRequest(TRAINING_TEXTS.nichtAktuell);
-  const tag = berlinDay(now);
-  if (body.erledigt) await markErledigt(db, { eintragId: eintrag.id, patientUserId, tag, schmerz: body.schmerz });
-  else await unmarkErledigt(db, eintrag.id, tag);
-  return {
-    ...(await eintragView(db, eintrag.id, patientUserId)),
-    heute: { erledigt: body.erledigt, schmerz: body.erledigt ? body.schmerz : null },
-  };
+  const ziel = { eintragId: eintrag.id, patientUserId, tag: berlinDay(now), now };
+  let heute: NonNullable<PlanEintrag['heute']>;
+  if (body.erledigt) {
+    const stored = await markErledigt(db, { ...ziel, schmerz: body.schmerz });
+    if (!stored) throw new HttpError(409, TRAINING_TEXTS.nichtAktuell);
+    heute = { erledigt: true, schmerz: stored.schmerz };
+  } else {
+    if (!(await unmarkErledigt(db, ziel))) throw new HttpError(409, TRAINING_TEXTS.nichtAktuell);
+    heute = { erledigt: false, schmerz: null };
+  }
+  return { ...(await eintragView(db, eintrag.id, patientUserId)), heute };
 }

@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
 import { addDays, berlinDay } from '@dihs/contract/common/time';
 import {
+  TRAINING_TEXTS,
   trainingEndpoints as api,
   type MeinPlan,
   type PlanEintrag,
@@ -40,6 +42,9 @@ let t: TestApp;
 let demoHash: string;
 /** Therapist–patient pairs in care through another module (the appointments of the termin module). */
 const inCare = new Set<string>();
+/** The server's clock: real time, moved forward by a test that needs a later instant. */
+let clockOffsetMs = 0;
+const serverNow = () => new Date(Date.now() + clockOffsetMs);
 const careModule: ModuleDescriptor = {
   name: 'test-care',
   careRelation: (_db, therapist, patient) => Promise.resolve(inCare.has(`${therapist}:${patient}`)),
@@ -65,7 +70,7 @@ beforeAll(async () => {
   stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
   t = await createTestApp(
     { OEMBED_URL: `${stubUrl}/oembed`, LOGIN_RATE_LIMIT_IP: '10000', LOGIN_RATE_LIMIT_ACCOUNT: '10000' },
-    { modules: [...MODULES, careModule] },
+    { modules: [...MODULES, careModule], now: serverNow },
   );
   demoHash = await hashPassword(DEMO_PASSWORD);
 });
@@ -447,7 +452,7 @@ describe('plans', () => {
     expect(now.set).toMatchObject({ id: empty.id, planListe: [] });
     // the earlier set is no longer in force: its exercises cannot be marked done
     const stale = await call(api.erledigt, patient.bearer, { body: { eintragId: first!.id, erledigt: true } });
-    expect(stale.statusCode).toBe(400);
+    expect(stale.statusCode).toBe(409);
     expect(stale.body).toContain('Nur Übungen des aktuellen Trainingsplans können als erledigt markiert werden.');
   });
 
@@ -476,5 +481,166 @@ describe('plans', () => {
     await t.db.transaction((tx) => trainingModule.erasePatient!(tx, patient.id, t.services).then(() => undefined));
     expect(await t.db.select().from(planSets).where(eq(planSets.id, set.id))).toHaveLength(0);
     expect(await t.db.select().from(planEintraege).where(eq(planEintraege.setId, set.id))).toHaveLength(0);
+  });
+});
+
+/** A therapist's template of three exercises and a subscribed patient with a plan from it, valid from now. */
+async function planWorld() {
+  const therapist = await account('THERAPEUT', ['UEBUNGEN_VERWALTEN_THERAPEUT', 'TRAININGSPLAN_VORLAGEN_VERWALTEN']);
+  const patient = await account('PATIENT', ['HAT_ABO']);
+  inCare.add(`${therapist.id}:${patient.id}`);
+  const vorlage = await ok<Vorlage>(api.vorlageNeu, therapist.bearer);
+  for (let i = 0; i < 3; i++) {
+    const uebung = await neueUebung(therapist.bearer);
+    await ok(api.vorlageUebungHinzufuegen, therapist.bearer, {
+      body: { vorlageId: vorlage.id, uebungId: uebung.id, ...zahlen },
+    });
+  }
+  const neuerPlan = () =>
+    ok<PlanSetSummary>(api.planSetAusVorlage, therapist.bearer, {
+      params: { id: vorlage.id },
+      body: { patientId: patient.id },
+    });
+  const set = await neuerPlan();
+  const eintraege = async () => (await ok<MeinPlan>(api.meinPlan, patient.bearer)).set!.planListe;
+  const tick = (eintragId: number, erledigt: boolean, schmerz: number | null = null) =>
+    call(api.erledigt, patient.bearer, { body: { eintragId, erledigt, schmerz } });
+  /** What the therapist's editor shows: the set in force (as the list names it) with its adherence. */
+  const adherenz = async () => {
+    const list = await ok<PlanSetList>(api.planSets, therapist.bearer, { params: { patientId: patient.id } });
+    const viaSet = await ok<PlanSet>(api.planSet, therapist.bearer, { params: { setId: list.aktuellesSetId! } });
+    const viaPatient = await ok<PlanSet>(api.planAktuell, therapist.bearer, { params: { patientId: patient.id } });
+    expect(viaPatient).toEqual(viaSet);
+    return viaSet;
+  };
+  const marks = () => t.db.select().from(planErledigt).where(eq(planErledigt.patientUserId, patient.id));
+  return { therapist, patient, set, neuerPlan, eintraege, tick, adherenz, marks };
+}
+
+// Issue 29 item 6: "Heute erledigt" with pain 3 answered 200, and the therapist saw 0 % adherence. A done mark is
+// answered 200 only when it is stored for an exercise of the plan in force, and then the therapist's adherence of
+// that plan counts it; anything else is an error that stores nothing.
+describe('done marks (POST /trainingsplan/erledigt)', () => {
+  beforeEach(() => {
+    clockOffsetMs = 0;
+  });
+
+  it("stores a tick with pain 3 and the therapist's adherence for that patient counts it", async () => {
+    const w = await planWorld();
+    const [first] = await w.eintraege();
+    expect((await w.adherenz()).adherenzProzent).toBe(0);
+
+    const response = await w.tick(first!.id, true, 3);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<PlanEintrag>()).toMatchObject({ id: first!.id, heute: { erledigt: true, schmerz: 3 } });
+
+    expect(await w.marks()).toMatchObject([{ eintragId: first!.id, tag: berlinDay(serverNow()), schmerz: 3 }]);
+    expect((await w.eintraege())[0]!.heute).toEqual({ erledigt: true, schmerz: 3 });
+    const seen = await w.adherenz();
+    expect(seen.id).toBe(w.set.id);
+    expect(seen.planListe[0]!.adherenz).toEqual({
+      tageErledigt: 1,
+      schmerz: [{ tag: berlinDay(serverNow()), wert: 3 }],
+    });
+    // one of three exercises on the plan's only due day
+    expect(seen.adherenzProzent).toBe(33);
+  });
+
+  it('answers 409 and stores nothing for an exercise of a set no longer in force', async () => {
+    const w = await planWorld();
+    // the patient's page was loaded before the therapist saved a new plan (other entry ids)
+    const [stale] = await w.eintraege();
+    const newer = await w.neuerPlan();
+    for (const erledigt of [true, false]) {
+      const response = await w.tick(stale!.id, erledigt, 3);
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json<{ message: string }>().message).toBe(TRAINING_TEXTS.nichtAktuell);
+    }
+    expect(await w.marks()).toEqual([]);
+    const seen = await w.adherenz();
+    expect(seen.id).toBe(newer.id);
+    expect(seen.adherenzProzent).toBe(0);
+
+    // the page's new entries can be marked, and the therapist sees them
+    const [current] = await w.eintraege();
+    expect((await w.tick(current!.id, true, 3)).statusCode).toBe(200);
+    expect((await w.adherenz()).planListe[0]!.adherenz?.tageErledigt).toBe(1);
+  });
+
+  it('answers 409 once a later set has come in force, though the page still shows the earlier one', async () => {
+    const w = await planWorld();
+    const [first] = await w.eintraege();
+    const later = await w.neuerPlan();
+    await ok(api.planSetDatum, w.therapist.bearer, {
+      body: { setId: later.id, validFrom: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    expect((await w.tick(first!.id, true, 3)).statusCode).toBe(200);
+    clockOffsetMs = 2 * 3_600_000;
+    const response = await w.tick(first!.id, true, 4);
+    expect(response.statusCode).toBe(409);
+    // the earlier mark stays as it was stored
+    expect((await w.marks()).map((mark) => mark.schmerz)).toEqual([3]);
+  });
+
+  it('keeps one mark per exercise and day: ticks again change only the pain, unticking twice is no error', async () => {
+    const w = await planWorld();
+    const [first, second] = await w.eintraege();
+    for (const schmerz of [4, 3, 3]) expect((await w.tick(first!.id, true, schmerz)).statusCode).toBe(200);
+    // a double click: two identical ticks at once
+    const both = await Promise.all([w.tick(second!.id, true, 3), w.tick(second!.id, true, 3)]);
+    expect(both.map((response) => response.statusCode)).toEqual([200, 200]);
+
+    const stored = await w.marks();
+    expect(stored.map((mark) => [mark.eintragId, mark.schmerz]).sort()).toEqual(
+      [
+        [first!.id, 3],
+        [second!.id, 3],
+      ].sort(),
+    );
+    const seen = await w.adherenz();
+    expect(seen.planListe.map((eintrag) => eintrag.adherenz?.tageErledigt)).toEqual([1, 1, 0]);
+    expect(seen.adherenzProzent).toBe(67);
+
+    for (let i = 0; i < 2; i++) {
+      const response = await w.tick(second!.id, false);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<PlanEintrag>().heute).toEqual({ erledigt: false, schmerz: null });
+    }
+    expect((await w.marks()).map((mark) => mark.eintragId)).toEqual([first!.id]);
+    expect((await w.adherenz()).adherenzProzent).toBe(33);
+  });
+
+  it('answers 409, not 500, when the therapist removes the exercise while its tick is being stored', async (context) => {
+    // needs a second connection that holds the removal open: PostgreSQL only (the embedded database is one)
+    if (!t.config.databaseUrl) return context.skip();
+    const w = await planWorld();
+    const [first] = await w.eintraege();
+    const other = new pg.Client({ connectionString: t.config.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('delete from trainingsplan_eintrag where id = $1', [first!.id]);
+      const pending = w.tick(first!.id, true, 3);
+      // the tick's write waits for the removal's row lock
+      await expect
+        .poll(
+          async () =>
+            (
+              await other.query<{ n: number }>(
+                `select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+              )
+            ).rows[0]!.n,
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(0);
+      await other.query('commit');
+      const response = await pending;
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json<{ message: string }>().message).toBe(TRAINING_TEXTS.nichtAktuell);
+    } finally {
+      await other.end();
+    }
+    expect(await w.marks()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { preparedSql, preparedStatement } from '../../db/prepared.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
 import {
   planEintraege,
   planErledigt,
@@ -189,20 +190,12 @@ export const setsOf = (db: Db, patientUserId: number) =>
 
 /**
  * The id of the set the patient sees at `now` (placeholders `patient` and `now`): the newest whose valid-from has
- * passed. The one statement of that rule, for marking an exercise done and for the plan page (planHeute).
+ * passed. The one statement of that rule, for marking an exercise done (setzeErledigt, loescheErledigt) and for the
+ * plan page (planHeute).
  */
 const currentSetId = sql`(select ${planSets.id} from ${planSets}
   where ${planSets.patientUserId} = ${sql.placeholder('patient')} and ${planSets.validFrom} <= ${sql.placeholder('now')}
   order by ${planSets.validFrom} desc, ${planSets.id} desc limit 1)`;
-
-// prepared once per connection (db/prepared.ts): read on every done mark of the patient's plan
-const currentSet = preparedStatement('trainingsplan_aktueller_satz', (db, name) =>
-  db.select().from(planSets).where(eq(planSets.id, currentSetId)).prepare(name),
-);
-
-/** The set the patient sees at `now`: the newest whose valid-from has passed. */
-export const currentSetOf = async (db: Db, patientUserId: number, now: Date): Promise<PlanSetRow | undefined> =>
-  (await currentSet(db).execute({ patient: patientUserId, now }))[0];
 
 export const findSet = async (db: Db, id: number) => (await db.select().from(planSets).where(eq(planSets.id, id)))[0];
 
@@ -324,17 +317,62 @@ export async function renumber(
 
 // ---------- adherence
 
+/** A column's bare name, for the parts of a statement that take no table prefix (insert list, conflict target). */
+const bare = (column: { name: string }) => sql.identifier(column.name);
+
+// A done mark is written in one statement that also decides whether the entry belongs to the patient's set in force
+// (currentSetId): a check first and a write after it could store a mark the therapist's adherence never reads (a
+// new plan came in force between them) or fail with a foreign key error (the entry was removed between them).
+// Prepared once per connection (db/prepared.ts): sent on every tick.
+const setzeErledigt = preparedSql<{ schmerz: number | null }>(
+  'trainingsplan_erledigt_setzen',
+  sql`insert into ${planErledigt} (${bare(planErledigt.eintragId)}, ${bare(planErledigt.patientUserId)},
+    ${bare(planErledigt.tag)}, ${bare(planErledigt.schmerz)})
+  select ${planEintraege.id}, ${sql.placeholder('patient')}::integer, ${sql.placeholder('tag')}::date,
+    ${sql.placeholder('schmerz')}::smallint
+  from ${planEintraege}
+  where ${planEintraege.id} = ${sql.placeholder('eintrag')} and ${planEintraege.setId} = ${currentSetId}
+  on conflict (${bare(planErledigt.eintragId)}, ${bare(planErledigt.tag)}) do update
+    set ${bare(planErledigt.schmerz)} = excluded.${bare(planErledigt.schmerz)},
+      ${bare(planErledigt.erfasstAm)} = now()
+  returning ${bare(planErledigt.schmerz)} as schmerz`,
+);
+
+const loescheErledigt = preparedSql<{ id: number }>(
+  'trainingsplan_erledigt_loeschen',
+  sql`with ziel as (
+    select ${planEintraege.id} as id from ${planEintraege}
+    where ${planEintraege.id} = ${sql.placeholder('eintrag')} and ${planEintraege.setId} = ${currentSetId}
+  ), geloescht as (
+    delete from ${planErledigt}
+    where ${planErledigt.eintragId} in (select id from ziel) and ${planErledigt.tag} = ${sql.placeholder('tag')}::date
+  )
+  select id from ziel`,
+);
+
+/**
+ * Marks the entry done on the day `tag` with the pain, if it is an entry of the patient's set in force at `now`; a
+ * second mark of the day changes the pain (one mark per entry and day). Answers the stored mark, or null when nothing
+ * was stored (the entry is not in that set, or it was removed meanwhile).
+ */
 export async function markErledigt(
   db: Db,
-  values: { eintragId: number; patientUserId: number; tag: string; schmerz: number | null },
-) {
-  await db
-    .insert(planErledigt)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [planErledigt.eintragId, planErledigt.tag],
-      set: { schmerz: values.schmerz, erfasstAm: sql`now()` },
+  values: { eintragId: number; patientUserId: number; tag: string; schmerz: number | null; now: Date },
+): Promise<{ schmerz: number | null } | null> {
+  try {
+    const [row] = await setzeErledigt(db).execute({
+      eintrag: values.eintragId,
+      patient: values.patientUserId,
+      tag: values.tag,
+      schmerz: values.schmerz,
+      now: values.now,
     });
+    return row ? { schmerz: row.schmerz } : null;
+  } catch (error) {
+    // the entry was removed while the mark was being written (the removal held its row): nothing stored
+    if (isForeignKeyViolation(error)) return null;
+    throw error;
+  }
 }
 
 /** Done marks as they were recorded earlier (the demo's past two weeks), in one statement. */
@@ -345,8 +383,22 @@ export async function insertErledigt(
   if (rows.length > 0) await tx.insert(planErledigt).values(rows);
 }
 
-export const unmarkErledigt = (db: Db, eintragId: number, tag: string) =>
-  db.delete(planErledigt).where(and(eq(planErledigt.eintragId, eintragId), eq(planErledigt.tag, tag)));
+/**
+ * Removes the entry's mark of the day `tag`, if it is an entry of the patient's set in force at `now` (no mark to
+ * remove is no error). Answers whether the entry is one of that set; false: nothing was changed.
+ */
+export async function unmarkErledigt(
+  db: Db,
+  values: { eintragId: number; patientUserId: number; tag: string; now: Date },
+): Promise<boolean> {
+  const rows = await loescheErledigt(db).execute({
+    eintrag: values.eintragId,
+    patient: values.patientUserId,
+    tag: values.tag,
+    now: values.now,
+  });
+  return rows.length > 0;
+}
 
 // The patient's plan page in one statement: the set in force (the newest whose valid-from has passed), its entries
 // with their exercises, and each entry's mark of the day. One row per entry; a set without entries gives one row
