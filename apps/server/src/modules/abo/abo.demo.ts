@@ -4,6 +4,7 @@ import type { Transaction } from '../../db/client.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { gewaehren } from './abo-lifecycle.ts';
 import { findLaufendesAbo, insertAbo, listStandardPakete, updateAbo } from './abo.repository.ts';
+import { neuesAbo } from './abo.service.ts';
 import { aboPakete } from './abo.table.ts';
 
 /** Demo packages: three in the shop, one for company assignments only, one retired. */
@@ -96,22 +97,7 @@ export async function seedDemoAbo(tx: Transaction, now: Date = new Date()): Prom
   if (!patient || !paket || (await findLaufendesAbo(tx, patient.id))) return;
   const beginn = addDays(berlinDay(now), -DEMO_ABO.begonnenVorTagen);
   const gebucht = berlinToUtc(beginn, '09:15');
-  const abo = await insertAbo(tx, {
-    patientUserId: patient.id,
-    aboPaketId: paket.id,
-    title: paket.title,
-    trainingsplaene: paket.trainingsplaene,
-    befundtermine: paket.befundtermine,
-    einzelTermine: paket.einzelTermineProQuartal,
-    gruppenTermine: paket.gruppenTermineProQuartal,
-    laufzeitMonate: paket.laufzeitMonate,
-    buchungMonate: paket.buchungMonate,
-    kostenCent: paket.kostenProQuartalCent,
-    kuendigungsfristMonate: paket.kuendigungsfristMonate,
-    status: 'INBEZAHLUNG',
-    bezahlabo: true,
-    buchungsdatum: gebucht,
-  });
+  const abo = await insertAbo(tx, { ...neuesAbo(paket, patient.id, true, gebucht), status: 'INBEZAHLUNG' });
   // as the payment's confirmation would: the contract starts on the day of the booking, its first interval granted
   await gewaehren(tx, await updateAbo(tx, abo.id, { beginn, naechstePeriodeNr: 0 }), 0, null, gebucht);
 }

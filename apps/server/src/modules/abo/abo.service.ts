@@ -92,8 +92,14 @@ async function patientOder404(db: Database | Transaction, patientId: number) {
   return patient;
 }
 
-/** A new subscription row with the package's terms copied. */
-function neuesAbo(paket: AboPaketRow, patientUserId: number, bezahlabo: boolean, now: Date, operatorId?: number) {
+/** A new subscription row with the package's terms copied (the demo seed's too). */
+export function neuesAbo(
+  paket: AboPaketRow,
+  patientUserId: number,
+  bezahlabo: boolean,
+  now: Date,
+  operatorId?: number,
+) {
   return {
     patientUserId,
     aboPaketId: paket.id,
