@@ -14,6 +14,7 @@ export const ISOLATED_TESTS = [
   'src/components/lazy-text-picker.test.tsx',
   'src/features/accounts/pages/code-pages.test.tsx',
   'src/features/guthaben/pages/guthaben-shop-page.test.tsx',
+  'src/features/training/components/erledigt-form.test.tsx',
   'src/features/users/pages/benutzer-liste-page.test.tsx',
   'src/features/video/e2ee/key-exchange.test.ts',
   'src/features/video/signaling/signaling-client.test.ts',

@@ -92,7 +92,7 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     const fetchMock = stubPlan('/termin/patient/all');
     const { router } = renderPatient('/patient/termine/4?ta=alle&kgt&zaj=2026&zam=12&zat=1');
     expect(await screen.findByRole('heading', { level: 1, name: 'IHR TERMINPLAN Paula Patientin' })).toBeVisible();
-    await screen.findByRole('region', { name: /^Rückenschmerzen/ });
+    await screen.findByRole('region', { name: /^Rückenschmerzen/ }, { timeout: 10_000 });
     const first = new URLSearchParams(listCalls(fetchMock, '/termin/patient/all')[0]!.split('?')[1]);
     expect(Object.fromEntries(first)).toMatchObject({
       ta: 'alle',
