@@ -49,7 +49,8 @@ test.describe('cockpit', () => {
       await expect(page).toHaveURL(href);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.getByText('Funktion nicht verfügbar')).toHaveCount(0);
-      await page.goBack();
+      // a history step inside the app: its own navigation, no new load event to wait for; the heading below is the check
+      await page.goBack({ waitUntil: 'commit' });
       await expect(page.getByRole('heading', { level: 1, name: 'Cockpit' })).toBeVisible();
     }
   });
