@@ -84,19 +84,10 @@ async function wrapPglite(client: PGlite, waitMs: number): Promise<DatabaseHandl
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const queue = createConnectionQueue(waitMs);
-  const queued = client as unknown as Record<
-    'query' | 'exec' | 'transaction',
-    (...args: unknown[]) => Promise<unknown>
-  >;
-  for (const [name, what] of [
-    ['query', 'Abfrage'],
-    ['exec', 'Abfrage'],
-    ['transaction', 'Transaktion'],
-  ] as const) {
-    const original = queued[name].bind(client);
-    queued[name] = (...args) => queue.run(what, () => original(...args));
-  }
-  const db = guardTransactions(drizzle(guardRootClient(client, ['query', 'exec', 'transaction'])));
+  const guarded = guardRootClient(client, ['query', 'exec', 'transaction'], (method, call) =>
+    queue.run(method === 'transaction' ? 'Transaktion' : 'Abfrage', call as () => Promise<unknown>),
+  );
+  const db = guardTransactions(drizzle(guarded));
   return {
     db: db as unknown as Database,
     kind: 'pglite',

@@ -1,3 +1,5 @@
+import { causeChain, sqlState } from '../lib/db-errors.ts';
+
 /** How long a query may wait for a connection (and, on PostgreSQL, run) when DATABASE_WAIT_SECONDS is unset. */
 export const DEFAULT_DATABASE_WAIT_SECONDS = 15;
 
@@ -27,20 +29,16 @@ const POOL_TIMEOUT = /timeout exceeded when trying to connect/i;
 
 /** Whether a driver error means "waited too long" on PostgreSQL (a pool connection, or a statement's time). */
 export function postgresWaitKind(error: unknown): 'Verbindung' | 'Anweisung' | undefined {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (code === QUERY_CANCELED) return 'Anweisung';
+  if (sqlState(error) === QUERY_CANCELED) return 'Anweisung';
+  for (const current of causeChain(error)) {
+    const { message } = current as { message?: unknown };
     if (typeof message === 'string' && POOL_TIMEOUT.test(message)) return 'Verbindung';
-    current = cause;
   }
   return undefined;
 }
 
 /** The busy error inside a chain of causes (Drizzle wraps the driver's errors), if any. */
 export function databaseBusyCause(error: unknown): DatabaseBusyError | undefined {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if (current instanceof DatabaseBusyError) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
+  for (const current of causeChain(error)) if (current instanceof DatabaseBusyError) return current;
   return undefined;
 }

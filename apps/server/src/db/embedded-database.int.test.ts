@@ -7,6 +7,7 @@ import { healthEndpoints } from '@dihs/contract/health';
 import { profilEndpoints } from '@dihs/contract/profil';
 import { rezeptEndpoints, type Rezept } from '@dihs/contract/rezept';
 import { injectEndpoint } from '../test/inject-endpoint.ts';
+import { uploadRezept } from '../test/rezept-upload.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { testDatabaseKind } from '../test/test-database.ts';
 import { findUserByEmail } from '../modules/users/index.ts';
@@ -34,23 +35,11 @@ afterAll(() => t?.close());
 /** The rows of a raw statement (node-postgres and PGlite both answer { rows }). */
 const rowsOf = async (query: Promise<unknown>) => ((await query) as { rows: unknown[] }).rows;
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
 async function uploadedRezept(): Promise<Rezept> {
-  const boundary = '----embedded-test';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nTest\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rezept.pdf"\r\n` +
-        'Content-Type: application/pdf\r\n\r\n',
-    ),
-    PDF,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await injectEndpoint(t.app, rezeptEndpoints.hochladen, {
-    authorization: patient,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+  const response = await uploadRezept(t.app, patient, {
+    pdfBody: Buffer.from('1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>'),
+    filename: 'rezept.pdf',
+    description: 'Test',
   });
   expect(response.statusCode).toBe(200);
   return response.json<Rezept>();

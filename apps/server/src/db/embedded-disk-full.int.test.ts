@@ -9,6 +9,7 @@ import { MESSAGES } from '@dihs/contract/common/messages';
 import { healthEndpoints } from '@dihs/contract/health';
 import { rezeptEndpoints, type Rezept } from '@dihs/contract/rezept';
 import { injectEndpoint } from '../test/inject-endpoint.ts';
+import { uploadRezept } from '../test/rezept-upload.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createTestDatabase, testDatabaseKind } from '../test/test-database.ts';
 
@@ -36,23 +37,8 @@ afterAll(async () => {
 });
 
 /** A PDF of random bytes (nothing to compress), so storing it must take new pages. */
-function upload(sizeBytes: number) {
-  const boundary = '----disk-full';
-  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n% '), randomBytes(sizeBytes), Buffer.from('\n%%EOF\n')]);
-  return injectEndpoint(t.app, rezeptEndpoints.hochladen, {
-    authorization: patient,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nGroß\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="gross.pdf"\r\n` +
-          'Content-Type: application/pdf\r\n\r\n',
-      ),
-      pdf,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-}
+const upload = (sizeBytes: number) =>
+  uploadRezept(t.app, patient, { pdfBody: randomBytes(sizeBytes), filename: 'gross.pdf', description: 'Groß' });
 
 const mine = async () =>
   (await injectEndpoint(t.app, rezeptEndpoints.eigene, { authorization: patient })).json<Rezept[]>();

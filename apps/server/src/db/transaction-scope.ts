@@ -83,9 +83,14 @@ export function guardTransactions<D extends object>(db: D): D {
 /**
  * Wraps the named methods of a driver's root client (the pool of node-postgres, the PGlite instance) so that each
  * checks for an open transaction of the caller before it starts; the client's own transactions use other objects
- * (a pool client, PGlite's transaction handle) and are not affected.
+ * (a pool client, PGlite's transaction handle) and are not affected. `through`, if given, runs each admitted call
+ * (the embedded database's connection queue).
  */
-export function guardRootClient<C extends object>(client: C, methods: readonly (keyof C & string)[]): C {
+export function guardRootClient<C extends object, M extends keyof C & string>(
+  client: C,
+  methods: readonly M[],
+  through?: (method: M, call: () => unknown) => unknown,
+): C {
   for (const name of methods) {
     const original = client[name] as unknown as (...args: unknown[]) => unknown;
     if (typeof original !== 'function') throw new Error(`${name} ist keine Methode des Datenbank-Clients`);
@@ -95,7 +100,7 @@ export function guardRootClient<C extends object>(client: C, methods: readonly (
       writable: true,
       value: (...args: unknown[]) => {
         assertNoOpenTransaction('Abfrage');
-        return bound(...args);
+        return through ? through(name, () => bound(...args)) : bound(...args);
       },
     });
   }

@@ -2,13 +2,19 @@
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** The SQLSTATE of a database error; Drizzle wraps the driver's error, so the chain of causes is searched. */
+/** The error and its causes, outermost first (Drizzle wraps the driver's error; a few levels at most). */
+export function* causeChain(error: unknown): Generator<object> {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** The SQLSTATE of a database error, searched along the chain of causes. */
 export function sqlState(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return undefined;
+  for (const current of causeChain(error)) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }

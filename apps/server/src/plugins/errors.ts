@@ -77,13 +77,16 @@ function validationMessage(error: FastifyError): string {
 /** The route's pattern, never the URL: the URL may carry ids or a query with personal data. */
 const endpointOf = (request: FastifyRequest): string => `${request.method} ${request.routeOptions.url ?? ''}`;
 
-const isDatabaseWait = (error: unknown): boolean =>
-  databaseBusyCause(error) !== undefined || postgresWaitKind(error) !== undefined;
-
-/** What the request waited for and how long, for the log line of a 503 (no values of the request). */
-function databaseWaitDetails(error: unknown): Record<string, unknown> {
+/**
+ * What the request waited for and how long, for the log line of a 503 (no values of the request); undefined when the
+ * error is no wait for the database.
+ */
+function databaseWaitOf(error: unknown): Record<string, unknown> | undefined {
   const busy = databaseBusyCause(error);
-  if (!busy) return { wartetAuf: `PostgreSQL (${postgresWaitKind(error) ?? 'unbekannt'})` };
+  if (!busy) {
+    const kind = postgresWaitKind(error);
+    return kind ? { wartetAuf: `PostgreSQL (${kind})` } : undefined;
+  }
   return {
     wartetAuf: busy.waitedFor,
     wartezeitMs: busy.waitedMs,
@@ -95,6 +98,7 @@ function databaseWaitDetails(error: unknown): Record<string, unknown> {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler<FastifyError | HttpError>(async (error, request, reply) => {
+      const databaseWait = databaseWaitOf(error);
       let status: number;
       let body: ErrorEnvelope;
       if (error instanceof HttpError) {
@@ -107,12 +111,12 @@ export const errorsPlugin = fp(
         // Oversized bodies are bad input like any other: 400, as the contract promises.
         status = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : 400;
         body = { message: BODY_ERRORS[error.code] ?? MESSAGES.ungueltigeAnfrage, code: ERROR_CODES.validation };
-      } else if (isDatabaseWait(error)) {
+      } else if (databaseWait) {
         status = 503;
         body = { message: MESSAGES.datenbankUeberlastet, code: ERROR_CODES.databaseBusy };
         void reply.header('retry-after', '60');
         request.log.warn(
-          { endpunkt: endpointOf(request), ...databaseWaitDetails(error) },
+          { endpunkt: endpointOf(request), ...databaseWait },
           'Datenbank hat nicht rechtzeitig geantwortet',
         );
       } else if (isStorageError(error)) {
