@@ -34,16 +34,30 @@ export interface OpenDatabaseOptions {
   waitSeconds?: number;
   /** An embedded database that is already open (tests open one from a migrated template). */
   pglite?: PGlite;
+  /**
+   * Refuse a root-handle query inside the caller's open transaction (db/transaction-scope.ts). The test suites turn it
+   * on; it is off for servers, since Node 20's AsyncLocalStorage slows every promise of the process (measured about
+   * 4× for a loop of awaits), and there the wait limit turns the nesting into a 503 that rolls the transaction back.
+   */
+  detectNesting?: boolean;
 }
 
 /** Opens the database named by DATABASE_URL, or the embedded PGlite in {dataDir}/pg. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const waitMs = (options.waitSeconds ?? DEFAULT_DATABASE_WAIT_SECONDS) * 1000;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE, waitMs);
-  return wrapPglite(options.pglite ?? (await openPglite(pgliteDir(options.dataDir))), waitMs);
+  const detect = options.detectNesting ?? false;
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE, waitMs, detect);
+  }
+  return wrapPglite(options.pglite ?? (await openPglite(pgliteDir(options.dataDir))), waitMs, detect);
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number, waitMs: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  waitMs: number,
+  detectNesting: boolean,
+): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -58,7 +72,9 @@ async function openPostgres(databaseUrl: string, poolSize: number, waitMs: numbe
   // An idle client losing its connection (database restart, dropped test database) must not end the process;
   // the pool replaces it and the next query reports the error where it can be answered.
   pool.on('error', (error) => console.warn(`Datenbankverbindung verloren: ${error.message}`));
-  const db = guardTransactions(drizzle(guardRootClient(pool, ['query', 'connect'])) as unknown as Database);
+  const root = detectNesting ? guardRootClient(pool, ['query', 'connect']) : pool;
+  const db = drizzle(root) as unknown as Database;
+  if (detectNesting) guardTransactions(db);
   return {
     db,
     kind: 'postgres',
@@ -77,17 +93,22 @@ async function openPostgres(databaseUrl: string, poolSize: number, waitMs: numbe
 }
 
 /**
- * The embedded database behind the connection queue (db/embedded-queue.ts) and the nesting guard: PGlite is one
- * connection, so a second query of the same request inside its transaction would wait forever.
+ * The embedded database behind the connection queue (db/embedded-queue.ts), with the nesting guard where asked for:
+ * PGlite is one connection, so a second query of the same request inside its transaction waits for the transaction
+ * (without the guard until the wait limit, whose error then rolls the transaction back).
  */
-async function wrapPglite(client: PGlite, waitMs: number): Promise<DatabaseHandle> {
+async function wrapPglite(client: PGlite, waitMs: number, detectNesting: boolean): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const queue = createConnectionQueue(waitMs);
-  const guarded = guardRootClient(client, ['query', 'exec', 'transaction'], (method, call) =>
-    queue.run(method === 'transaction' ? 'Transaktion' : 'Abfrage', call as () => Promise<unknown>),
+  const guarded = guardRootClient(
+    client,
+    ['query', 'exec', 'transaction'],
+    (method, call) => queue.run(method === 'transaction' ? 'Transaktion' : 'Abfrage', call as () => Promise<unknown>),
+    detectNesting,
   );
-  const db = guardTransactions(drizzle(guarded));
+  const db = drizzle(guarded);
+  if (detectNesting) guardTransactions(db);
   return {
     db: db as unknown as Database,
     kind: 'pglite',

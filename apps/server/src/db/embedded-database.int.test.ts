@@ -11,6 +11,9 @@ import { uploadRezept } from '../test/rezept-upload.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { testDatabaseKind } from '../test/test-database.ts';
 import { findUserByEmail } from '../modules/users/index.ts';
+import { openDatabase } from './client.ts';
+import { DatabaseBusyError, databaseBusyCause } from './database-busy.ts';
+import { openPglite } from './pglite.ts';
 import { NestedDatabaseAccessError, insideOpenTransaction } from './transaction-scope.ts';
 
 // Issue 29: on the embedded database (one connection) a query on the root handle inside a transaction of the same
@@ -99,6 +102,26 @@ describe('a query on the root handle inside an open transaction', () => {
     await holding;
     expect(await other).toEqual([{ n: 2 }]);
   });
+});
+
+describe.runIf(testDatabaseKind() === 'pglite')('the same nesting on a server (no guard)', () => {
+  it('ends in the wait limit: the transaction rolls back with DatabaseBusyError, and the database answers again', async () => {
+    const handle = await openDatabase({ dataDir: '/nonexistent', pglite: await openPglite(undefined), waitSeconds: 1 });
+    try {
+      const nested = handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await handle.db.execute(sql`select 2`);
+      });
+      const error = await nested.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(databaseBusyCause(error)).toBeInstanceOf(DatabaseBusyError);
+      expect(await rowsOf(handle.db.execute(sql`select 3 as n`))).toEqual([{ n: 3 }]);
+    } finally {
+      await handle.close();
+    }
+  }, 30_000);
 });
 
 describe('staff actions on patient records (they froze the embedded start)', () => {

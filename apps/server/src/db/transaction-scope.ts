@@ -84,12 +84,13 @@ export function guardTransactions<D extends object>(db: D): D {
  * Wraps the named methods of a driver's root client (the pool of node-postgres, the PGlite instance) so that each
  * checks for an open transaction of the caller before it starts; the client's own transactions use other objects
  * (a pool client, PGlite's transaction handle) and are not affected. `through`, if given, runs each admitted call
- * (the embedded database's connection queue).
+ * (the embedded database's connection queue); `check` false wraps for `through` only.
  */
 export function guardRootClient<C extends object, M extends keyof C & string>(
   client: C,
   methods: readonly M[],
   through?: (method: M, call: () => unknown) => unknown,
+  check = true,
 ): C {
   for (const name of methods) {
     const original = client[name] as unknown as (...args: unknown[]) => unknown;
@@ -99,7 +100,7 @@ export function guardRootClient<C extends object, M extends keyof C & string>(
       configurable: true,
       writable: true,
       value: (...args: unknown[]) => {
-        assertNoOpenTransaction('Abfrage');
+        if (check) assertNoOpenTransaction('Abfrage');
         return through ? through(name, () => bound(...args)) : bound(...args);
       },
     });

@@ -63,7 +63,12 @@ async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise
   const url = new URL(adminDatabaseUrl());
   url.pathname = `/${name}`;
   const { embeddedDir: _unused, ...settings } = options;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '/nonexistent', ...settings });
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: '/nonexistent',
+    detectNesting: true,
+    ...settings,
+  });
   if (!template) await handle.migrate();
   return {
     url: url.toString(),
@@ -84,7 +89,7 @@ async function createEmbeddedTestDatabase(options: TestDatabaseOptions): Promise
   const dump = template ? new Blob([await readFile(template)]) : undefined;
   const { embeddedDir, ...settings } = options;
   const pglite = await openPglite(embeddedDir, dump);
-  const handle = await openDatabase({ dataDir: '/nonexistent', pglite, ...settings });
+  const handle = await openDatabase({ dataDir: '/nonexistent', pglite, detectNesting: true, ...settings });
   if (!template) await handle.migrate();
   return { url: undefined, handle, drop: () => handle.close() };
 }
