@@ -5,6 +5,9 @@ import { grantCredit, newPatient, newTermin, uniqueBefund } from './support/term
 
 test.describe('cockpit', () => {
   test('after login a patient lands on the cockpit and every tile link opens a real screen', async ({ page }) => {
+    // an axe scan and a visit of every tile's screen (nine and more): beside two other workers on CI's two cores this
+    // took just over 30 s in clean-clone runs
+    test.slow();
     const patient = await newPatient('Clara', 'Cockpit');
     await sql(
       `update benutzer set firma_id = (select firma_id from benutzer where email = 'firmenpatient@demo.de') where id = $1`,
