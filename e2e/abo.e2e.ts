@@ -1,6 +1,7 @@
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { pickerInput } from './support/pickers.ts';
+import { scaled } from './support/slowness.ts';
 
 /** A fresh account with a profile (createAccount makes none), optionally in the demo company. */
 async function account(
@@ -26,7 +27,7 @@ test.describe('subscriptions', () => {
     page,
   }) => {
     // a whole flow through shop, provider, profile and back: longer than one page's test
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const patient = await account('PATIENT', ['Anna', 'Abonnentin']);
     await login(page, patient.email, { via: 'api' });
 
@@ -47,7 +48,7 @@ test.describe('subscriptions', () => {
     await expect(page).toHaveURL(/\/profil$/);
     const abo = page.getByRole('region', { name: 'Abo', exact: true });
     // the webhook arrives asynchronously; the block reads the status again until it is confirmed
-    await expect(abo.getByRole('group', { name: 'Status' })).toContainText('Aktiv', { timeout: 15_000 });
+    await expect(abo.getByRole('group', { name: 'Status' })).toContainText('Aktiv', { timeout: scaled(15_000) });
     await expect(abo.getByRole('group', { name: 'Abopaket' })).toContainText(
       '2 Einzeltermine, 2 Gruppentermine, 1 Trainingsplan, 1 Befundtermin je Buchungsintervall · Laufzeit 12 Monate · Kündigungsfrist 3 Monate · Buchungsrhythmus 3 Monate',
     );
@@ -91,7 +92,7 @@ test.describe('subscriptions', () => {
     page,
   }) => {
     // a whole flow through shop, provider, profile and back: longer than one page's test
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const operator = await account('BETREIBER', ['Olga', 'Operator'], {
       privileges: [privilegeCode('ABOPAKETE_VERWALTEN')],
     });

@@ -4,6 +4,7 @@ import { apiUrl } from '@dihs/contract/common/endpoint';
 import { accountsEndpoints } from '@dihs/contract/accounts';
 import { authEndpoints } from '@dihs/contract/auth';
 import { typeInPicker } from './support/pickers.ts';
+import { scaled } from './support/slowness.ts';
 
 const PASSWORD = 'Sicher#2026';
 
@@ -96,7 +97,7 @@ test.describe('registration', () => {
     await expect(page.getByRole('alert')).toHaveText('Die Bestätigung war erfolgreich!');
     await page.goto(link);
     await expect(page.getByRole('alert')).toHaveText('Beim Bestätigen ist ein Fehler aufgetreten!');
-    await expect(page).toHaveURL('/', { timeout: 12_000 });
+    await expect(page).toHaveURL('/', { timeout: scaled(12_000) });
   });
 });
 

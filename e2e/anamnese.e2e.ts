@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
+import { scaled } from './support/slowness.ts';
 
 async function expectNoSeriousViolation(page: Page) {
   await settled(page);
@@ -19,7 +20,7 @@ async function expectHeadingOrder(page: Page) {
 test('a patient fills the anamnesis, sets three pain points with the keyboard, signs it and sees it read-only', async ({
   page,
 }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(scaled(45_000));
   const email = await createAccount('PATIENT');
   const { rows } = await sql('select id from benutzer where email = $1', [email]);
   await sql('insert into profil (user_id, vorname, nachname) values ($1, $2, $3)', [rows[0].id, 'Anton', 'Anamnese']);

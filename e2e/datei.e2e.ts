@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
+import { scaled } from './support/slowness.ts';
 
 /** A small PNG, made for the test. */
 const png = () =>
@@ -11,7 +12,7 @@ const png = () =>
 
 test('an operator uploads an image and uses it as a content page image', async ({ page }) => {
   // an upload, the page editor's own chunk and a save: more steps than most tests, not longer waits
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const url = `e2e-datei-${process.pid}-${Date.now()}`;
   await sql(`insert into seite (url, titel, inhalt, statisch) values ($1, $2, $3, true)`, [
     url,

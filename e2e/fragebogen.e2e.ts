@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { baseUrl, createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
+import { scaled } from './support/slowness.ts';
 
 async function expectNoSeriousViolation(page: Page) {
   // a button fading from disabled grey to its colours would be measured halfway through
@@ -24,7 +25,7 @@ test('an operator publishes a questionnaire with a conditional question; a patie
   browser,
 }) => {
   // two screens and two roles in one flow: the patient fills what the operator just published
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const titel = `E2E Befund ${Date.now() % 100_000}`;
   await login(page, 'betreiber@demo.de', { via: 'api', to: '/betreiber/fragebogen' });
   await expect(page.getByRole('heading', { level: 1, name: 'Fragebogen editieren' })).toBeVisible();

@@ -2,6 +2,7 @@ import { checkGuard, fillPath, ROUTES, type AppRoute, type GuardSession } from '
 import { PRIVILEGES_BY_ROLE, privilegeCode } from '@dihs/contract/common/roles';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, login, test } from './support/fixtures.ts';
+import { scaled } from './support/slowness.ts';
 
 /** Every guarded route with its parameters filled; the app-mode route logs in by itself and is tested apart. */
 const guardedRoutes = (Object.values(ROUTES) as AppRoute[])
@@ -37,7 +38,7 @@ async function walkRoutes(page: Page, session: GuardSession | null) {
 }
 
 test.describe('guards of spec 1, section 2.2', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: scaled(120_000) });
 
   test('a visitor is sent to / from every login route', async ({ page }) => {
     await walkRoutes(page, null);

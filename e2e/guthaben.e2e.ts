@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { scaled } from './support/slowness.ts';
 
 /** A fresh patient with a profile (createAccount makes none): its own balance, untouched by other tests. */
 async function patient(vorname: string, nachname: string): Promise<{ email: string; id: number }> {
@@ -39,7 +40,7 @@ test('a patient buys a credit package through the sandbox checkout and sees the 
   await expect(page).toHaveURL(/\/guthaben\/\d+$/);
   await expect(page.getByRole('heading', { name: 'IHRE BUCHUNG VOM TYP: Starter' })).toBeVisible();
   // the credit arrives with the provider's webhook, shortly after the return
-  await expect(page.getByText('Zahlung erfolgreich!')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Zahlung erfolgreich!')).toBeVisible({ timeout: scaled(15_000) });
   await expect(page.getByText(/^SBX-/)).toBeVisible();
   await expect(page.getByText('Video /Einzel: 3')).toBeVisible();
   await expect(page.getByText('Video /Gruppe: 2')).toBeVisible();
@@ -78,7 +79,7 @@ test('a cancelled checkout grants nothing', async ({ page }) => {
   await page.getByRole('button', { name: 'Jetzt Kaufen' }).click();
   await page.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(page.getByRole('heading', { name: 'IHRE BUCHUNG VOM TYP: Einzeltermin' })).toBeVisible();
-  await expect(page.getByText('Zahlung Abgebrochen...')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Zahlung Abgebrochen...')).toBeVisible({ timeout: scaled(15_000) });
   await expect(page.getByText('Video /Einzel: 0')).toBeVisible();
 });
 

@@ -1,7 +1,8 @@
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
+import { scaled } from './support/slowness.ts';
 
 test('an operator deletes a patient permanently through the red dialog, and the patient is gone', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const email = await createAccount('PATIENT');
   const { rows } = await sql(
     `insert into profil (user_id, vorname, nachname, geburtsdatum)
@@ -23,7 +24,7 @@ test('an operator deletes a patient permanently through the red dialog, and the 
   await dialog.getByLabel('Bestätigung').fill('LÖSCHEN');
   await expect(confirm).toBeDisabled();
   // enabled only after the six-second wait of spec 1, section 2.9
-  await expect(confirm).toBeEnabled({ timeout: 9_000 });
+  await expect(confirm).toBeEnabled({ timeout: scaled(9_000) });
   await confirm.click();
   await expect(dialog.getByRole('alert')).toBeVisible();
   await dialog.getByRole('button', { name: 'Schließen' }).click();

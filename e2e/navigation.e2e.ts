@@ -4,12 +4,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
+import { scaled } from './support/slowness.ts';
 
 /**
  * One editing story in order: the tests share the menu they build, and a save of the whole tree must not race with
  * another save. Every node they create is their own (named with a unique suffix); the demo entries stay as they are.
  */
-test.describe.configure({ mode: 'serial', timeout: 60_000 });
+test.describe.configure({ mode: 'serial', timeout: scaled(60_000) });
 
 const suffix = `${process.pid}${Date.now()}`.slice(-9);
 const MENU = `E2E Menü ${suffix}`;

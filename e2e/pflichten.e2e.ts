@@ -6,6 +6,7 @@ import { EINWILLIGUNG_TEXTS } from '@dihs/contract/einwilligung';
 import { DEMO_PASSWORD, createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
 import { startBuiltServer } from './support/server-process.ts';
+import { scaled } from './support/slowness.ts';
 
 /** Two duties that hold a session until they are answered (issue 18, items 12 and 14). */
 
@@ -18,7 +19,7 @@ async function expectNoSeriousAxeViolation(page: Page) {
 test('an operator without a second factor is led through its set-up before anything else', async ({ page }) => {
   // The run's server requires no second factor (its tests log in as the demo operator); a second instance on the
   // same database requires it of operators, as a production server on a database server does by default.
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const shared = JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>;
   const server = await startBuiltServer('Server mit Zwei-Faktor-Pflicht', {
     ...shared,

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { fakeMediaArgs } from './support/fake-camera.ts';
+import { scaled } from './support/slowness.ts';
 
 /**
  * Parallel workers. The tests mostly wait (page loads, WebSocket round trips, the server's jobs), so on CI's 2 cores
@@ -33,8 +34,9 @@ export default defineConfig({
   fullyParallel: true,
   workers,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // ceilings stretched to the machine's measured slowness (support/slowness.ts)
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(7_000) },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: '../test-results',
   use: {

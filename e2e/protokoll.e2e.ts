@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
+import { scaled } from './support/slowness.ts';
 
 /** A fresh account with a profile name. */
 async function person(role: 'BETREIBER' | 'PATIENT', name: [string, string], privileges: number[] = []) {
@@ -25,7 +26,7 @@ test('an operator reads who accessed a patient, and the patient sees it on the p
   baseURL,
 }) => {
   // two people in two browser contexts, each with a first load of the app and an axe scan
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const patient = await person('PATIENT', ['Petra', 'Protokoll']);
   const operator = await person(
     'BETREIBER',
@@ -36,7 +37,7 @@ test('an operator reads who accessed a patient, and the patient sees it on the p
   // the operator opens the patient's profile: a read of the patient's records, written to the log
   await login(page, operator.email, { via: 'api', to: `/profil/${patient.id}` });
   // the first page of a fresh context loads the app's chunks: allow for a busy machine
-  await expect(page.getByRole('heading', { name: 'Petra Protokoll' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Petra Protokoll' })).toBeVisible({ timeout: scaled(15_000) });
 
   await page.getByRole('banner').getByRole('button', { name: 'Betreiber' }).click();
   await page.getByRole('menuitem', { name: 'Zugriffsprotokoll' }).click();

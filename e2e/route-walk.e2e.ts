@@ -18,6 +18,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, DEMO_PASSWORD, expect, login, sql, test } from './support/fixtures.ts';
 import { bookIntoCare, newPatient, uniqueBefund } from './support/termin-helpers.ts';
 import { settled } from './support/settled.ts';
+import { scaled } from './support/slowness.ts';
 
 /**
  * Issue 15, "no dead ends": every route of the spec's table (spec 1, section 2.1) that a role may open shows a real
@@ -26,7 +27,7 @@ import { settled } from './support/settled.ts';
  * One test per role, so the workers walk the roles side by side; the video pages open the fake
  * camera every app test's browser has (playwright.config.ts).
  */
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: scaled(240_000) });
 
 const THERAPIST = 'therapeut@demo.de';
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, login, sql, test } from './support/fixtures.ts';
 import { DAY_MINUTES, grantCredit, newPatient, newTermin, uniqueBefund } from './support/termin-helpers.ts';
+import { scaled } from './support/slowness.ts';
 
 const paidCredit = (page: Page) => page.getByRole('region', { name: 'Bezahltes Guthaben' });
 const termin = (page: Page, befund: string) => page.getByRole('region', { name: new RegExp(`^${befund} –`) });
@@ -92,11 +93,11 @@ test('a patient pays a booking through the sandbox checkout in a new window', as
   await popup.getByRole('button', { name: 'Bezahlen' }).click();
 
   // the dialog reads the cart back until the provider's webhook booked it
-  await expect(cart.getByText('Es hat alles geklappt.')).toBeVisible({ timeout: 20_000 });
+  await expect(cart.getByText('Es hat alles geklappt.')).toBeVisible({ timeout: scaled(20_000) });
   // the payment window came back to the plan with ?cart={id} and shows the same state
   await expect(popup).toHaveURL(/\/patient\/termine\?cart=\d+/);
   await expect(popup.getByRole('dialog', { name: 'Ihre Buchung' })).toContainText('Es hat alles geklappt.', {
-    timeout: 20_000,
+    timeout: scaled(20_000),
   });
   await popup.close();
   await cart.getByRole('button', { name: 'Schließen' }).click();
@@ -106,7 +107,7 @@ test('a patient pays a booking through the sandbox checkout in a new window', as
 });
 
 test('a booking less than 24 hours ahead gets its reminder e-mail exactly once', async ({ page, waitForMail }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const patient = await newPatient('Rita', 'Remind');
   await grantCredit(patient.id, 'bezahltEinzelTermin', 1);
   const befund = uniqueBefund('E2E Erinnerung');

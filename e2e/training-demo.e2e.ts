@@ -2,12 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { baseUrl, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
+import { scaled } from './support/slowness.ts';
 
 // The embedded demo shows the whole product (issue 29 item 4). Both tests only read: the demo accounts are shared
 // by every worker, so nothing here ticks an exercise or books a subscription.
 
 /** The first paint of a page loads the app and the page's chunks: slow on a loaded machine. */
-const APP_LOAD = { timeout: 15_000 };
+const APP_LOAD = { timeout: scaled(15_000) };
 
 async function expectAccessible(page: Page) {
   await settled(page);
@@ -20,7 +21,7 @@ test('patient@demo.de sees the plan of therapeut@demo.de, who sees two weeks of 
   browser,
 }) => {
   // two people, two app loads
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   await login(page, 'patient@demo.de', { via: 'api', to: '/patient/trainingsplan' });
   await expect(page.getByRole('heading', { level: 1, name: 'IHR TRAININGSPLAN PAULA PATIENTIN' })).toBeVisible(
     APP_LOAD,

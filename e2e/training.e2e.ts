@@ -5,6 +5,7 @@ import { trainingEndpoints } from '@dihs/contract/training';
 import type { Page, Response } from '@playwright/test';
 import { baseUrl, createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
+import { scaled } from './support/slowness.ts';
 
 async function userId(email: string): Promise<number> {
   const { rows } = await sql('select id from benutzer where email = $1', [email]);
@@ -39,7 +40,7 @@ test('a therapist creates an exercise, a template and a plan from it, and reorde
   page,
 }) => {
   // one flow through three screens (exercise, template, plan) with two reorderings
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const therapist = await createAccount('THERAPEUT', [
     privilegeCode('UEBUNGEN_VERWALTEN_THERAPEUT'),
     privilegeCode('TRAININGSPLAN_VORLAGEN_VERWALTEN'),
@@ -114,15 +115,15 @@ test('a therapist creates an exercise, a template and a plan from it, and reorde
   await expect(async () => {
     await page.keyboard.press('ArrowUp');
     await expect(page.getByRole('status').filter({ hasText: 'Schulterkreisen über Position 1.' })).toBeAttached({
-      timeout: 1000,
+      timeout: scaled(1000),
     });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: scaled(10_000) });
   await page.keyboard.press('Space');
   await expect(karten.nth(0)).toContainText('1. Schulterkreisen');
   expect((await keyboardMove).status()).toBe(200);
   await page.reload();
   // the plan again from the server (slow on a loaded machine: the page loads anew)
-  await expect(karten.nth(0)).toContainText('1. Schulterkreisen', { timeout: 15_000 });
+  await expect(karten.nth(0)).toContainText('1. Schulterkreisen', { timeout: scaled(15_000) });
   await expect(karten.nth(1)).toContainText(`2. ${titel}`);
 
   // by mouse: drag the second card's handle onto the first card
@@ -138,7 +139,7 @@ test('a therapist creates an exercise, a template and a plan from it, and reorde
   await expect(karten.nth(0)).toContainText(`1. ${titel}`);
   expect((await mouseMove).status()).toBe(200);
   await page.reload();
-  await expect(karten.nth(0)).toContainText(`1. ${titel}`, { timeout: 15_000 });
+  await expect(karten.nth(0)).toContainText(`1. ${titel}`, { timeout: scaled(15_000) });
 });
 
 test('the patient marks an exercise done with a pain rating, the video loads only on request, the therapist sees it', async ({

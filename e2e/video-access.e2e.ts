@@ -9,12 +9,13 @@ import {
 } from './support/video.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { authEndpoints } from '@dihs/contract/auth';
+import { scaled } from './support/slowness.ts';
 
 useVideoBrowser(60_000);
 
 test('the connection test succeeds through the real signaling and media path', async ({ page }) => {
   await login(page, 'patient@demo.de', { via: 'api', to: '/verbindungstest' });
-  await expect(page.getByText('Verbindung erfolgreich')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Verbindung erfolgreich')).toBeVisible({ timeout: scaled(30_000) });
   // success means pictures on screen both ways, and they keep running under the success message
   for (const label of ['Empfangenes Bild', 'Rückkanal']) {
     const video = page.getByLabel(label, { exact: true });
@@ -32,7 +33,7 @@ test('the connection test succeeds through the real signaling and media path', a
 });
 
 test('a connection test whose back channel stays black fails and says so; retest and a message', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   // the answering connection sends nothing back: the picture arrives, the Rückkanal stays black
   await page.addInitScript(() => {
     const setRemote = Object.getOwnPropertyDescriptor(RTCPeerConnection.prototype, 'setRemoteDescription')!.value as (
@@ -49,7 +50,7 @@ test('a connection test whose back channel stays black fails and says so; retest
   });
   await login(page, 'patient@demo.de', { via: 'api', to: '/verbindungstest' });
   const failed = page.getByRole('alert').filter({ hasText: 'Verbindung fehlgeschlagen' });
-  await expect(failed).toBeVisible({ timeout: 40_000 });
+  await expect(failed).toBeVisible({ timeout: scaled(40_000) });
   await expect(failed).toContainText('Rückkanal: Es kamen keine Videobilder an.');
   await expect(failed).not.toContainText('Empfangenes Bild');
   await expect(page.getByText('Verbindung erfolgreich')).toHaveCount(0);
@@ -93,11 +94,11 @@ test('refusals: wrong role, another therapist, not booked, unknown session', asy
   const t = await loggedIn(browser, termin.therapist);
   await t.page.goto(patientPath(termin.id));
   await expect(t.page.getByRole('dialog', { name: 'Unberechtigter Zugriff!' })).toBeVisible();
-  await expect(t.page).toHaveURL(/\/$/, { timeout: 10_000 });
+  await expect(t.page).toHaveURL(/\/$/, { timeout: scaled(10_000) });
 
   await t.page.goto(therapistPath(other.id));
   await expect(t.page.getByRole('alert')).toContainText('Diese Sitzung wird nicht von Ihnen durchgeführt.');
-  await expect(t.page).toHaveURL(/\/therapeut\/termine$/, { timeout: 10_000 });
+  await expect(t.page).toHaveURL(/\/therapeut\/termine$/, { timeout: scaled(10_000) });
 
   const p = await loggedIn(browser, termin.patients[0]!);
   await p.page.goto(patientPath(other.id));

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { baseUrl, expect, test } from './support/fixtures.ts';
 import { useVideoBrowser } from './support/video.ts';
+import { scaled } from './support/slowness.ts';
 
 /**
  * The e2ee module (apps/web/src/features/video/e2ee) in Chromium with real WebRTC on loopback: one sender encrypts
@@ -211,7 +212,9 @@ for (const api of ['script', 'streams'] as const) {
     // decodes only after it authenticated with a key of the sender (a plain frame fails): so the frames were
     // encrypted, with the key the member was given.
     for (const id of [MEMBER, REMOVED]) {
-      await expect.poll(async () => (await reception(id)).framesDecoded, { timeout: 25_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await reception(id)).framesDecoded, { timeout: scaled(25_000) })
+        .toBeGreaterThan(0);
       const first = await reception(id);
       await expect.poll(async () => (await reception(id)).framesDecoded).toBeGreaterThan(first.framesDecoded);
       await expect.poll(async () => (await reception(id)).shown).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import {
   therapistPath,
   useVideoBrowser,
 } from './support/video.ts';
+import { scaled } from './support/slowness.ts';
 
 useVideoBrowser(90_000);
 
@@ -54,8 +55,8 @@ test('a kicked patient leaves at once and cannot rejoin', async ({ browser }) =>
   await t.page.keyboard.press('Tab');
   await t.page.keyboard.press('Enter');
   const notice = 'Sie wurden vom Therapeuten aus der Sitzung entfernt.';
-  await expect(p.page.getByRole('dialog', { name: notice })).toBeVisible({ timeout: 15_000 });
-  await expect(t.page.locator(`video[data-user-id="${patient.id}"]`)).toHaveCount(0, { timeout: 15_000 });
+  await expect(p.page.getByRole('dialog', { name: notice })).toBeVisible({ timeout: scaled(15_000) });
+  await expect(t.page.locator(`video[data-user-id="${patient.id}"]`)).toHaveCount(0, { timeout: scaled(15_000) });
 
   await p.page.goto(patientPath(termin.id));
   await expect(p.page.getByRole('alert')).toContainText(notice);

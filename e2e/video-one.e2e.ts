@@ -1,5 +1,6 @@
 import { expect, sql, test } from './support/fixtures.ts';
 import { expectReceiving, oneOnOneSession, patientJoins, therapistPath, useVideoBrowser } from './support/video.ts';
+import { scaled } from './support/slowness.ts';
 
 useVideoBrowser(90_000);
 
@@ -11,7 +12,7 @@ test('one-on-one: waiting room, then each side receives real video frames', asyn
 
   await t.page.goto(therapistPath(termin.id));
   await expect(p.page.getByText('Bitte warten Sie, der Therapeut tritt der Sitzung gleich bei.')).toBeHidden({
-    timeout: 15_000,
+    timeout: scaled(15_000),
   });
   await expectReceiving(t.page, patient.id);
   await expectReceiving(p.page, termin.therapist.id);
@@ -37,7 +38,7 @@ test('one-on-one: waiting room, then each side receives real video frames', asyn
 test('mute is reflected on the other side, a report is raised and ended, the session ends', async ({ browser }) => {
   const { termin, patient, t, p } = await oneOnOneSession(browser);
   await t.page.goto(therapistPath(termin.id));
-  await expect(t.page.getByText('Noch keine Teilnehmer in der Sitzung.')).toBeVisible({ timeout: 15_000 });
+  await expect(t.page.getByText('Noch keine Teilnehmer in der Sitzung.')).toBeVisible({ timeout: scaled(15_000) });
   await patientJoins(p.page, termin.id);
   await expectReceiving(p.page, termin.therapist.id);
 
@@ -63,7 +64,7 @@ test('mute is reflected on the other side, a report is raised and ended, the ses
   await expect(p.page.getByRole('dialog', { name: 'Sitzung beendet' })).toHaveCount(0);
   await t.page.getByRole('button', { name: 'Sitzung beenden' }).click();
   await confirm.getByRole('button', { name: 'Für alle beenden' }).click();
-  await expect(p.page.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: 15_000 });
+  await expect(p.page.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: scaled(15_000) });
   await expect(t.page.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible();
   await t.page.getByRole('button', { name: 'OK' }).click();
   await expect(t.page).toHaveURL(/\/therapeut\/termine$/);

@@ -12,6 +12,7 @@ import {
   therapistPath,
   useSfuBrowser,
 } from './support/video.ts';
+import { scaled } from './support/slowness.ts';
 
 useSfuBrowser();
 
@@ -159,13 +160,15 @@ test('a stolen join token gets the frames, but they do not decode without the ke
   await stolenSubscription(thiefPage, stolen, termin.therapist.id);
 
   // the frames arrive (many packets) ...
-  await expect.poll(async () => (await thiefVideo(thiefPage)).packets, { timeout: 25_000 }).toBeGreaterThan(200);
+  await expect
+    .poll(async () => (await thiefVideo(thiefPage)).packets, { timeout: scaled(25_000) })
+    .toBeGreaterThan(200);
   // ... but while the patient decodes 60 more pictures, the thief's decoder makes next to nothing of them (VP8's
   // readable header lets libvpx take an encrypted key frame for noise now and then: docs/decisions.md)
   const thiefBefore = (await thiefVideo(thiefPage)).decoded;
   const memberBefore = await decodedFrames(p.page, termin.therapist.id);
   await expect
-    .poll(() => decodedFrames(p.page, termin.therapist.id), { timeout: 20_000 })
+    .poll(() => decodedFrames(p.page, termin.therapist.id), { timeout: scaled(20_000) })
     .toBeGreaterThan(memberBefore + 60);
   const memberGained = (await decodedFrames(p.page, termin.therapist.id)) - memberBefore;
   const thiefGained = (await thiefVideo(thiefPage)).decoded - thiefBefore;
@@ -194,7 +197,7 @@ async function keepE2eeWorker(context: BrowserContext): Promise<void> {
 /** Frames decoded by a member's video element, the clock of the checks below (no timed waits). */
 async function framesLater(page: Page, userId: number, frames: number): Promise<void> {
   const start = await decodedFrames(page, userId);
-  await expect.poll(() => decodedFrames(page, userId), { timeout: 30_000 }).toBeGreaterThan(start + frames);
+  await expect.poll(() => decodedFrames(page, userId), { timeout: scaled(30_000) }).toBeGreaterThan(start + frames);
 }
 
 test('kick through Janus: the kicked client keeps its keys and its subscription, but new frames no longer decrypt', async ({
@@ -217,7 +220,7 @@ test('kick through Janus: the kicked client keeps its keys and its subscription,
   // the app, so the app's hang-up at the kick does not end it) and decrypts with the keys it holds as a member
   await expect.poll(() => sfuJoinOf(kickedMessages)).toBeDefined();
   await stolenSubscription(k.page, sfuJoinOf(kickedMessages)!, termin.therapist.id, { decryptWithKeptWorker: true });
-  await expect.poll(async () => (await thiefVideo(k.page)).decoded, { timeout: 25_000 }).toBeGreaterThan(30);
+  await expect.poll(async () => (await thiefVideo(k.page)).decoded, { timeout: scaled(25_000) }).toBeGreaterThan(30);
 
   await t.page.getByRole('button', { name: `${kicked.name} aus der Sitzung entfernen` }).click();
   await t.page
@@ -226,7 +229,7 @@ test('kick through Janus: the kicked client keeps its keys and its subscription,
     .click();
   await expect(
     k.page.getByRole('dialog', { name: 'Sie wurden vom Therapeuten aus der Sitzung entfernt.' }),
-  ).toBeVisible({ timeout: 15_000 });
+  ).toBeVisible({ timeout: scaled(15_000) });
   // the therapist's new key is in use after a second (KEY_SWITCH_DELAY_MS); frames older than that may still decrypt
   await framesLater(r.page, termin.therapist.id, 90);
   const before = await thiefVideo(k.page);
@@ -295,6 +298,8 @@ test('mute through Janus: no audio of the muted patient reaches the therapist, a
 
   await t.page.getByRole('button', { name: `Stummschaltung von ${patient.name} aufheben` }).click();
   await expect(p.page.getByRole('button', { name: 'Mikrofon stummschalten' })).toBeEnabled();
-  await expect.poll(() => audioPacketsFrom(t.page, patient.id), { timeout: 15_000 }).toBeGreaterThan(muted + 30);
+  await expect
+    .poll(() => audioPacketsFrom(t.page, patient.id), { timeout: scaled(15_000) })
+    .toBeGreaterThan(muted + 30);
   for (const c of [t, p]) await c.context.close();
 });

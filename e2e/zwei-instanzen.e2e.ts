@@ -16,6 +16,7 @@ import {
   therapistPath,
   useVideoBrowser,
 } from './support/video.ts';
+import { scaled } from './support/slowness.ts';
 
 /**
  * The platform on two server instances behind nginx with round-robin (issue 17 point 3): one database and one
@@ -32,7 +33,7 @@ let cluster: Cluster;
 
 test.beforeAll(async ({}, testInfo) => {
   // two servers start one after the other (the first migrates) under the load of the other workers
-  testInfo.setTimeout(120_000);
+  testInfo.setTimeout(scaled(120_000));
   const run = JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>;
   const pick = (...names: string[]) => Object.fromEntries(names.map((name) => [name, run[name] ?? '']));
   cluster = await startCluster({
@@ -252,7 +253,7 @@ test('the reminder job of both instances sends each reminder exactly once', asyn
         [`${tag}-%`],
       )
     ).rows[0] as { n: number };
-  await expect.poll(async () => (await reminded()).n, { timeout: 20_000 }).toBe(PATIENTS);
+  await expect.poll(async () => (await reminded()).n, { timeout: scaled(20_000) }).toBe(PATIENTS);
   // every outbox row sent (the mail worker of either instance claims each row once), then counted as received
   const outbox = async () =>
     (
@@ -262,7 +263,7 @@ test('the reminder job of both instances sends each reminder exactly once', asyn
         [`${tag}-%`],
       )
     ).rows[0] as { n: number; sent: number };
-  await expect.poll(outbox, { timeout: 20_000 }).toEqual({ n: PATIENTS, sent: PATIENTS });
+  await expect.poll(outbox, { timeout: scaled(20_000) }).toEqual({ n: PATIENTS, sent: PATIENTS });
   const received = readdirSync(mailDir)
     .filter((name) => name.endsWith('.json'))
     .map((name) => (JSON.parse(readFileSync(path.join(mailDir, name), 'utf8')) as { to: string }).to)
@@ -317,7 +318,7 @@ test('the cart job of both instances releases each expired cart once: seats free
         ])
       ).rows[0] as { n: number }
     ).n;
-  await expect.poll(expired, { timeout: 20_000 }).toBe(CARTS);
+  await expect.poll(expired, { timeout: scaled(20_000) }).toBe(CARTS);
 
   // seats freed once: the counter is back at zero (not below), every seat cancelled
   expect(await seatCounter()).toBe(0);

@@ -46,7 +46,9 @@ async function lanes(name, laneList) {
     }),
   );
   if (failed.length) throw new Error(`${failed.join(', ')} fehlgeschlagen`);
-  console.log(`=== ${name}: ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  const seconds = (Date.now() - t0) / 1000;
+  console.log(`=== ${name}: ok (${seconds.toFixed(1)} s)`);
+  return seconds;
 }
 
 step('Abhängigkeiten', () => {
@@ -64,7 +66,7 @@ step('Abhängigkeiten', () => {
 // on a quiet machine: unit and web tests 119 s, typecheck 56 s; lint 138 s): typecheck follows the tests.
 const niced = (command, args) =>
   process.platform === 'linux' ? ['nice', ['-n', '10', command, ...args]] : [command, args];
-await lanes('Lint, Typecheck und Unit-Tests', [
+const firstPhaseSeconds = await lanes('Lint, Typecheck und Unit-Tests', [
   [
     ['Unit-Tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'web-isolated']],
     ['Typecheck', ...niced('npm', ['run', 'typecheck'])],
@@ -77,7 +79,17 @@ step('Integrationstests (eingebettete Datenbank)', () =>
   run('npx', ['vitest', 'run', '--project', 'integration-embedded']),
 );
 step('Build', () => ensureBuild({ force: true }));
-step('End-to-End-Tests', () => run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
+// The first phase on a quiet machine of CI's kind (2 cores, 2026-11-27: lint 118 s beside unit tests and typecheck).
+// A shared host ran it in up to 347 s, and every e2e step as much slower: the suite's time limits stretch by that
+// factor (e2e/support/slowness.ts), so slow is not taken for broken; a quiet machine keeps them as written.
+const QUIET_FIRST_PHASE_SECONDS = 118;
+const slowness = Math.max(1, firstPhaseSeconds / QUIET_FIRST_PHASE_SECONDS).toFixed(2);
+step('End-to-End-Tests', () => {
+  console.log(`Zeitgrenzen der End-to-End-Tests mal ${slowness} (erste Phase ${firstPhaseSeconds.toFixed(0)} s)`);
+  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    env: { ...process.env, E2E_SLOWNESS: process.env.E2E_SLOWNESS ?? slowness },
+  });
+});
 const total = (Date.now() - started) / 1000;
 console.log('\nZeiten (s):');
 for (const [name, seconds] of times) console.log(`  ${name.padEnd(28)} ${seconds.toFixed(1).padStart(7)}`);

@@ -2,11 +2,12 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { ServerMessage } from '@dihs/contract/video';
 import { FAKE_MEDIA_LAUNCH } from '../playwright.config.ts';
 import { createAccount, expect, login, sql, test } from './fixtures.ts';
+import { scaled } from './slowness.ts';
 
 /** Every test of the calling file runs in the fake-media Chromium, with a timeout that fits WebRTC set-up. */
 export function useVideoBrowser(timeout: number): void {
   test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
-  test.describe.configure({ timeout });
+  test.describe.configure({ timeout: scaled(timeout) });
 }
 
 /** The calling file's tests meet through Janus (four to six browsers each); skipped where Janus is not installed. */
@@ -125,9 +126,9 @@ export async function decodedFrames(page: Page, userId: number): Promise<number>
 
 /** The peer's video receives real frames: the decoded frame count is above zero and still grows. */
 export async function expectReceiving(page: Page, userId: number): Promise<void> {
-  await expect.poll(() => decodedFrames(page, userId), { timeout: 25_000 }).toBeGreaterThan(0);
+  await expect.poll(() => decodedFrames(page, userId), { timeout: scaled(25_000) }).toBeGreaterThan(0);
   const first = await decodedFrames(page, userId);
-  await expect.poll(() => decodedFrames(page, userId), { timeout: 10_000 }).toBeGreaterThan(first);
+  await expect.poll(() => decodedFrames(page, userId), { timeout: scaled(10_000) }).toBeGreaterThan(first);
 }
 
 /**
@@ -142,7 +143,7 @@ export async function raiseHandThenEndForAll(therapist: Page, patient: Page, pat
     .getByRole('dialog', { name: 'Sitzung für alle beenden?' })
     .getByRole('button', { name: 'Für alle beenden' })
     .click();
-  await expect(patient.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: 15_000 });
+  await expect(patient.getByRole('dialog', { name: 'Sitzung beendet' })).toBeVisible({ timeout: scaled(15_000) });
 }
 
 /** The server's messages to this page from now on (read off the STOMP frames of its WebSockets). */
