@@ -1,4 +1,3 @@
-import { CART_MESSAGES, OFFENE_BUCHUNG_CODE, type Cart } from '@dihs/contract/cart';
 import { berlinDay } from '@dihs/contract/common/time';
 import { TERMIN_MESSAGES, type Termin } from '@dihs/contract/termin';
 import { verwaltungEndpoints } from '@dihs/contract/verwaltung';
@@ -10,6 +9,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -27,20 +27,21 @@ import { saveFile } from '../../lib/save-file.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useGrowingCount } from '../../lib/use-growing-count.ts';
 import { useReadyAfterCommit } from '../../lib/use-ready-after-commit.ts';
-import { cartApi, useOpenCart, useReturnedCart } from '../../features/cart/api/cart-api.ts';
-import { OffeneBuchung, OFFENE_BUCHUNG_TEXTE } from '../../features/cart/components/offene-buchung.tsx';
-import { isApiError } from '../../lib/api-client.ts';
+import { refreshAboStatus } from '../../features/abo/api/abo-api.ts';
+import { OffeneBuchung } from '../../features/cart/components/offene-buchung.tsx';
+import { useBooking } from '../../features/cart/use-booking.ts';
+import { refreshGuthaben } from '../../features/guthaben/api/guthaben-api.ts';
 import { useEndpointQuery } from '../../lib/endpoint-query.ts';
 import {
   PLAN_FIRST_PAGE,
   buchungPdf,
+  refreshPlanTermine,
   teilnahmePdf,
   terminlistePdf,
   usePlanGuthaben,
   usePlanHatAbo,
   usePlanPatient,
   usePlanTermine,
-  useRefreshPlan,
   useTherapeutenFilter,
   type PlanModus,
 } from '../../features/termin/api/plan-api.ts';
@@ -60,12 +61,6 @@ interface TerminPlanProps {
   basePath: string;
 }
 
-type Offen =
-  | { kind: 'cart'; cart: Cart; phase: 'uebersicht' | 'ergebnis' }
-  | { kind: 'storno'; termin: Termin }
-  | { kind: 'details'; termin: Termin }
-  | null;
-
 /**
  * The appointment plan of one patient (spec 2 "Patient appointment plan", "Operator booking for a patient"):
  * filters in the address, selection, booking cart, print, balance bar, and per appointment status and buttons.
@@ -79,28 +74,43 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const [page, setPage] = useState<number>(PLAN_FIRST_PAGE.page);
   const [size, setSize] = useState<number>(PLAN_FIRST_PAGE.size);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [offen, setOffen] = useState<Offen>(null);
+  const [details, setDetails] = useState<Termin | null>(null);
   const [meldung, setMeldung] = useState<Meldung | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [druckt, setDruckt] = useState(false);
 
   const termine = usePlanTermine(modus, apiQueryOf(filter, today, page, size));
   const patient = usePlanPatient(modus);
   const guthaben = usePlanGuthaben(modus);
   const hatAbo = usePlanHatAbo(modus);
   const therapeuten = useTherapeutenFilter();
-  const refresh = useRefreshPlan();
-  const api = useMemo(() => cartApi(modus), [modus]);
+  const queryClient = useQueryClient();
   const eigene = modus.kind === 'patient';
 
   // the return from the payment page: /patient/termine?cart={id} shows that cart's state
   const cartParam = searchParams.get('cart');
   const returnCartId = cartParam && /^\d{1,10}$/.test(cartParam) ? Number(cartParam) : null;
-  const returnCart = useReturnedCart(modus, returnCartId);
-  const returnShown =
-    offen === null && returnCartId !== null && returnCart.data?.cartId === returnCartId ? returnCart.data : null;
-  // a cart left open by a reload or a closed tab: shown until it is booked, released or expired
-  const openCart = useOpenCart(modus);
-  const offeneBuchung = eigene && openCart.data && openCart.data.status === 'OFFEN' ? openCart.data : null;
+  const closeCartParam = () => {
+    if (returnCartId === null) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete('cart');
+    const search = next.toString();
+    void navigate(search ? `${basePath}?${search}` : basePath, { replace: true });
+  };
+  const booking = useBooking({
+    modus,
+    returnCartId,
+    returnWaits: details !== null,
+    melden: setMeldung,
+    onCartClosed: (gebucht) => {
+      closeCartParam();
+      if (gebucht) setSelected(new Set());
+    },
+    // each feature reloads its own answers that a booking makes stale (the cart its own, in the hook)
+    onChanged: () =>
+      void Promise.all([refreshPlanTermine(queryClient), refreshGuthaben(queryClient), refreshAboStatus(queryClient)]),
+  });
+  const { offeneBuchung } = booking;
+  const busy = booking.busy || druckt;
 
   const items = termine.data?.items ?? [];
   // The boxes above the filter arrive one by one: the page shows once they are known, so that none of them pushes
@@ -108,7 +118,10 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   // browser, always after a first pass of only the heading and the spinner: even with every answer cached (they were
   // asked for with the session, see opening-page.ts), the heading, the page's largest paint, is not held back by the
   // rest. The cards follow one more pass later, for the same reason: together, the heading waited for all 50.
-  const known = useDeferredValue(![patient, guthaben, hatAbo, openCart].some((query) => query.isLoading), false);
+  const known = useDeferredValue(
+    ![patient, guthaben, hatAbo].some((query) => query.isLoading) && !booking.loading,
+    false,
+  );
   // React Query's updates render synchronously, and a page of 50 cards blocked a phone's main thread for hundreds of
   // milliseconds at once (Lighthouse's Total Blocking Time): the cards and the pagination render in a background
   // pass that yields to the browser between cards. Until then the list shows nothing new.
@@ -138,13 +151,6 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
     setPage(0);
     setSelected(new Set());
   };
-  const closeCartParam = () => {
-    if (returnCartId === null) return;
-    const next = new URLSearchParams(searchParams);
-    next.delete('cart');
-    const search = next.toString();
-    void navigate(search ? `${basePath}?${search}` : basePath, { replace: true });
-  };
 
   // selectable appointments change when one starts: a minute's precision is enough for the checkboxes
   const nowMs = useNow(() => 60_000);
@@ -152,59 +158,14 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const selectedShown = items.filter((t) => selected.has(t.id));
   const allSelected = waehlbar.length > 0 && waehlbar.every((t) => selected.has(t.id));
 
-  const fortsetzen = (cart: Cart) => setOffen({ kind: 'cart', cart, phase: 'uebersicht' });
-
-  const buchen = async () => {
-    // one open cart per patient: "Buchen" continues it (the server refuses a second one)
-    if (offeneBuchung) {
-      fortsetzen(offeneBuchung);
-      return;
-    }
-    setBusy(true);
-    try {
-      const cart = await api.create(selectedShown.map((t) => t.id));
-      fortsetzen(cart);
-    } catch (error) {
-      if (isApiError(error, 409) && error.code === OFFENE_BUCHUNG_CODE) {
-        // opened in another tab meanwhile: continue that one
-        const open = (await openCart.refetch()).data;
-        if (open) return fortsetzen(open);
-      }
-      // the server's message is German already, also for the missing credit of an operator booking
-      setMeldung({
-        title: CART_MESSAGES.buchungFehlerTitel,
-        text: error instanceof Error ? error.message : String(error),
-      });
-      void refresh();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const freigeben = async (cart: Cart) => {
-    setBusy(true);
-    try {
-      await api.reset(cart.cartId);
-      setMeldung({ title: OFFENE_BUCHUNG_TEXTE.freigegebenTitel, text: OFFENE_BUCHUNG_TEXTE.freigegeben });
-    } catch (error) {
-      setMeldung({
-        title: CART_MESSAGES.buchungFehlerTitel,
-        text: error instanceof Error ? error.message : String(error),
-      });
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
-  };
-
   const pdf = async (load: () => Promise<Blob>, fileName: string, failureTitle: string) => {
-    setBusy(true);
+    setDruckt(true);
     try {
       saveFile(await load(), fileName);
     } catch (error) {
       setMeldung({ title: failureTitle, text: error instanceof Error ? error.message : String(error) });
     } finally {
-      setBusy(false);
+      setDruckt(false);
     }
   };
 
@@ -214,8 +175,8 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   };
 
   const aktion = (was: TerminAktion, termin: Termin) => {
-    if (was === 'details') setOffen({ kind: 'details', termin });
-    else if (was === 'stornieren') setOffen({ kind: 'storno', termin });
+    if (was === 'details') setDetails(termin);
+    else if (was === 'stornieren') booking.stornieren(termin);
     else if (was === 'buchung-pdf')
       void pdf(
         () => buchungPdf(termin.id),
@@ -228,14 +189,6 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
         `teilnahmebestaetigung-${termin.id}.pdf`,
         TERMIN_MESSAGES.teilnahmeBestaetigungTitel,
       );
-  };
-
-  const cartClosed = (gebucht: boolean, melden: boolean) => {
-    setOffen(null);
-    closeCartParam();
-    if (gebucht) setSelected(new Set());
-    if (melden) setMeldung({ title: 'Buchung abgeschlossen', text: CART_MESSAGES.erfolg });
-    void refresh();
   };
 
   const name = patient.data ? `${patient.data.vorname} ${patient.data.nachname}` : '';
@@ -258,19 +211,16 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
     );
   }
 
-  const shownCart =
-    offen?.kind === 'cart' ? offen : returnShown ? { cart: returnShown, phase: 'ergebnis' as const } : null;
-
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       {kopf}
       <Stack spacing={2}>
-        {offeneBuchung && !shownCart && (
+        {offeneBuchung && !booking.cartDialog && (
           <OffeneBuchung
             cart={offeneBuchung}
             busy={busy}
-            onFortsetzen={() => fortsetzen(offeneBuchung)}
-            onFreigeben={() => void freigeben(offeneBuchung)}
+            onFortsetzen={() => booking.fortsetzen(offeneBuchung)}
+            onFreigeben={() => void booking.freigeben(offeneBuchung)}
           />
         )}
         {guthaben.data && (
@@ -313,7 +263,11 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
               Terminliste drucken
             </Button>
           )}
-          <Button variant="contained" disabled={selectedShown.length === 0 || busy} onClick={() => void buchen()}>
+          <Button
+            variant="contained"
+            disabled={selectedShown.length === 0 || busy}
+            onClick={() => void booking.buchen(selectedShown.map((t) => t.id))}
+          >
             {selectedShown.length > 0 ? `Buchen (${selectedShown.length})` : 'Buchen'}
           </Button>
         </Box>
@@ -361,28 +315,9 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
           />
         )}
       </Stack>
-      {shownCart && (
-        <CartDialog
-          key={shownCart.cart.cartId}
-          api={api}
-          cart={shownCart.cart}
-          initialPhase={shownCart.phase}
-          onGebucht={(melden) => cartClosed(true, melden)}
-          onClose={() => cartClosed(false, false)}
-        />
-      )}
-      {offen?.kind === 'storno' && (
-        <StornoDialog
-          termin={offen.termin}
-          onCancel={() => setOffen(null)}
-          onDone={(next) => {
-            setOffen(null);
-            setMeldung(next);
-            void refresh();
-          }}
-        />
-      )}
-      {offen?.kind === 'details' && <TerminDetailsDialog termin={offen.termin} onClose={() => setOffen(null)} />}
+      {booking.cartDialog && <CartDialog key={booking.cartDialog.cart.cartId} {...booking.cartDialog} />}
+      {booking.stornoDialog && <StornoDialog {...booking.stornoDialog} />}
+      {details && <TerminDetailsDialog termin={details} onClose={() => setDetails(null)} />}
       <MessageDialog
         open={meldung !== null}
         title={meldung?.title ?? ''}

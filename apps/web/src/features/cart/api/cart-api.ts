@@ -1,7 +1,7 @@
 import { cartEndpoints, type AbmeldenResponse, type Cart } from '@dihs/contract/cart';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { endpointQuery, invalidateEndpoints } from '../../../lib/endpoint-query.ts';
 import { useViewerKey } from '../../../lib/session-context.ts';
 
 /**
@@ -36,6 +36,13 @@ export function useOpenCart(modus: CartModus) {
   const viewer = useViewerKey();
   return useQuery({ ...endpointQuery(cartEndpoints.offen, viewer), enabled: modus.kind === 'patient' });
 }
+
+/**
+ * What the cart's calls make stale of the cart's own answers (the open booking, a read-back cart). Seats, balance and
+ * subscription belong to their features: the page that books reloads them with their own helpers.
+ */
+export const refreshCart = (queryClient: QueryClient) =>
+  invalidateEndpoints(queryClient, cartEndpoints.eigener, cartEndpoints.betreiberEiner, cartEndpoints.offen);
 
 const ids = (terminIds: readonly number[]) => terminIds.map((id) => ({ id }));
 

@@ -4,13 +4,7 @@ import { guthabenEndpoints } from '@dihs/contract/guthaben';
 import { profilEndpoints } from '@dihs/contract/profil';
 import { terminEndpoints, type TerminPatientQuery } from '@dihs/contract/termin';
 import { verwaltungEndpoints } from '@dihs/contract/verwaltung';
-import {
-  keepPreviousData,
-  useQuery,
-  useQueryClient,
-  type FetchQueryOptions,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { useViewerKey } from '../../../lib/session-context.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { endpointQuery, invalidateEndpoints, useEndpointQuery } from '../../../lib/endpoint-query.ts';
@@ -92,22 +86,12 @@ export const useTherapeutenFilter = () => useQuery(therapeutenQuery(useViewerKey
 export const useTherapeutProfil = (userId: number | null) =>
   useEndpointQuery(profilEndpoints.therapeutView, { params: { userId: userId ?? 0 } }, { enabled: userId !== null });
 
-/** Reloads list, balance, subscription state and the returned cart after a booking, reset or cancellation. */
-export function useRefreshPlan() {
-  const queryClient = useQueryClient();
-  return () =>
-    invalidateEndpoints(
-      queryClient,
-      terminEndpoints.patientAlle,
-      terminEndpoints.planVonPatient,
-      guthabenEndpoints.eigenes,
-      guthabenEndpoints.vonPatient,
-      aboEndpoints.hatAbo,
-      cartEndpoints.eigener,
-      cartEndpoints.betreiberEiner,
-      cartEndpoints.offen,
-    );
-}
+/**
+ * The plan's lists after a booking, release or cancellation: seats and booked states changed. Balance, subscription
+ * and cart are reloaded by their own features' helpers (the page composes them).
+ */
+export const refreshPlanTermine = (queryClient: QueryClient) =>
+  invalidateEndpoints(queryClient, terminEndpoints.patientAlle, terminEndpoints.planVonPatient);
 
 /** POST /pdf/terminliste: the selected or shown appointments as a PDF. */
 export const terminlistePdf = (terminIds: readonly number[]): Promise<Blob> =>
