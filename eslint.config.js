@@ -26,6 +26,69 @@ const indexOrTable = {
   message: 'Ein anderes Modul nur über dessen index.ts importieren; Tabellen nur für Fremdschlüssel und in Tests.',
 };
 
+/** Drizzle, the SQL helpers of db/ and table objects: only repositories and tables (and SQL_ALLOWED) use them. */
+const SQL_ONLY_IN_REPOSITORIES = [
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*'],
+    message: 'SQL nur in *.repository.ts: Drizzle wird außerhalb von Repositories und Tabellen nicht importiert.',
+  },
+  {
+    regex: '(^|/)db/(prepared|direct-execute|row-mapper)\\.ts$',
+    message: 'SQL nur in *.repository.ts: die SQL-Helfer aus db/ gehören in Repositories.',
+  },
+  {
+    regex: '\\.table\\.ts$',
+    allowTypeImports: true,
+    message: 'SQL nur in *.repository.ts: Tabellen nur dort verwenden; hier reichen ihre Typen (import type).',
+  },
+];
+/**
+ * Module files outside repositories that still run SQL, each with its reason (issue 30 item 2; docs/decisions.md).
+ * Paths below apps/server/src/modules/.
+ * @type {[string, string][]}
+ */
+const SQL_ALLOWED = [
+  ['abo/abo.demo.ts', 'not yet moved'],
+  ['abo/abo.export.ts', 'not yet moved'],
+  ['anamnese/anamnese.export.ts', 'not yet moved'],
+  ['cart/cart.export.ts', 'not yet moved'],
+  ['codes/codes.erase.ts', 'not yet moved'],
+  ['codes/codes.export.ts', 'not yet moved'],
+  ['codes/codes.service.ts', 'not yet moved'],
+  ['feedback/feedback.export.ts', 'not yet moved'],
+  ['firma/firma.demo.ts', 'not yet moved'],
+  ['fragebogen/fragebogen.export.ts', 'not yet moved'],
+  ['guthaben/guthaben.export.ts', 'not yet moved'],
+  ['inhalt/inhalt.demo.ts', 'not yet moved'],
+  ['inhalt/page-version.ts', 'not yet moved'],
+  ['loeschung/loeschung.export.ts', 'not yet moved'],
+  ['mail/mail.erase.ts', 'not yet moved'],
+  ['mail/mail.export.ts', 'not yet moved'],
+  ['mail/mail.service.ts', 'not yet moved'],
+  ['navigation/navigation.demo.ts', 'not yet moved'],
+  ['profil/profil.demo.ts', 'not yet moved'],
+  ['profil/profil.erase.ts', 'not yet moved'],
+  ['profil/profil.export.ts', 'not yet moved'],
+  ['protokoll/protokoll.export.ts', 'not yet moved'],
+  ['rezept/rezept.data.ts', 'not yet moved'],
+  ['termin/termin-erinnerung.ts', 'not yet moved'],
+  ['termin/termin-sitz.ts', 'not yet moved'],
+  ['termin/termin-sitzung.ts', 'not yet moved'],
+  ['termin/termin.dashboard.ts', 'not yet moved'],
+  ['termin/termin.demo.ts', 'not yet moved'],
+  ['termin/termin.export.ts', 'not yet moved'],
+  ['termin/termin.service.ts', 'not yet moved'],
+  ['users/sessions.ts', 'not yet moved'],
+  ['users/users.demo.ts', 'not yet moved'],
+  ['users/users.erase.ts', 'not yet moved'],
+  ['users/users.export.ts', 'not yet moved'],
+  ['verwaltung/verwaltung.demo.ts', 'not yet moved'],
+  ['video/video-retention.ts', 'not yet moved'],
+  ['video/video-service.ts', 'not yet moved'],
+  ['video/video.export.ts', 'not yet moved'],
+  ['zahlung/zahlung.export.ts', 'not yet moved'],
+];
+
 /** An address under /api written as text: it belongs in the contract's endpoint declarations. */
 const API_PATH_MESSAGE =
   'Pfade der API stehen nur in den Endpunkt-Deklarationen (packages/contract); hier apiUrl(…) oder route(…).';
@@ -119,6 +182,33 @@ export default tseslint.config(
             { ...onlyIndex, regex: '^\\.\\./(?!\\.\\.)(?!profil/profil\\.table\\.ts$)[^/]+/(?!index\\.ts$)[^/]+$' },
           ],
         },
+      ],
+    },
+  },
+  // SQL only in repositories (issue 30 item 2): a module's queries live in its *.repository.ts, its tables in
+  // *.table.ts; services, routes, jobs, seeds, exports and erasures call repository functions. Drizzle and the SQL
+  // helpers of db/ are not imported elsewhere, nor a table object (its row types are fine: `import type`). A rule of
+  // its own (the typescript-eslint one, which tells type imports apart), so the boundary blocks above stay as they are.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**/*.repository.ts',
+      'apps/server/src/modules/**/*.table.ts',
+      'apps/server/src/modules/**/*.test.ts',
+      'apps/server/src/modules/**/*.test-support.ts',
+      'apps/server/src/modules/**/*-test-support.ts',
+      ...SQL_ALLOWED.map(([file]) => `apps/server/src/modules/${file}`),
+    ],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: SQL_ONLY_IN_REPOSITORIES }] },
+  },
+  {
+    // index.ts re-exports the enums declared beside their tables (CREDIT_KINDS, PAYMENT_STATUSES, ...); it runs no
+    // query, and another module cannot reach a table through it (the boundary rule above admits index.ts only).
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: SQL_ONLY_IN_REPOSITORIES.filter((pattern) => !pattern.allowTypeImports) },
       ],
     },
   },

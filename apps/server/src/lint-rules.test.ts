@@ -29,9 +29,18 @@ const FOREIGN_TABLE_SNIPPET = "import { zahlungen } from '../zahlung/zahlung.tab
 const LOOKUP_SNIPPET = "import { getPayment } from '../zahlung/index.ts';\nexport const g = getPayment;\n";
 const FOREIGN_REPOSITORY_SNIPPET =
   "import { lockPayment } from '../zahlung/zahlung.repository.ts';\nexport const l = lockPayment;\n";
+const DRIZZLE_SNIPPET = "import { eq } from 'drizzle-orm';\nexport const e = eq;\n";
+const DRIZZLE_SUBPATH_SNIPPET = "import { alias } from 'drizzle-orm/pg-core';\nexport const a = alias;\n";
+const PREPARED_SNIPPET =
+  "import { preparedStatement } from '../../db/prepared.ts';\nexport const p = preparedStatement;\n";
+const OWN_TABLE_SNIPPET = "import { warenkoerbe } from './cart.table.ts';\nexport const t = warenkoerbe;\n";
+const OWN_TABLE_TYPE_SNIPPET =
+  "import type { WarenkorbRow } from './cart.table.ts';\nexport const f = (row: WarenkorbRow) => row.id;\n";
 const FETCH_SNIPPET = "export const r = fetch('x');\n";
 const TEMPLATE_PATH_SNIPPET = 'export const url = `/api/termin/${1}`;\n';
 const CLIENT_SNIPPET = "import { apiRequest } from './api-client.ts';\nexport const call = apiRequest;\n";
+
+const SQL_RULE = '@typescript-eslint/no-restricted-imports';
 
 /** [what, file the snippet pretends to be, snippet, the rule that must fire, or null: no message at all] */
 const CASES: [string, string, string, string | null][] = [
@@ -54,6 +63,20 @@ const CASES: [string, string, string, string | null][] = [
     null,
   ],
   ["a module reaching another's index.ts", 'apps/server/src/modules/cart/lint-fixture.ts', LOOKUP_SNIPPET, null],
+  // SQL only in repositories (issue 30 item 2)
+  ['Drizzle in a service', 'apps/server/src/modules/cart/lint-fixture.service.ts', DRIZZLE_SNIPPET, SQL_RULE],
+  ['a Drizzle subpath in a job', 'apps/server/src/modules/cart/lint-fixture-job.ts', DRIZZLE_SUBPATH_SNIPPET, SQL_RULE],
+  ['a prepared statement in a service', 'apps/server/src/modules/cart/lint-fixture.ts', PREPARED_SNIPPET, SQL_RULE],
+  ['a table object in an export', 'apps/server/src/modules/cart/lint-fixture.export.ts', OWN_TABLE_SNIPPET, SQL_RULE],
+  ['a row type in a service', 'apps/server/src/modules/cart/lint-fixture.service.ts', OWN_TABLE_TYPE_SNIPPET, null],
+  ['Drizzle in a repository', 'apps/server/src/modules/cart/lint-fixture.repository.ts', DRIZZLE_SNIPPET, null],
+  [
+    'a table object in a repository',
+    'apps/server/src/modules/cart/lint-fixture.repository.ts',
+    OWN_TABLE_SNIPPET,
+    null,
+  ],
+  ['Drizzle in a module test', 'apps/server/src/modules/cart/lint-fixture.int.test.ts', DRIZZLE_SNIPPET, null],
   [
     'an API path literal in a web feature',
     'apps/web/src/features/termin/api/lint-fixture.ts',
