@@ -206,6 +206,53 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('after a booking reads again what it changed: the list, the balance, the subscription and the open booking', async () => {
+    const cart = {
+      cartId: 6,
+      status: 'OFFEN',
+      redirectUrl: null,
+      vorname: 'Paula',
+      nachname: 'Patientin',
+      amountCents: 0,
+      expiresAt: inDays(1),
+      items: [
+        {
+          terminId: 1,
+          terminName: 'Rückenschmerzen',
+          termintyp: 'GRUPPE',
+          datum: BASE.datum,
+          status: 'OFFEN',
+          paymentMethod: 'GUTHABEN',
+          amountCents: 0,
+        },
+      ],
+    };
+    const fetchMock = stubPlan('/termin/patient/all', {
+      'GET /api/cart/patient/offen': { body: null },
+      'POST /api/cart/create': { body: cart },
+      'POST /api/cart/confirm/6': { body: { ...cart, status: 'BEZAHLT' } },
+    });
+    renderPatient('/patient/termine');
+    const region = await screen.findByRole('region', { name: /^Rückenschmerzen/ });
+    await userEvent.click(within(region).getByRole('checkbox', { name: 'Termin auswählen' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Buchen (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ihre Buchung' });
+    const before = fetchMock.mock.calls.length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buchung bestätigen' }));
+    await screen.findByRole('dialog', { name: 'Buchung abgeschlossen' });
+    const after = () => fetchMock.mock.calls.slice(before).map(([url]) => (typeof url === 'string' ? url : ''));
+    await waitFor(() =>
+      expect(after()).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/api\/termin\/patient\/all\?/),
+          '/api/guthaben/patient/get',
+          '/api/user/abo/9/privileges',
+          '/api/cart/patient/offen',
+        ]),
+      ),
+    );
+  });
+
   it('cancels a booking after the confirmation and shows the refusals of spec 2 section 8', async () => {
     stubPlan('/termin/patient/all', {
       'GET /api/termin/patient/abmelden/2': { body: { terminId: 2, befund: 'Knie-Arthrose', gutschrift: true } },
