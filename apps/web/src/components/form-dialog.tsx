@@ -1,4 +1,3 @@
-import { MESSAGES } from '@dihs/contract/common/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import type { FieldValues, UseFormHandleSubmit } from 'react-hook-form';
 import { isApiError } from '../lib/api-client.ts';
-import { MessageDialog } from './message-dialog.tsx';
+import { NetzwerkfehlerDialog } from './message-dialog.tsx';
 
 interface FormDialogProps {
   title: string;
@@ -28,9 +27,16 @@ interface FormDialogProps {
   onClose: () => void;
   /** What the server refused about the input, said inside the dialog. */
   refusal?: string | undefined;
-  /** Any other failed save: the spec's network error dialog, closed by `onFailureClosed`. */
-  failed: boolean;
-  onFailureClosed: () => void;
+  /** Any other failed save: the spec's network error dialog, closed by `onFailureClosed`. Default: the caller says a
+   * failure itself. */
+  failed?: boolean;
+  onFailureClosed?: () => void;
+  /** The submit button's name; default "Speichern". */
+  submitLabel?: string;
+  /** The button that closes without saving; default "Abbrechen" (the editors of spec 2 and 3 say "Zurück"). */
+  cancelLabel?: string;
+  /** Further buttons of the row, before the cancel button ("Löschen", "Formular Leeren"); the row then wraps. */
+  actions?: ReactNode;
 }
 
 /** A create/edit dialog with "Abbrechen" and "Speichern" (spec 1 section 8); mount it per opening. */
@@ -43,8 +49,11 @@ export function FormDialog({
   onSubmit,
   onClose,
   refusal,
-  failed,
-  onFailureClosed,
+  failed = false,
+  onFailureClosed = () => undefined,
+  submitLabel = 'Speichern',
+  cancelLabel = 'Abbrechen',
+  actions,
 }: FormDialogProps) {
   const titleId = useId();
 
@@ -66,22 +75,18 @@ export function FormDialog({
               </Alert>
             )}
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
+          <DialogActions sx={actions ? { px: 3, pb: 2, flexWrap: 'wrap', gap: 1 } : { px: 3, pb: 2 }}>
+            {actions}
             <Button onClick={onClose} disabled={pending}>
-              Abbrechen
+              {cancelLabel}
             </Button>
             <Button type="submit" variant="contained" disabled={!valid} loading={pending}>
-              Speichern
+              {submitLabel}
             </Button>
           </DialogActions>
         </Box>
       </Dialog>
-      <MessageDialog
-        open={failed && !refusal}
-        title={MESSAGES.netzwerkfehlerTitel}
-        text={MESSAGES.netzwerkfehlerText}
-        onClose={onFailureClosed}
-      />
+      <NetzwerkfehlerDialog open={failed && !refusal} onClose={onFailureClosed} />
     </>
   );
 }
@@ -94,10 +99,10 @@ export interface SaveState {
   reset(): void;
 }
 
-interface SaveFormDialogProps<T extends FieldValues, O> {
-  title: string;
-  maxWidth: DialogProps['maxWidth'];
-  children: ReactNode;
+interface SaveFormDialogProps<T extends FieldValues, O> extends Pick<
+  FormDialogProps,
+  'title' | 'maxWidth' | 'children' | 'submitLabel' | 'cancelLabel' | 'actions'
+> {
   /** The form (useContractForm): "Speichern" waits for its validity and submits through it, so every message shows. */
   form: { handleSubmit: UseFormHandleSubmit<T, O>; formState: { isValid: boolean } };
   save: SaveState;
@@ -108,6 +113,8 @@ interface SaveFormDialogProps<T extends FieldValues, O> {
   refusedWith?: readonly number[];
   /** The caller says a failed save itself (in onSave's onError): the dialog says none. */
   failureSaidByCaller?: boolean;
+  /** Another action of the dialog runs (a delete): it cannot be closed, "Speichern" waits. */
+  busy?: boolean;
 }
 
 /**
@@ -120,6 +127,7 @@ export function SaveFormDialog<T extends FieldValues, O>({
   onSave,
   refusedWith = [],
   failureSaidByCaller = false,
+  busy = false,
   ...frame
 }: SaveFormDialogProps<T, O>) {
   const refusal = isApiError(save.error) && refusedWith.includes(save.error.status) ? save.error.message : undefined;
@@ -127,9 +135,9 @@ export function SaveFormDialog<T extends FieldValues, O>({
     <FormDialog
       {...frame}
       valid={form.formState.isValid}
-      pending={save.isPending}
+      pending={save.isPending || busy}
       onSubmit={form.handleSubmit((values) => {
-        if (!save.isPending) onSave(values);
+        if (!save.isPending && !busy) onSave(values);
       })}
       refusal={refusal}
       failed={save.isError && !failureSaidByCaller}

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@dihs/contract/common/messages';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -36,4 +37,16 @@ export function MessageDialog({ open, title, text, onClose }: MessageDialogProps
       </DialogActions>
     </Dialog>
   );
+}
+
+interface NetzwerkfehlerDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Default: "Ihre Änderungen wurden nicht übernommen."; a save's failure may add the server's reason. */
+  text?: string;
+}
+
+/** The spec's network error dialog (spec 1, section 8): "Netzwerkfehler" with its text and OK. */
+export function NetzwerkfehlerDialog({ open, onClose, text = MESSAGES.netzwerkfehlerText }: NetzwerkfehlerDialogProps) {
+  return <MessageDialog open={open} title={MESSAGES.netzwerkfehlerTitel} text={text} onClose={onClose} />;
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { useState, type ReactNode } from 'react';
-import { MessageDialog } from './message-dialog.tsx';
+import { NetzwerkfehlerDialog } from './message-dialog.tsx';
 import { isApiError } from '../lib/api-client.ts';
 
 /**
@@ -14,9 +14,8 @@ export function useSaveFailure(): { fail: (error: unknown) => void; dialog: Reac
     setState({ open: true, text: `${MESSAGES.netzwerkfehlerText}${reason}` });
   };
   const dialog = (
-    <MessageDialog
+    <NetzwerkfehlerDialog
       open={state.open}
-      title={MESSAGES.netzwerkfehlerTitel}
       text={state.text}
       onClose={() => setState((current) => ({ ...current, open: false }))}
     />

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Key, ReactNode } from 'react';
 import { LoadingIndicator } from './loading-indicator.tsx';
 
-interface ShopGridProps<T> {
+export interface ShopGridProps<T> {
   /** The bookable packages; undefined while loading or after a failure. */
   items: readonly T[] | undefined;
   isPending: boolean;

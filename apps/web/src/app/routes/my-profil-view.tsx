@@ -9,7 +9,7 @@ import { EinwilligungenSection } from '../../features/einwilligung/components/ei
 import { EigeneZugriffeSection } from '../../features/protokoll/components/eigene-zugriffe-section.tsx';
 import { CompanyEditor } from '../../features/profil/components/company-editor.tsx';
 import { GuthabenSection } from '../../features/guthaben/components/guthaben-section.tsx';
-import { OwnCredentials } from '../../features/profil/components/own-credentials.tsx';
+import { Credentials } from '../../features/profil/components/credentials.tsx';
 import { PhotoUpload } from '../../features/profil/components/photo-upload.tsx';
 import {
   ProfileFieldGroup,
@@ -60,7 +60,7 @@ export function MyProfilView({ profile }: { profile: EigenesProfil }) {
       {profile.rolle === 'PATIENT' && <AboStatusSection />}
       {profile.rolle === 'PATIENT' && <GuthabenSection patientId={null} />}
       <ProfileSection title="Zugangsdaten">
-        <OwnCredentials email={profile.email} />
+        <Credentials email={profile.email} />
         <SecondFactorRow />
       </ProfileSection>
       {profile.rolle === 'PATIENT' && <EinwilligungenSection patientId={null} />}

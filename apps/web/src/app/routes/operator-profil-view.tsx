@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session-context.ts';
 import { useChangeOperatorProfil, useSetBemerkung } from '../../features/profil/api/profil-api.ts';
 import { fullName } from '../../lib/format.ts';
 import { AboVerwaltungSection } from '../../features/abo/components/abo-verwaltung-section.tsx';
-import { AdminCredentials } from '../../features/profil/components/admin-credentials.tsx';
+import { Credentials } from '../../features/profil/components/credentials.tsx';
 import { CompanyEditor } from '../../features/profil/components/company-editor.tsx';
 import { useFirmaVon } from '../../features/profil/api/konto-api.ts';
 import { DeletionRow } from '../../features/loeschung/components/deletion-row.tsx';
@@ -90,13 +90,15 @@ export function OperatorProfilView({ profile }: { profile: BetreiberProfil }) {
       </ProfileSection>
 
       <ProfileSection title="Zugang und Berechtigungen">
-        <AdminCredentials
-          userId={profile.userId}
+        <Credentials
           email={profile.email}
-          isPatient={isPatient}
-          emailBestaetigt={profile.emailBestaetigt}
-          editable={editable}
-          lockedReason={lockedReason}
+          managed={{
+            userId: profile.userId,
+            isPatient,
+            emailBestaetigt: profile.emailBestaetigt,
+            editable,
+            lockedReason,
+          }}
         />
         <PrivilegesEditor
           userId={profile.userId}

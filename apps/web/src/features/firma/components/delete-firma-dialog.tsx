@@ -1,4 +1,3 @@
-import { MESSAGES } from '@dihs/contract/common/messages';
 import type { Firma } from '@dihs/contract/firma';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { NetzwerkfehlerDialog } from '../../../components/message-dialog.tsx';
 import { useDeleteFirma } from '../api/delete-firma.ts';
 
 /** Asks before deleting a company and says what happens to its users and pages. */
@@ -47,12 +46,7 @@ export function DeleteFirmaDialog({ firma, onClose }: { firma: Firma; onClose: (
           </Button>
         </DialogActions>
       </Dialog>
-      <MessageDialog
-        open={remove.isError}
-        title={MESSAGES.netzwerkfehlerTitel}
-        text={MESSAGES.netzwerkfehlerText}
-        onClose={() => remove.reset()}
-      />
+      <NetzwerkfehlerDialog open={remove.isError} onClose={() => remove.reset()} />
     </>
   );
 }

@@ -30,7 +30,7 @@ import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { FormSwitch, FormTextField } from '../../../components/form-fields.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { NetzwerkfehlerDialog } from '../../../components/message-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { DateiAuswahl } from '../../../components/datei-auswahl.tsx';
@@ -274,12 +274,7 @@ function PageEditorForm({
           Speichern
         </Button>
       </Box>
-      <MessageDialog
-        open={save.isError && !refusal}
-        title={MESSAGES.netzwerkfehlerTitel}
-        text={MESSAGES.netzwerkfehlerText}
-        onClose={() => save.reset()}
-      />
+      <NetzwerkfehlerDialog open={save.isError && !refusal} onClose={() => save.reset()} />
     </Paper>
   );
 }

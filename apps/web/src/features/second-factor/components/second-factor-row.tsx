@@ -10,7 +10,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { deactivateFor, useRefreshSecondFactor, useSecondFactorStatus } from '../api/second-factor-api.ts';
-import { AdminSecondFactorDialog } from './admin-second-factor-dialog.tsx';
 import { SecondFactorDialog } from './second-factor-dialog.tsx';
 import { useSaveFailure } from '../../../components/save-failure.tsx';
 
@@ -83,7 +82,12 @@ export function SecondFactorRow({ userId, canActivate = true, editable = true, l
         <SecondFactorDialog mode={dialog} onClose={() => setDialog(null)} onChanged={() => void refresh()} />
       )}
       {!own && dialog === 'activate' && (
-        <AdminSecondFactorDialog userId={userId} onClose={() => setDialog(null)} onChanged={() => void refresh()} />
+        <SecondFactorDialog
+          mode="activateFor"
+          userId={userId}
+          onClose={() => setDialog(null)}
+          onChanged={() => void refresh()}
+        />
       )}
       {!own && (
         <Dialog open={dialog === 'deactivate'} onClose={() => setDialog(null)} aria-labelledby="zwei-faktor-entfernen">

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@dihs/contract/common/messages';
 import {
   TERMIN_LIMITS,
   TERMINTYP_LABELS,
@@ -7,19 +6,13 @@ import {
   type TerminStatus,
   type Termintyp,
 } from '@dihs/contract/termin';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormCheckbox, FormTextField } from '../../../components/form-fields.tsx';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { SaveFormDialog } from '../../../components/form-dialog.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useBefunde, useFirmenAuswahl, useSaveTermin, useTherapeutenAuswahl } from '../api/termine-betreiber-api.ts';
 import {
@@ -42,20 +35,19 @@ interface TerminFormDialogProps {
 
 /** The appointment form of spec 2 section 5: every field with its rule, Speichern disabled until valid. */
 export function TerminFormDialog({ termin, onClose }: TerminFormDialogProps) {
-  const titleId = useId();
   const [status, setStatus] = useState<TerminStatus | null>(termin?.status ?? null);
   const save = useSaveTermin();
   const befunde = useBefunde();
   const therapeuten = useTherapeutenAuswahl();
   const firmen = useFirmenAuswahl();
-  const { control, handleSubmit, formState, getValues, setValue, trigger, reset } = useContractForm<TerminFormValues>(
+  const form = useContractForm<TerminFormValues>(
     terminFormValuesSchema,
     termin ? formOfTermin(termin) : EMPTY_TERMIN_FORM,
     {
       save,
     },
   );
-  const refusal = isApiError(save.error, 400, 404) ? save.error.message : undefined;
+  const { control, getValues, setValue, trigger, reset } = form;
   // only these values change which fields show: the rest re-renders just its own field
   const [termintyp, istFirmentermin] = useWatch({ control, name: ['termintyp', 'istFirmentermin'] });
 
@@ -64,174 +56,150 @@ export function TerminFormDialog({ termin, onClose }: TerminFormDialogProps) {
     ...new Set([...(befunde.data ?? []).map((entry) => entry.value), ...(termin ? [termin.befund] : [])]),
   ];
 
-  const submit = handleSubmit((values) => {
-    if (!save.isPending) save.mutate(toTerminBody(values), { onSuccess: onClose });
-  });
-
   return (
-    <>
-      <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-          <DialogTitle id={titleId}>{termin ? 'Termin ändern' : 'Termin hinzufügen'}</DialogTitle>
-          <DialogContent>
-            <FormTextField
-              control={control}
-              name="befund"
-              select
-              required
-              label="Befund"
-              helperText={befunde.isError ? 'Die Befunde konnten nicht geladen werden.' : ' '}
-            >
-              {befundOptions.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {value}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <FormTextField
-              control={control}
-              name="details"
-              label="Details"
-              required
-              multiline
-              minRows={2}
-              max={TERMIN_LIMITS.details}
-            />
-            <FormTextField
-              control={control}
-              name="termintyp"
-              select
-              required
-              label="Terminart"
-              helperText=" "
-              parse={(text) => {
-                // EINZEL holds one participant, "Jeder sieht jeden" only GRUPPE: the fields follow the type first
-                const next = withTermintyp(getValues(), text as Termintyp);
-                setValue('maxTeilnehmer', next.maxTeilnehmer, { shouldDirty: true });
-                setValue('everyoneView', next.everyoneView, { shouldDirty: true });
-                return next.termintyp;
-              }}
-            >
-              {TERMINTYPEN.map((typ) => (
-                <MenuItem key={typ} value={typ}>
-                  {TERMINTYP_LABELS[typ]}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            {termintyp === 'GRUPPE' && (
-              <FormCheckbox control={control} name="everyoneView" label="Jeder sieht jeden in diesem Termin" />
-            )}
-            <FormCheckbox
-              control={control}
-              name="istFirmentermin"
-              label="Firmentermin"
-              onToggle={(checked) => {
-                if (!checked) setValue('firmaId', null);
-                // the company's message shows as soon as a company appointment has none
-                void trigger('firmaId');
-              }}
-            />
-            {istFirmentermin && (
-              <FormTextField
-                control={control}
-                name="firmaId"
-                select
-                required
-                label="Firma"
-                helperText=" "
-                parse={(text) => Number(text)}
-              >
-                {(firmen.data ?? []).map((firma) => (
-                  <MenuItem key={firma.id} value={firma.id}>
-                    {firma.bezeichner}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            )}
-            <FormTextField
-              control={control}
-              name="therapeutId"
-              select
-              required
-              label="Therapeut"
-              helperText=" "
-              parse={(text) => Number(text)}
-            >
-              {(therapeuten.data ?? []).map((therapeut) => (
-                <MenuItem key={therapeut.id} value={therapeut.id}>
-                  {therapeut.vorname} {therapeut.nachname}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <FormTextPicker
-                control={control}
-                name="datum"
-                kind="datum"
-                required
-                label="Datum"
-                helperText="TT.MM.JJJJ"
-              />
-              <FormTextPicker
-                control={control}
-                name="uhrzeit"
-                kind="uhrzeit"
-                required
-                label="Uhrzeit"
-                helperText="HH:MM, 24 Stunden, Berliner Zeit"
-              />
-              <FormTextField
-                control={control}
-                name="maxTeilnehmer"
-                type="number"
-                fullWidth={false}
-                required
-                label="Max. Teilnehmer (Pers.)"
-                disabled={!maxTeilnehmerEditable({ ...EMPTY_TERMIN_FORM, termintyp })}
-                helperText=" "
-                slotProps={{ htmlInput: { min: 1, max: TERMIN_LIMITS.maxTeilnehmerMax } }}
-              />
-              <FormTextField
-                control={control}
-                name="dauer"
-                type="number"
-                fullWidth={false}
-                required
-                label="Dauer (Min.)"
-                helperText=" "
-                slotProps={{ htmlInput: { min: TERMIN_LIMITS.dauerMin, max: TERMIN_LIMITS.dauerMax } }}
-              />
+    <SaveFormDialog
+      title={termin ? 'Termin ändern' : 'Termin hinzufügen'}
+      maxWidth="md"
+      form={form}
+      save={save}
+      onSave={(values) => save.mutate(toTerminBody(values), { onSuccess: onClose })}
+      onClose={onClose}
+      refusedWith={[400, 404]}
+      cancelLabel="Zurück"
+      actions={
+        <>
+          {termin && status && (
+            <Box sx={{ mr: 'auto' }}>
+              <TerminStatusButton terminId={termin.id} status={status} befund={termin.befund} onChanged={setStatus} />
             </Box>
-            {refusal && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {refusal}
-              </Alert>
-            )}
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-            {termin && status && (
-              <Box sx={{ mr: 'auto' }}>
-                <TerminStatusButton terminId={termin.id} status={status} befund={termin.befund} onChanged={setStatus} />
-              </Box>
-            )}
-            <Button onClick={() => reset({ ...EMPTY_TERMIN_FORM, id: getValues('id') })} disabled={save.isPending}>
-              Formular Leeren
-            </Button>
-            <Button onClick={onClose} disabled={save.isPending}>
-              Zurück
-            </Button>
-            <Button type="submit" variant="contained" disabled={!formState.isValid} loading={save.isPending}>
-              Speichern
-            </Button>
-          </DialogActions>
-        </Box>
-      </Dialog>
-      <MessageDialog
-        open={save.isError && !refusal}
-        title={MESSAGES.netzwerkfehlerTitel}
-        text={MESSAGES.netzwerkfehlerText}
-        onClose={() => save.reset()}
+          )}
+          <Button onClick={() => reset({ ...EMPTY_TERMIN_FORM, id: getValues('id') })} disabled={save.isPending}>
+            Formular Leeren
+          </Button>
+        </>
+      }
+    >
+      <FormTextField
+        control={control}
+        name="befund"
+        select
+        required
+        label="Befund"
+        helperText={befunde.isError ? 'Die Befunde konnten nicht geladen werden.' : ' '}
+      >
+        {befundOptions.map((value) => (
+          <MenuItem key={value} value={value}>
+            {value}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <FormTextField
+        control={control}
+        name="details"
+        label="Details"
+        required
+        multiline
+        minRows={2}
+        max={TERMIN_LIMITS.details}
       />
-    </>
+      <FormTextField
+        control={control}
+        name="termintyp"
+        select
+        required
+        label="Terminart"
+        helperText=" "
+        parse={(text) => {
+          // EINZEL holds one participant, "Jeder sieht jeden" only GRUPPE: the fields follow the type first
+          const next = withTermintyp(getValues(), text as Termintyp);
+          setValue('maxTeilnehmer', next.maxTeilnehmer, { shouldDirty: true });
+          setValue('everyoneView', next.everyoneView, { shouldDirty: true });
+          return next.termintyp;
+        }}
+      >
+        {TERMINTYPEN.map((typ) => (
+          <MenuItem key={typ} value={typ}>
+            {TERMINTYP_LABELS[typ]}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {termintyp === 'GRUPPE' && (
+        <FormCheckbox control={control} name="everyoneView" label="Jeder sieht jeden in diesem Termin" />
+      )}
+      <FormCheckbox
+        control={control}
+        name="istFirmentermin"
+        label="Firmentermin"
+        onToggle={(checked) => {
+          if (!checked) setValue('firmaId', null);
+          // the company's message shows as soon as a company appointment has none
+          void trigger('firmaId');
+        }}
+      />
+      {istFirmentermin && (
+        <FormTextField
+          control={control}
+          name="firmaId"
+          select
+          required
+          label="Firma"
+          helperText=" "
+          parse={(text) => Number(text)}
+        >
+          {(firmen.data ?? []).map((firma) => (
+            <MenuItem key={firma.id} value={firma.id}>
+              {firma.bezeichner}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      )}
+      <FormTextField
+        control={control}
+        name="therapeutId"
+        select
+        required
+        label="Therapeut"
+        helperText=" "
+        parse={(text) => Number(text)}
+      >
+        {(therapeuten.data ?? []).map((therapeut) => (
+          <MenuItem key={therapeut.id} value={therapeut.id}>
+            {therapeut.vorname} {therapeut.nachname}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextPicker control={control} name="datum" kind="datum" required label="Datum" helperText="TT.MM.JJJJ" />
+        <FormTextPicker
+          control={control}
+          name="uhrzeit"
+          kind="uhrzeit"
+          required
+          label="Uhrzeit"
+          helperText="HH:MM, 24 Stunden, Berliner Zeit"
+        />
+        <FormTextField
+          control={control}
+          name="maxTeilnehmer"
+          type="number"
+          fullWidth={false}
+          required
+          label="Max. Teilnehmer (Pers.)"
+          disabled={!maxTeilnehmerEditable({ ...EMPTY_TERMIN_FORM, termintyp })}
+          helperText=" "
+          slotProps={{ htmlInput: { min: 1, max: TERMIN_LIMITS.maxTeilnehmerMax } }}
+        />
+        <FormTextField
+          control={control}
+          name="dauer"
+          type="number"
+          fullWidth={false}
+          required
+          label="Dauer (Min.)"
+          helperText=" "
+          slotProps={{ htmlInput: { min: TERMIN_LIMITS.dauerMin, max: TERMIN_LIMITS.dauerMax } }}
+        />
+      </Box>
+    </SaveFormDialog>
   );
 }

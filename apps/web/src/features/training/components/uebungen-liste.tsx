@@ -5,12 +5,12 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import CardActions from '@mui/material/CardActions';
 import Button from '@mui/material/Button';
-import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { SeitenPagination } from '../../../components/seiten-pagination.tsx';
 import { useUebungen } from '../api/training-api.ts';
 
 interface UebungenListeProps {
@@ -70,16 +70,7 @@ export function UebungenListe({ mode, onSelect }: UebungenListeProps) {
           </li>
         ))}
       </Stack>
-      {seiten > 1 && (
-        <Pagination
-          count={seiten}
-          page={seite + 1}
-          onChange={(_, page) => setSeite(page - 1)}
-          getItemAriaLabel={(type, page) =>
-            type === 'page' ? `Seite ${page}` : type === 'next' ? 'Nächste Seite' : 'Vorige Seite'
-          }
-        />
-      )}
+      {seiten > 1 && <SeitenPagination count={seiten} page={seite} onPage={setSeite} />}
     </Stack>
   );
 }

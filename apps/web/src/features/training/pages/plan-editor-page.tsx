@@ -12,8 +12,7 @@ import { useParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { PageMessage } from '../../../components/page-message.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
-import { MESSAGES } from '@dihs/contract/common/messages';
+import { NetzwerkfehlerDialog } from '../../../components/message-dialog.tsx';
 import {
   useEintragEntfernen,
   useEintragSpeichern,
@@ -200,12 +199,7 @@ export function PlanEditorPage() {
           }}
         />
       )}
-      <MessageDialog
-        open={failed}
-        title={MESSAGES.netzwerkfehlerTitel}
-        text={MESSAGES.netzwerkfehlerText}
-        onClose={() => setFailed(false)}
-      />
+      <NetzwerkfehlerDialog open={failed} onClose={() => setFailed(false)} />
     </Box>
   );
 }

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@dihs/contract/common/messages';
 import { TRAINING_LIMITS, type Uebung, type VorlageUebung } from '@dihs/contract/training';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { NetzwerkfehlerDialog } from '../../../components/message-dialog.tsx';
 import {
   useVorlageLoeschen,
   useVorlageNeu,
@@ -184,12 +183,7 @@ export function VorlagenPage() {
           }}
         />
       )}
-      <MessageDialog
-        open={failed}
-        title={MESSAGES.netzwerkfehlerTitel}
-        text={MESSAGES.netzwerkfehlerText}
-        onClose={() => setFailed(false)}
-      />
+      <NetzwerkfehlerDialog open={failed} onClose={() => setFailed(false)} />
     </Box>
   );
 }

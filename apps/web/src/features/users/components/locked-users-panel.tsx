@@ -1,5 +1,4 @@
 import { BENUTZER_TEXTS } from '@dihs/contract/users';
-import { MESSAGES } from '@dihs/contract/common/messages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -8,7 +7,7 @@ import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
-import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { NetzwerkfehlerDialog } from '../../../components/message-dialog.tsx';
 import { useLockedUsers } from '../api/get-locked-users.ts';
 import { useUnlockUsers } from '../api/unlock-users.ts';
 
@@ -73,12 +72,7 @@ export function LockedUsersPanel() {
           </Button>
         </>
       )}
-      <MessageDialog
-        open={unlock.isError}
-        title={MESSAGES.netzwerkfehlerTitel}
-        text={MESSAGES.netzwerkfehlerText}
-        onClose={() => unlock.reset()}
-      />
+      <NetzwerkfehlerDialog open={unlock.isError} onClose={() => unlock.reset()} />
     </>
   );
 }

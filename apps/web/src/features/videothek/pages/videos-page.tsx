@@ -9,12 +9,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { SeitenPagination } from '../../../components/seiten-pagination.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { VideoVorschau } from '../../../components/video-vorschau.tsx';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
@@ -98,16 +98,7 @@ export function VideosPage() {
               ))}
             </List>
             {gefiltert.length === 0 && <Typography color="text.secondary">Keine Videos gefunden.</Typography>}
-            {seiten > 1 && (
-              <Pagination
-                count={seiten}
-                page={seite + 1}
-                onChange={(_, page) => setSeite(page - 1)}
-                getItemAriaLabel={(type, page) =>
-                  type === 'page' ? `Seite ${page}` : type === 'next' ? 'Nächste Seite' : 'Vorige Seite'
-                }
-              />
-            )}
+            {seiten > 1 && <SeitenPagination count={seiten} page={seite} onPage={setSeite} />}
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
             {video && (
