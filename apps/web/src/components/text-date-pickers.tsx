@@ -130,6 +130,7 @@ export function FormTextPicker<T extends FieldValues>({
   label,
   required,
   helperText,
+  size,
 }: {
   control: Control<T>;
   name: FieldPath<T>;
@@ -137,6 +138,7 @@ export function FormTextPicker<T extends FieldValues>({
   label: string;
   required?: boolean;
   helperText?: string;
+  size?: TextFieldProps['size'];
 }) {
   const { field, fieldState } = useController({ control, name });
   const message = fieldState.error?.message;
@@ -151,6 +153,7 @@ export function FormTextPicker<T extends FieldValues>({
       required={required}
       error={Boolean(message)}
       helperText={message ?? helperText ?? ' '}
+      size={size}
     />
   );
 }

@@ -1,4 +1,11 @@
-import { ABO_TEXTS, AKTIVE_ABO_STATUSES, paketLabel, type Abo } from '@dihs/contract/abo';
+import {
+  ABO_TEXTS,
+  aboBeendenFirmenaboBodySchema,
+  aboZuweisenBodySchema,
+  AKTIVE_ABO_STATUSES,
+  paketLabel,
+  type Abo,
+} from '@dihs/contract/abo';
 import { formatDayDe } from '@dihs/contract/common/time';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,23 +14,30 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { useAbo, useAboVerwaltung, useZuweisbarePakete } from '../api/abo-api.ts';
 import { gesternIso } from '../abo-format.ts';
 import { AboDetails } from './abo-details.tsx';
 import { ProfileSection } from '../../../components/profile-section.tsx';
-import { TextPicker } from '../../../components/text-date-pickers.tsx';
+import { FormTextPicker } from '../../../components/text-date-pickers.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 const isAktiv = (abo: Abo) => (AKTIVE_ABO_STATUSES as readonly string[]).includes(abo.status);
 
 type Beenden = { sofort: boolean } | null;
+
+/** The package to assign, none until one is chosen. */
+const zuweisenFormSchema = z
+  .object({ aboPaketId: z.union([z.number(), z.literal('')]) })
+  .pipe(aboZuweisenBodySchema.pick({ aboPaketId: true }));
+/** The company subscription's last day (YYYY-MM-DD), required. */
+const firmenaboFormSchema = aboBeendenFirmenaboBodySchema.pick({ date: true });
 
 interface AboVerwaltungSectionProps {
   patientId: number;
@@ -39,10 +53,9 @@ export function AboVerwaltungSection({ patientId, canManage, firmaBezeichner }: 
   const current = abo.data ?? null;
   const pakete = useZuweisbarePakete(canManage && abo.isSuccess && !current);
   const verwaltung = useAboVerwaltung(patientId);
-  const selectLabelId = useId();
   const confirmId = useId();
-  const [paketId, setPaketId] = useState<number | ''>('');
-  const [datum, setDatum] = useState(() => gesternIso());
+  const zuweisenForm = useContractForm(zuweisenFormSchema, { aboPaketId: '' }, { submitParsed: true });
+  const firmenaboForm = useContractForm(firmenaboFormSchema, { date: gesternIso() });
   const [beenden, setBeenden] = useState<Beenden>(null);
   const [meldung, setMeldung] = useState<{ title: string; text: string } | null>(null);
 
@@ -52,14 +65,17 @@ export function AboVerwaltungSection({ patientId, canManage, firmaBezeichner }: 
       onError: (error) => setMeldung({ title: 'Fehler', text: error.message }),
     });
 
-  function firmenaboBeenden() {
-    // spec 1 section 5: ending without a date is blocked with this dialog
-    if (!datum) {
-      setMeldung({ title: 'Firmenabo beenden', text: ABO_TEXTS.beendenOhneDatum });
-      return;
-    }
-    ausfuehren({ kind: 'firmenabo', date: datum }, `Das Firmenabo endet mit Ablauf des ${formatDayDe(datum)}.`);
-  }
+  const zuweisen = zuweisenForm.handleSubmit(({ aboPaketId }) =>
+    ausfuehren({ kind: 'zuweisen', aboPaketId }, 'Das Abo wurde zugewiesen.'),
+  );
+  const firmenaboBeenden = firmenaboForm.handleSubmit(
+    ({ date }) => ausfuehren({ kind: 'firmenabo', date }, `Das Firmenabo endet mit Ablauf des ${formatDayDe(date)}.`),
+    () => {
+      // spec 1 section 5: ending without a date is blocked with this dialog
+      if (!firmenaboForm.getValues('date').trim())
+        setMeldung({ title: 'Firmenabo beenden', text: ABO_TEXTS.beendenOhneDatum });
+    },
+  );
 
   // built for the loaded answer; QueryState shows the spinner or the error instead while there is none
   let content;
@@ -75,28 +91,28 @@ export function AboVerwaltungSection({ patientId, canManage, firmaBezeichner }: 
                 : 'Der Patient gehört zu keiner Firma: Das Paket wird als Bezahlabo zugewiesen und beginnt, sobald der Patient es bezahlt hat.'}
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-              <FormControl sx={{ minWidth: { xs: '100%', sm: 420 } }} size="small">
-                <InputLabel id={selectLabelId}>Abopaket</InputLabel>
-                <Select<number | ''>
-                  labelId={selectLabelId}
-                  label="Abopaket"
-                  value={paketId}
-                  onChange={(event) => setPaketId(event.target.value === '' ? '' : Number(event.target.value))}
-                >
-                  {(pakete.data ?? []).map((paket) => (
-                    <MenuItem key={paket.aboPaketId} value={paket.aboPaketId}>
-                      {paketLabel(paket)}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
+              <FormTextField
+                control={zuweisenForm.control}
+                name="aboPaketId"
+                select
+                label="Abopaket"
+                size="small"
+                fullWidth={false}
+                margin="none"
+                parse={(text) => Number(text)}
+                sx={{ minWidth: { xs: '100%', sm: 420 } }}
+              >
+                {(pakete.data ?? []).map((paket) => (
+                  <MenuItem key={paket.aboPaketId} value={paket.aboPaketId}>
+                    {paketLabel(paket)}
+                  </MenuItem>
+                ))}
+              </FormTextField>
               <Button
                 variant="contained"
-                disabled={paketId === ''}
+                disabled={!zuweisenForm.formState.isValid}
                 loading={verwaltung.isPending}
-                onClick={() =>
-                  paketId !== '' && ausfuehren({ kind: 'zuweisen', aboPaketId: paketId }, 'Das Abo wurde zugewiesen.')
-                }
+                onClick={() => void zuweisen()}
               >
                 Abo zuweisen
               </Button>
@@ -128,16 +144,20 @@ export function AboVerwaltungSection({ patientId, canManage, firmaBezeichner }: 
         )}
         {canManage && !current.bezahlabo && (
           <Box sx={{ py: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-            <TextPicker
+            <FormTextPicker
+              control={firmenaboForm.control}
+              name="date"
               kind="tag"
               size="small"
               label="Vertragsende"
-              text={datum}
-              onText={setDatum}
-              error={!/^\d{4}-\d{2}-\d{2}$/.test(datum)}
-              helperText={datum ? 'Letzter Tag des Firmenabos' : 'Das Datum darf nicht leer sein.'}
+              helperText="Letzter Tag des Firmenabos"
             />
-            <Button variant="outlined" color="error" onClick={firmenaboBeenden} loading={verwaltung.isPending}>
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => void firmenaboBeenden()}
+              loading={verwaltung.isPending}
+            >
               Firmenabo beenden
             </Button>
           </Box>

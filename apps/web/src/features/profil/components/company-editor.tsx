@@ -1,11 +1,14 @@
-import { KEINE_FIRMA_ID, KEINE_FIRMA_LABEL, type FirmaZugehoerigkeit } from '@dihs/contract/firma';
+import {
+  firmaSetzenPatientBodySchema,
+  KEINE_FIRMA_ID,
+  KEINE_FIRMA_LABEL,
+  type FirmaZugehoerigkeit,
+} from '@dihs/contract/firma';
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
-import { useId, useState } from 'react';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { setFirma, useFirmaVon, useFirmenAuswahl, useRefreshKonto } from '../api/konto-api.ts';
 import { EditSection, ValueText } from './edit-section.tsx';
 
@@ -39,14 +42,16 @@ function FirmenLogo({ firma }: { firma: FirmaZugehoerigkeit }) {
   );
 }
 
+/** The choice as the save sends it (the same rule for patients and therapists). */
+const firmaFormSchema = firmaSetzenPatientBodySchema.pick({ firmaId: true });
+
 /** The company affiliation; "Keine Firmenzugehörigkeit" removes it (firmaId -1). */
 export function CompanyEditor({ userId, role, editable, lockedReason }: CompanyEditorProps) {
   const current = useFirmaVon(role, userId);
   const firmen = useFirmenAuswahl(editable);
   const refresh = useRefreshKonto();
-  const [selected, setSelected] = useState<number>(KEINE_FIRMA_ID);
-  const labelId = useId();
   const currentId = current.data?.id ?? KEINE_FIRMA_ID;
+  const { control, formState, getValues, reset } = useContractForm(firmaFormSchema, { firmaId: currentId });
   const options = firmen.data ?? [];
 
   return (
@@ -59,32 +64,25 @@ export function CompanyEditor({ userId, role, editable, lockedReason }: CompanyE
         </ValueText>
       }
       editor={
-        <FormControl fullWidth margin="dense">
-          <InputLabel id={labelId}>Firma</InputLabel>
-          <Select<number>
-            labelId={labelId}
-            label="Firma"
-            value={selected}
-            onChange={(event) => setSelected(Number(event.target.value))}
-          >
-            <MenuItem value={KEINE_FIRMA_ID}>{KEINE_FIRMA_LABEL}</MenuItem>
-            {options.map((firma) => (
-              <MenuItem key={firma.id} value={firma.id}>
-                {firma.bezeichner}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <FormTextField control={control} name="firmaId" select label="Firma" parse={(text) => Number(text)}>
+          <MenuItem value={KEINE_FIRMA_ID}>{KEINE_FIRMA_LABEL}</MenuItem>
+          {options.map((firma) => (
+            <MenuItem key={firma.id} value={firma.id}>
+              {firma.bezeichner}
+            </MenuItem>
+          ))}
+        </FormTextField>
       }
       editable={editable && firmen.isSuccess && current.isSuccess}
       lockedReason={lockedReason}
-      valid
-      dirty={selected !== currentId}
-      onStartEdit={() => setSelected(currentId)}
-      onDiscard={() => setSelected(currentId)}
+      valid={formState.isValid}
+      dirty={formState.isDirty}
+      onStartEdit={() => reset({ firmaId: currentId })}
+      onDiscard={() => reset({ firmaId: currentId })}
       onSave={async () => {
-        const bezeichner = options.find((firma) => firma.id === selected)?.bezeichner ?? KEINE_FIRMA_LABEL;
-        await setFirma(role, userId, selected, bezeichner);
+        const { firmaId } = getValues();
+        const bezeichner = options.find((firma) => firma.id === firmaId)?.bezeichner ?? KEINE_FIRMA_LABEL;
+        await setFirma(role, userId, firmaId, bezeichner);
         await refresh();
       }}
     />

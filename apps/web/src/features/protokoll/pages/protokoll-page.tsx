@@ -5,6 +5,7 @@ import {
   PROTOKOLL_ERGEBNIS_LABELS,
   PROTOKOLL_LIMITS,
   PROTOKOLL_TEXTS,
+  protokollQuerySchema,
   type ProtokollEintrag,
   type ProtokollQuery,
 } from '@dihs/contract/protokoll';
@@ -12,16 +13,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { deDE } from '@mui/x-date-pickers/locales';
 import type { Dayjs } from 'dayjs';
 import 'dayjs/locale/de';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
+import { FormDayjsField } from '../../../components/form-dayjs-field.tsx';
+import { FormTextField } from '../../../components/form-fields.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useProtokoll } from '../api/protokoll-api.ts';
 import { entryTime, personName } from '../components/person-label.ts';
 import { ZugriffeTabelle, type ZugriffSpalte } from '../components/zugriffe-tabelle.tsx';
@@ -29,26 +32,36 @@ import { ZugriffeTabelle, type ZugriffSpalte } from '../components/zugriffe-tabe
 const pickerText = deDE.components.MuiLocalizationProvider.defaultProps.localeText;
 const PAGE_SIZES = [25, 50, 100];
 
-interface Filter {
+type Filter = {
   patient: string;
   benutzer: string;
   von: Dayjs | null;
   bis: Dayjs | null;
-}
+};
 const EMPTY: Filter = { patient: '', benutzer: '', von: null, bis: null };
 
 const day = (value: Dayjs | null) => (value?.isValid() ? value.format('YYYY-MM-DD') : undefined);
 
-function toQuery(filter: Filter, page: number, size: number): ProtokollQuery {
+/** The filter as the query asks for it; a day typed only halfway is left out. */
+function toQuery(filter: Filter): ProtokollQuery {
   return {
     ...(filter.patient.trim() ? { patient: filter.patient.trim() } : {}),
     ...(filter.benutzer.trim() ? { benutzer: filter.benutzer.trim() } : {}),
     ...(day(filter.von) ? { von: day(filter.von) } : {}),
     ...(day(filter.bis) ? { bis: day(filter.bis) } : {}),
-    page,
-    size,
   };
 }
+
+/** The filter checked by the contract's query schema: its rule "Bis" not before "Von" speaks under "Bis". */
+const filterSchema = z
+  .object({
+    patient: z.string(),
+    benutzer: z.string(),
+    von: z.custom<Dayjs | null>(),
+    bis: z.custom<Dayjs | null>(),
+  })
+  .transform(toQuery)
+  .pipe(protokollQuerySchema);
 
 function ergebnisText(entry: ProtokollEintrag): string {
   const label = PROTOKOLL_ERGEBNIS_LABELS[entry.ergebnis];
@@ -77,21 +90,19 @@ const SPALTEN: ZugriffSpalte<ProtokollEintrag>[] = [
 
 /** /betreiber/protokoll: who accessed which patient's records, when, from where, with which outcome. */
 export function ProtokollPage() {
-  const [draft, setDraft] = useState<Filter>(EMPTY);
+  const form = useContractForm(filterSchema, EMPTY);
+  const { control } = form;
   const [applied, setApplied] = useState<Filter>(EMPTY);
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(PAGE_SIZES[0]!);
-  const query = useProtokoll(toQuery(applied, page, size));
-  const rangeWrong = !!draft.von && !!draft.bis && draft.bis.isBefore(draft.von, 'day');
+  const query = useProtokoll({ ...toQuery(applied), page, size });
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeWrong) return;
-    setApplied(draft);
+  const apply = form.handleSubmit((filter) => {
+    setApplied(filter);
     setPage(0);
-  };
+  });
   const reset = () => {
-    setDraft(EMPTY);
+    form.reset(EMPTY);
     setApplied(EMPTY);
     setPage(0);
   };
@@ -106,45 +117,35 @@ export function ProtokollPage() {
           component="form"
           role="search"
           aria-label="Protokollfilter"
-          onSubmit={apply}
+          noValidate
+          onSubmit={(event) => void apply(event)}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}
         >
-          <TextField
-            size="small"
-            label={PROTOKOLL_TEXTS.patient}
-            helperText="Name oder E-Mail"
-            value={draft.patient}
-            onChange={(event) => setDraft({ ...draft, patient: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: PROTOKOLL_LIMITS.suche } }}
-          />
-          <TextField
-            size="small"
-            label={PROTOKOLL_TEXTS.benutzer}
-            helperText="Name oder E-Mail"
-            value={draft.benutzer}
-            onChange={(event) => setDraft({ ...draft, benutzer: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: PROTOKOLL_LIMITS.suche } }}
-          />
-          <DatePicker
-            label={PROTOKOLL_TEXTS.von}
-            value={draft.von}
-            onChange={(von) => setDraft({ ...draft, von })}
-            slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
-          />
-          <DatePicker
-            label={PROTOKOLL_TEXTS.bis}
-            value={draft.bis}
-            onChange={(bis) => setDraft({ ...draft, bis })}
-            slotProps={{
-              textField: {
-                size: 'small',
-                error: rangeWrong,
-                helperText: rangeWrong ? PROTOKOLL_TEXTS.datumsbereich : undefined,
-              },
-              field: { clearable: true },
-            }}
-          />
-          <Button type="submit" variant="contained" disabled={rangeWrong}>
+          {(['patient', 'benutzer'] as const).map((name) => (
+            <FormTextField
+              key={name}
+              control={control}
+              name={name}
+              size="small"
+              fullWidth={false}
+              margin="none"
+              label={PROTOKOLL_TEXTS[name]}
+              helperText="Name oder E-Mail"
+              slotProps={{ htmlInput: { maxLength: PROTOKOLL_LIMITS.suche } }}
+            />
+          ))}
+          {(['von', 'bis'] as const).map((name) => (
+            <FormDayjsField
+              key={name}
+              control={control}
+              name={name}
+              kind="datum"
+              size="small"
+              label={PROTOKOLL_TEXTS[name]}
+              clearable
+            />
+          ))}
+          <Button type="submit" variant="contained" disabled={!form.formState.isValid}>
             {PROTOKOLL_TEXTS.filtern}
           </Button>
           <Button onClick={reset}>{PROTOKOLL_TEXTS.zuruecksetzen}</Button>

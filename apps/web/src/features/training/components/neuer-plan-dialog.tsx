@@ -1,13 +1,17 @@
-import { TRAINING_TEXTS } from '@dihs/contract/training';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { TRAINING_TEXTS, trainingEndpoints } from '@dihs/contract/training';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormTextField } from '../../../components/form-fields.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useVorlagenAuswahl } from '../api/training-api.ts';
+
+const LEER = 'leer';
+
+/** The choice: "Leerer Plan", or a template's id as the endpoint "aus Vorlage" reads it. */
+const auswahlSchema = z.object({
+  vorlage: z.union([z.literal(LEER), trainingEndpoints.planSetAusVorlage.params.shape.id]),
+});
 
 interface NeuerPlanDialogProps {
   pending: boolean;
@@ -18,41 +22,28 @@ interface NeuerPlanDialogProps {
 
 /** "Neuer Trainingsplan": Vorlage (default "Leerer Plan"), Abbrechen, Erstellen (spec 3). */
 export function NeuerPlanDialog({ pending, onCreate, onClose }: NeuerPlanDialogProps) {
-  const titleId = useId();
   const vorlagen = useVorlagenAuswahl();
-  const [vorlage, setVorlage] = useState('leer');
+  const form = useContractForm(auswahlSchema, { vorlage: LEER }, { submitParsed: true });
   return (
-    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Neuer Trainingsplan</DialogTitle>
-      <DialogContent>
-        <TextField
-          select
-          fullWidth
-          label="Vorlage:"
-          value={vorlage}
-          onChange={(event) => setVorlage(event.target.value)}
-          sx={{ mt: 1 }}
-        >
-          <MenuItem value="leer">{TRAINING_TEXTS.leererPlan}</MenuItem>
-          {vorlagen.data?.map((v) => (
-            <MenuItem key={v.id} value={String(v.id)}>
-              {v.befund}
-            </MenuItem>
-          ))}
-        </TextField>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Abbrechen
-        </Button>
-        <Button
-          variant="contained"
-          loading={pending}
-          onClick={() => onCreate(vorlage === 'leer' ? null : Number(vorlage))}
-        >
-          Erstellen
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title="Neuer Trainingsplan"
+      maxWidth="xs"
+      valid={form.formState.isValid}
+      pending={pending}
+      onSubmit={form.handleSubmit(({ vorlage }) => {
+        if (!pending) onCreate(vorlage === LEER ? null : vorlage);
+      })}
+      onClose={onClose}
+      submitLabel="Erstellen"
+    >
+      <FormTextField control={form.control} name="vorlage" select label="Vorlage:" sx={{ mt: 1 }}>
+        <MenuItem value={LEER}>{TRAINING_TEXTS.leererPlan}</MenuItem>
+        {vorlagen.data?.map((v) => (
+          <MenuItem key={v.id} value={String(v.id)}>
+            {v.befund}
+          </MenuItem>
+        ))}
+      </FormTextField>
+    </FormDialog>
   );
 }

@@ -1,18 +1,15 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { berlinToUtc, utcToBerlin } from '@dihs/contract/common/time';
+import { changeDateBodySchema, TRAINING_TEXTS } from '@dihs/contract/training';
 import Stack from '@mui/material/Stack';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { TimeField } from '@mui/x-date-pickers/TimeField';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { deDE } from '@mui/x-date-pickers/locales';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/de';
-import { useId, useState } from 'react';
-import { berlinToUtc, utcToBerlin } from '@dihs/contract/common/time';
+import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDayjsField } from '../../../components/form-dayjs-field.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 /**
  * The valid-from in the form of spec 3 section 9 (date, 'T', time, ':00.000Z'): the date and time entered are
@@ -30,6 +27,19 @@ export const planAbLabel = (validFrom: string) => {
 
 const pickerText = deDE.components.MuiLocalizationProvider.defaultProps.localeText;
 
+/** Date and time as the valid-from the server reads, checked by the contract's rule; its message under "Datum". */
+const startSchema = z
+  .object({ datum: z.custom<Dayjs | null>(), zeit: z.custom<Dayjs | null>() })
+  .transform(({ datum, zeit }, ctx) => {
+    if (!datum?.isValid()) ctx.addIssue({ code: 'custom', path: ['datum'], message: TRAINING_TEXTS.datumUngueltig });
+    if (!zeit?.isValid()) ctx.addIssue({ code: 'custom', path: ['zeit'], message: TRAINING_TEXTS.datumUngueltig });
+    if (!datum?.isValid() || !zeit?.isValid()) return z.NEVER;
+    const validFrom = validFromText(datum, zeit);
+    const checked = changeDateBodySchema.shape.validFrom.safeParse(validFrom);
+    if (!checked.success) ctx.addIssue({ code: 'custom', path: ['datum'], message: TRAINING_TEXTS.datumUngueltig });
+    return { validFrom };
+  });
+
 interface StartdatumDialogProps {
   validFrom: string;
   pending: boolean;
@@ -39,36 +49,27 @@ interface StartdatumDialogProps {
 
 /** "Startdatum Ändern": date (German picker, weeks from Monday) and 24 h time; Abbrechen, Übernehmen. */
 export function StartdatumDialog({ validFrom, pending, onApply, onClose }: StartdatumDialogProps) {
-  const titleId = useId();
   const [tag, uhrzeit] = utcToBerlin(validFrom);
   const start = dayjs(`${tag}T${uhrzeit.slice(0, 5)}`);
-  const [datum, setDatum] = useState<Dayjs | null>(start);
-  const [zeit, setZeit] = useState<Dayjs | null>(start);
-  const gewaehlt = datum?.isValid() && zeit?.isValid() ? { datum, zeit } : null;
+  const form = useContractForm(startSchema, { datum: start, zeit: start }, { submitParsed: true });
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="de" localeText={pickerText}>
-      <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Startdatum Ändern</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DatePicker label="Datum" value={datum} onChange={setDatum} />
-            <TimeField label="Uhrzeit" value={zeit} onChange={setZeit} ampm={false} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Abbrechen
-          </Button>
-          <Button
-            variant="contained"
-            disabled={!gewaehlt}
-            loading={pending}
-            onClick={() => gewaehlt && onApply(validFromText(gewaehlt.datum, gewaehlt.zeit))}
-          >
-            Übernehmen
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </LocalizationProvider>
+    <FormDialog
+      title="Startdatum Ändern"
+      maxWidth="xs"
+      valid={form.formState.isValid}
+      pending={pending}
+      onSubmit={form.handleSubmit((start) => {
+        if (!pending) onApply(start.validFrom);
+      })}
+      onClose={onClose}
+      submitLabel="Übernehmen"
+    >
+      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="de" localeText={pickerText}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormDayjsField control={form.control} name="datum" kind="datum" label="Datum" />
+          <FormDayjsField control={form.control} name="zeit" kind="uhrzeit" label="Uhrzeit" />
+        </Stack>
+      </LocalizationProvider>
+    </FormDialog>
   );
 }
