@@ -170,16 +170,16 @@ export default tseslint.config(
     },
   },
   {
-    // The one users-with-profiles join: an account and its profile row are created and read together, so the
-    // users module's person look-ups are the single place outside profil that touches the profile table.
-    files: ['apps/server/src/modules/users/person.repository.ts'],
+    // The one users-with-profiles join: an account and its profile row are created and read together, so profil's
+    // person look-ups are the single place outside users that reads the account table (profil sits above users).
+    files: ['apps/server/src/modules/profil/person.repository.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             appsApart,
-            { ...onlyIndex, regex: '^\\.\\./(?!\\.\\.)(?!profil/profil\\.table\\.ts$)[^/]+/(?!index\\.ts$)[^/]+$' },
+            { ...onlyIndex, regex: '^\\.\\./(?!\\.\\.)(?!users/users\\.table\\.ts$)[^/]+/(?!index\\.ts$)[^/]+$' },
           ],
         },
       ],

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { terminTeilnahmen, termine } from '../modules/termin/termin.table.ts';
-import { persons } from '../modules/users/index.ts';
+import { persons } from '../modules/profil/index.ts';
 import { users } from '../modules/users/users.table.ts';
 import { compileRowMapper } from './row-mapper.ts';
 

@@ -30,6 +30,8 @@ import { statistikModule } from './statistik/statistik.module.ts';
 import { videothekModule } from './videothek/videothek.module.ts';
 import { fragebogenModule } from './fragebogen/fragebogen.module.ts';
 import { anamneseModule } from './anamnese/anamnese.module.ts';
+import { insertPerson } from './profil/index.ts';
+import { findUserById } from './users/index.ts';
 
 /**
  * Every module, in order: app.ts registers routes, jobs and payment listeners in this order, and db/seed.ts seeds
@@ -41,7 +43,8 @@ export const MODULES: readonly ModuleDescriptor[] = [
   healthModule,
   authModule,
   firmaModule,
-  usersModule,
+  // users sits below profil: an operator's new account gets its profile row through profil's insertPerson
+  usersModule(insertPerson),
   profilModule,
   protokollModule,
   inhaltModule,
@@ -68,5 +71,6 @@ export const MODULES: readonly ModuleDescriptor[] = [
   dashboardModule,
   videoModule,
   codesModule,
-  mailModule,
+  // mail sits below users in the module graph (users sends mail): its erasure and export get users' look-up here
+  mailModule(findUserById),
 ];

@@ -2,7 +2,8 @@ import { enqueueAboGebuchtMail } from './abo-mail.ts';
 import { ABO_ZAHLUNGSFRIST_TAGE, AKTIVE_ABO_STATUSES, type AboStatus } from '@dihs/contract/abo';
 import type { Transaction } from '../../db/client.ts';
 import { addLedgerEntries, balanceOf, reverseReference, type CreditKind } from '../guthaben/index.ts';
-import { setHatAbo, findPersonInfo } from '../users/index.ts';
+import { findPersonInfo } from '../profil/index.ts';
+import { setHatAbo } from '../users/index.ts';
 import {
   cancelPayment,
   createPayment,

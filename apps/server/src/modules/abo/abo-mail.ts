@@ -1,8 +1,7 @@
 import { formatDayDe } from '@dihs/contract/common/time';
 import type { Transaction } from '../../db/client.ts';
-import { platformMail } from '../accounts/index.ts';
-import { enqueueMail } from '../mail/index.ts';
-import { findPersonInfo } from '../users/index.ts';
+import { enqueueMail, platformMail } from '../mail/index.ts';
+import { findPersonInfo } from '../profil/index.ts';
 import type { AboRow } from './abo.table.ts';
 
 /** The subjects, for tests and the decision record. */

@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABO_TEXTS } from '@dihs/contract/abo';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { PLATFORM } from '../accounts/index.ts';
+import { PLATFORM } from '../mail/index.ts';
 import { firmen } from '../firma/firma.table.ts';
 import { aboTestSupport } from './abo.test-support.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';

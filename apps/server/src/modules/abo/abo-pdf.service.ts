@@ -4,10 +4,10 @@ import { formatDateTimeUhr, formatDayDe } from '@dihs/contract/common/time';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
-import { PLATFORM } from '../accounts/index.ts';
+import { PLATFORM } from '../mail/index.ts';
 import { newestBegonnenesAbo, newestGekuendigtesAbo } from './abo.repository.ts';
 import type { AboRow } from './abo.table.ts';
-import { findPersonInfo, fullName } from '../users/index.ts';
+import { findPersonInfo, fullName } from '../profil/index.ts';
 
 const monate = (n: number) => `${n} ${n === 1 ? 'Monat' : 'Monate'}`;
 

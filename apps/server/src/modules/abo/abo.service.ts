@@ -28,7 +28,7 @@ import {
   updateAbo,
 } from './abo.repository.ts';
 import type { AboPaketRow, AboRow } from './abo.table.ts';
-import { findPersonInfo } from '../users/index.ts';
+import { findPersonInfo } from '../profil/index.ts';
 
 /** How long notices about ended subscriptions and payments stay visible. */
 const HINWEIS_TAGE = 30;

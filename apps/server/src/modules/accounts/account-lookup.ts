@@ -1,5 +1,6 @@
 import type { Database, Transaction } from '../../db/client.ts';
-import { findActivePersonByEmail, findPersonById, insertPerson, type Person, type UserRow } from '../users/index.ts';
+import { findActivePersonByEmail, findPersonById, insertPerson, type Person } from '../profil/index.ts';
+import { type UserRow } from '../users/index.ts';
 
 type Db = Database | Transaction;
 

@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SessionPublisher } from '../../plugins/session-events.ts';
 import { CODE_TTL_HOURS, consumeCode, issueCode, type ConsumedCode } from '../codes/index.ts';
 import { recordRegistrationConsent } from '../einwilligung/index.ts';
-import { enqueueMail } from '../mail/index.ts';
+import { enqueueMail, MAIL_TEXTS, mailLinks, type Recipient } from '../mail/index.ts';
 import {
   emailConfirmedOf,
   emailTakenByOther,
@@ -25,7 +25,6 @@ import {
   setPasswordHash,
 } from '../users/index.ts';
 import { findAccountByEmail, findAccountById, insertPatient, type AccountRow } from './account-lookup.ts';
-import { MAIL_TEXTS, mailLinks, type Recipient } from './mail-texts.ts';
 
 export interface AccountsServiceDeps {
   db: Database;

@@ -1,2 +1,1 @@
 export { assertEmailConfirmed } from './accounts.service.ts';
-export { MAIL_TEXTS, mailLinks, PLATFORM, platformMail, type Recipient } from './mail-texts.ts';

@@ -1,8 +1,7 @@
 import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Transaction } from '../../db/client.ts';
-import { PLATFORM, platformMail } from '../accounts/index.ts';
-import { enqueueMail } from '../mail/index.ts';
+import { enqueueMail, PLATFORM, platformMail } from '../mail/index.ts';
 import type { CartSeat } from '../termin/index.ts';
 import { buildIcs } from './ics.ts';
 

@@ -11,7 +11,8 @@ import { fragebogenDefinitionen, patientFrageboegen } from '../fragebogen/frageb
 import { addLedgerEntries } from '../guthaben/index.ts';
 import { rezepte } from '../rezept/rezept.table.ts';
 import { terminTeilnahmen, termine } from '../termin/termin.table.ts';
-import { DEMO_PASSWORD, findUserByEmail, insertPerson, setUserFirma } from '../users/index.ts';
+import { insertPerson } from '../profil/index.ts';
+import { DEMO_PASSWORD, findUserByEmail, setUserFirma } from '../users/index.ts';
 
 let t: TestApp;
 let demoHash: string;

@@ -3,7 +3,7 @@ import { DASHBOARD_KINDS, type DashboardTile } from '@dihs/contract/dashboard';
 import type { ModuleDescriptor } from '../../app-types.ts';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findPersonInfo, fullName } from '../users/index.ts';
+import { findPersonInfo, fullName } from '../profil/index.ts';
 
 const ORDER = new Map(DASHBOARD_KINDS.map((kind, index) => [kind, index]));
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findPersonById } from '../users/index.ts';
+import { findPersonById } from '../profil/index.ts';
 import type { PdfPatient } from './befund-pdf.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { formatEuroCents } from '@dihs/contract/common/money';
 import type { Transaction } from '../../db/client.ts';
-import { platformMail } from '../accounts/index.ts';
-import { enqueueMail } from '../mail/index.ts';
-import { findPersonById } from '../users/index.ts';
+import { enqueueMail, platformMail } from '../mail/index.ts';
+import { findPersonById } from '../profil/index.ts';
 import { packageLines, renderGuthabenBestaetigung } from './guthaben-pdf.ts';
 import type { GuthabenBestellungRow } from './guthaben.table.ts';
 

@@ -3,7 +3,7 @@ import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { SHOP_DURATIONS_MINUTES } from '@dihs/contract/guthaben';
 import { PAYMENT_STATUS_TEXTS } from '@dihs/contract/zahlung';
 import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
-import { PLATFORM } from '../accounts/index.ts';
+import { PLATFORM } from '../mail/index.ts';
 import type { GuthabenBestellungRow } from './guthaben.table.ts';
 
 /** The lines of a package: "5 × Einzeltermin Video (je 20 Min.)", only counts above 0. */

@@ -12,7 +12,7 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { assertEmailConfirmed } from '../accounts/index.ts';
-import { findPersonById } from '../users/index.ts';
+import { findPersonById } from '../profil/index.ts';
 import { enqueueGuthabenMail } from './guthaben-mail.ts';
 import { createPayment, getPayment, type PaymentStatus, type ZahlungRow } from '../zahlung/index.ts';
 import {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { exportKey, type ExportedFile } from '../../lib/patient-export.ts';
-import { findUserById } from '../users/index.ts';
+import type { FindAccount } from './mail.erase.ts';
 import { mailOutbox } from './mail.table.ts';
 
 /**
@@ -12,8 +12,12 @@ const CAPABILITY_IN_LINK = /(https?:\/\/\S*?\/)[A-Za-z0-9_-]{32,}/g;
 const withoutCodes = (text: string): string => text.replace(CAPABILITY_IN_LINK, '$1[entfernt]');
 
 /** Self-service export: the mails sent (or still to send) to the patient's address, links without their codes. */
-export async function exportPatient(db: Database | Transaction, userId: number): Promise<Record<string, unknown[]>> {
-  const user = await findUserById(db, userId);
+export async function exportPatient(
+  db: Database | Transaction,
+  userId: number,
+  findAccount: FindAccount,
+): Promise<Record<string, unknown[]>> {
+  const user = await findAccount(db, userId);
   if (!user) return { [exportKey(mailOutbox)]: [] };
   const rows = await db
     .select()

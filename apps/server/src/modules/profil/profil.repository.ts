@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { firmaNames } from '../firma/index.ts';
-import { persons } from '../users/index.ts';
+import { persons } from './person.repository.ts';
 import { documentation, profiles } from './profil.table.ts';
 
-// The account with its profile comes from the users module's person look-up (the one users-with-profiles join).
-export { findPersonById as findAccount, type Person as Account } from '../users/index.ts';
+// The account with its profile comes from the person look-up (person.repository.ts, the one users-with-profiles join).
+export { findPersonById as findAccount, type Person as Account } from './person.repository.ts';
 
 /** The first and last name of an account's profile; empty strings when it has none. */
 export async function findProfileName(db: Database, userId: number): Promise<{ vorname: string; nachname: string }> {

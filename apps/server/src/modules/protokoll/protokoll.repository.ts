@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { persons } from '../users/index.ts';
+import { persons } from '../profil/index.ts';
 import { zugriffsprotokoll, type NewZugriffsprotokollRow } from './protokoll.table.ts';
 
 type Db = Database | Transaction;

@@ -4,7 +4,7 @@ import type { Termintyp } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { TOTAL_WINDOW } from '../../db/paging.ts';
 import { withCompiledRows } from '../../db/row-mapper.ts';
-import { persons } from '../users/index.ts';
+import { persons } from '../profil/index.ts';
 import { terminTeilnahmen, termine } from './termin.table.ts';
 import type { SeatView } from './termin.mapper.ts';
 import type { ParticipantRow, TerminWithTherapeut } from './termin.repository.ts';

@@ -3,9 +3,9 @@ import { TERMIN_MESSAGES, TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
-import { PLATFORM } from '../accounts/index.ts';
+import { PLATFORM } from '../mail/index.ts';
 import { activeSeat, findTermin, visibleForPatient } from './termin.repository.ts';
-import { findPersonInfo, fullName } from '../users/index.ts';
+import { findPersonInfo, fullName } from '../profil/index.ts';
 
 function kopf(doc: PDFKit.PDFDocument, titel: string, patient: string, now: Date) {
   doc.fontSize(10).fillColor('#042f4c').text(PLATFORM);

@@ -2,9 +2,8 @@ import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { CREDIT_KIND_LABELS, type CreditKind } from '@dihs/contract/guthaben';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Transaction } from '../../db/client.ts';
-import { platformMail } from '../accounts/index.ts';
-import { enqueueMail } from '../mail/index.ts';
-import { findPersonInfo } from '../users/index.ts';
+import { enqueueMail, platformMail } from '../mail/index.ts';
+import { findPersonInfo } from '../profil/index.ts';
 import type { TerminRow } from './termin.table.ts';
 
 /** Who cancelled: the operator ("Termin Absagen") or the patient itself ("Stornieren"). */

@@ -13,7 +13,8 @@ import {
 } from '@dihs/contract/training';
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findPersonInfo, findUserById, fullName, type PersonInfo } from '../users/index.ts';
+import { findPersonInfo, fullName, type PersonInfo } from '../profil/index.ts';
+import { findUserById } from '../users/index.ts';
 import {
   copyVorlageIntoSet,
   countEintraege,

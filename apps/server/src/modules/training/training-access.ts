@@ -2,7 +2,7 @@ import { TRAINING_TEXTS } from '@dihs/contract/training';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findPersonInfo, type PersonInfo } from '../users/index.ts';
+import { findPersonInfo, type PersonInfo } from '../profil/index.ts';
 
 /**
  * Admits the caller to one patient's training records through the need-to-know gate (plugins/patient-access.ts:

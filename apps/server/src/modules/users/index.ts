@@ -1,5 +1,5 @@
-// What other modules may call about accounts; the users table itself stays inside this module. The person look-ups
-// (person.repository.ts) are the one users-with-profiles join.
+// What other modules may call about accounts; the users table itself stays inside this module. An account with its
+// profile (the person look-ups, the one users-with-profiles join) comes from profil/index.ts.
 export { type UserRow } from './users.table.ts';
 export {
   findUserByEmail,
@@ -17,18 +17,6 @@ export {
   setSecondFactorSecret,
   activeOperatorEmails,
 } from './users.repository.ts';
-export {
-  findPersonById,
-  findPersonInfo,
-  lockPatientForBooking,
-  fullName,
-  type PersonInfo,
-  findActivePersonByEmail,
-  insertPerson,
-  persons,
-  type Person,
-  type NewProfileFields,
-} from './person.repository.ts';
 export { erasePatient } from './users.erase.ts';
 export { endSessions, revokeToken, listRevokedTokens, pruneRevokedTokens } from './sessions.ts';
 export { viewerOf, type Viewer } from './viewer.ts';

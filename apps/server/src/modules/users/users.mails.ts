@@ -1,8 +1,7 @@
-import { PLATFORM, platformMail } from '../accounts/index.ts';
-import type { OutgoingMail } from '../mail/index.ts';
+import { PLATFORM, platformMail, type OutgoingMail } from '../mail/index.ts';
 
 /**
- * The notice of an operator's e-mail change, in the style of the accounts mails (accounts/mail-texts.ts). It goes
+ * The notice of an operator's e-mail change, in the style of the account mails (mail/mail-texts.ts). It goes
  * to the old and the new address, so the owner notices a change they did not ask for.
  */
 export function emailGeaendertDurchBetreiberMail(input: { to: string; newEmail: string }): OutgoingMail {

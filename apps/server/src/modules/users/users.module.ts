@@ -2,13 +2,17 @@ import { demoRecord, type ModuleDescriptor } from '../module-descriptor.ts';
 import { erasePatient } from './users.erase.ts';
 import { exportPatient } from './users.export.ts';
 import { seedDemoUsers } from './users.demo.ts';
+import type { CreatePerson } from './users.service.ts';
 import { usersRoutes } from './users.routes.ts';
 
-/** Accounts: the operators' user administration and the account rows other modules read. */
-export const usersModule: ModuleDescriptor = {
+/**
+ * Accounts: the operators' user administration and the account rows other modules read. An operator's new account
+ * gets its profile row through `createPerson` (profil's insertPerson, handed in by modules/index.ts).
+ */
+export const usersModule = (createPerson: CreatePerson): ModuleDescriptor => ({
   name: 'users',
-  routes: usersRoutes,
+  routes: (app, deps) => usersRoutes(app, deps, createPerson),
   erasePatient,
   exportPatient,
   seedDemo: (tx, world) => seedDemoUsers(tx, demoRecord(world.firmaId, 'firmaId')),
-};
+});

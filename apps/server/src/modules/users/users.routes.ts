@@ -6,18 +6,19 @@ import {
   changeEmailByOperator,
   changePasswordByOperator,
   createUserByOperator,
+  type CreatePerson,
   lockedUsers,
   setPrivileges,
   unlockUsers,
   usersOfRole,
 } from './users.service.ts';
 
-export async function usersRoutes(app: AppInstance, deps: AppDeps) {
+export async function usersRoutes(app: AppInstance, deps: AppDeps, createPerson: CreatePerson) {
   const { db } = deps;
   route(app, api.gesperrte, () => lockedUsers(db));
   route(app, api.entsperren, (request) => unlockUsers(db, request.body));
   route(app, api.liste, (request) => usersOfRole(db, request.body));
-  route(app, api.anlegen, (request) => createUserByOperator(deps, request.params.role, request.body));
+  route(app, api.anlegen, (request) => createUserByOperator(deps, createPerson, request.params.role, request.body));
   route(app, api.berechtigungen, (request) =>
     setPrivileges(deps, sessionOf(request).userId, request.params.id, request.body),
   );

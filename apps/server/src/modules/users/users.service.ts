@@ -14,13 +14,12 @@ import {
   type Role,
 } from '@dihs/contract/common/roles';
 import type { AppDeps } from '../../app-types.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { MAIL_TEXTS, mailLinks } from '../accounts/index.ts';
 import { issueCode } from '../codes/index.ts';
-import { enqueueMail } from '../mail/index.ts';
+import { enqueueMail, MAIL_TEXTS, mailLinks } from '../mail/index.ts';
 import {
   findActiveAccountById,
   listLockedEmails,
@@ -30,12 +29,20 @@ import {
   updatePasswordHash,
   updatePrivilegesAndActive,
 } from './users.repository.ts';
-import { insertPerson } from './person.repository.ts';
 import { endSessions } from './sessions.ts';
 import type { UserRow } from './users.table.ts';
 import { emailGeaendertDurchBetreiberMail } from './users.mails.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mail' | 'sessions'>;
+
+/**
+ * Creates an account with its (empty) profile row; null when the e-mail is taken. The profil module's insertPerson,
+ * handed in by modules/index.ts: profil sits above users in the module graph, so users does not import it.
+ */
+export type CreatePerson = (
+  tx: Transaction,
+  account: { email: string; role: Role; passwordHash: string },
+) => Promise<number | null>;
 
 /** Privileges nobody grants by hand: the subscription module sets and clears HAT_ABO. */
 const SYSTEM_PRIVILEGES = [privilegeCode('HAT_ABO')];
@@ -61,11 +68,16 @@ export const usersOfRole = (db: Database, role: Role): Promise<BenutzerListEntry
  * Creates an account of the role with an empty profile and a password nobody knows, and mails a link to set one.
  * Null when the address is taken.
  */
-export async function createUserByOperator(deps: Deps, role: Role, email: string): Promise<number | null> {
+export async function createUserByOperator(
+  deps: Deps,
+  createPerson: CreatePerson,
+  role: Role,
+  email: string,
+): Promise<number | null> {
   // A hash of 256 random bits: a valid argon2 hash, so logins take the usual time, but no password matches it.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const id = await deps.db.transaction(async (tx) => {
-    const userId = await insertPerson(tx, { email, role, passwordHash });
+    const userId = await createPerson(tx, { email, role, passwordHash });
     if (userId === null) return null;
     const code = await issueCode(tx, { userId, purpose: 'PASSWORT_SETZEN', ttlHours: PASSWORT_SETZEN_TTL_HOURS });
     const link = mailLinks(deps.config.publicUrl).passwortReset(code);

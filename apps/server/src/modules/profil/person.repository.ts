@@ -4,9 +4,10 @@ import type { Role } from '@dihs/contract/common/roles';
 import type { Database, Transaction } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 // An account and its profile row are created together and read together everywhere: this file is the one place
-// outside the profil module that touches the profile table (ARCHITECTURE.md, convention 4; eslint.config.js).
-import { profiles, type ProfileRow } from '../profil/profil.table.ts';
-import { users, type UserRow } from './users.table.ts';
+// outside the users module that reads the account table (ARCHITECTURE.md, convention 4; eslint.config.js). It lives
+// in profil, above users in the module graph (profil.table.ts references users.table.ts), so users knows no profile.
+import { users, type UserRow } from '../users/users.table.ts';
+import { profiles, type ProfileRow } from './profil.table.ts';
 
 type Db = Database | Transaction;
 

@@ -1,8 +1,10 @@
-import type { OutgoingMail } from '../mail/index.ts';
+import type { OutgoingMail } from './mail.transport.ts';
 
 /**
- * Every mail of the accounts flows, in German, in one place. Links are built from PUBLIC_URL, so they point at
- * the address the users reach the platform under, never at the request's Host header (which a sender controls).
+ * The platform's mail frame (subject prefix, greeting, signature) and the texts of the account mails, in German, in
+ * one place: accounts and users send them, and every module's mail is framed alike. They live in the mail module,
+ * below both (issue 30 item 3). Links are built from PUBLIC_URL, so they point at the address the users reach the
+ * platform under, never at the request's Host header (which a sender controls).
  */
 
 export const PLATFORM = 'DiHS Teletherapie';
