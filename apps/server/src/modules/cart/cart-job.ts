@@ -1,7 +1,7 @@
 import type { Database, Transaction } from '../../db/client.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { expiredCartIds, lockCartAndPayment, openCartIdsOf } from './cart.repository.ts';
-import { closeCart } from './cart.service.ts';
+import { closeCart } from './cart-expire.service.ts';
 
 const BATCH = 100;
 

@@ -4,7 +4,9 @@ import { reserveSeat, seatsOfCart, type CartSeat } from '../termin/index.ts';
 import type { PaymentListener } from '../zahlung/index.ts';
 import { enqueueBookingMail } from './cart-mail.ts';
 import { lockCart, setCartClosed } from './cart.repository.ts';
-import { bookCart, creditPaidItem, paidCreditKindOf, patientOfCart } from './cart.service.ts';
+import { bookCart, creditPaidItem } from './cart-confirm.service.ts';
+import { findPatient } from './cart-view.ts';
+import { paidCreditKindOf } from './cart-zahlungsart.ts';
 import type { WarenkorbRow } from './cart.table.ts';
 
 /**
@@ -21,7 +23,7 @@ export const cartPaymentListener =
     if (!cart) return;
     if (cart.status === 'OFFEN') {
       const seats = await seatsOfCart(tx, cart.id);
-      await bookCart(tx, cart, now(), { seats, patient: await patientOfCart(tx, cart) }, payment.id);
+      await bookCart(tx, cart, now(), { seats, patient: await findPatient(tx, cart.patientUserId) }, payment.id);
       return;
     }
     await applyLatePayment(tx, cart, payment.id, now());
@@ -37,7 +39,7 @@ async function applyLatePayment(tx: Transaction, cart: WarenkorbRow, paymentId: 
     else await creditPaidItem(tx, cart.patientUserId, item.termin, paymentId);
   }
   if (cart.status !== 'BEZAHLT') await setCartClosed(tx, cart.id, 'BEZAHLT', now);
-  const patient = await patientOfCart(tx, cart);
+  const patient = await findPatient(tx, cart.patientUserId);
   if (patient) await enqueueBookingMail(tx, patient, booked, now);
 }
 

@@ -5,7 +5,11 @@ import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { requireConsentOfPatient } from '../einwilligung/index.ts';
 import { findCart } from './cart.repository.ts';
-import { confirmCart, createCart, getCart, getOpenCart, resetCart, type CartContext } from './cart.service.ts';
+import { confirmCart } from './cart-confirm.service.ts';
+import { resetCart } from './cart-expire.service.ts';
+import { createCart } from './cart-reserve.service.ts';
+import type { CartContext } from './cart-view.ts';
+import { getCart, getOpenCart } from './cart.service.ts';
 import { abmelden } from './storno.service.ts';
 
 /**

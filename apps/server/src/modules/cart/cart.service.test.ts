@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CREDIT_KINDS, type CreditKind } from '@dihs/contract/guthaben';
-import { decidePayment } from './cart.service.ts';
+import { decidePayment } from './cart-zahlungsart.ts';
 
 const balance = (values: Partial<Record<CreditKind, number>> = {}) =>
   Object.fromEntries(CREDIT_KINDS.map((k) => [k, values[k] ?? 0])) as Record<CreditKind, number>;

@@ -122,6 +122,90 @@ export async function spendLockedBalance(
   await insertEntries(tx, entries);
 }
 
+// ---- the seats of appointments ------------------------------------------------------------------------------------
+// Every ledger entry of a booked seat is written here, so its keys and signs live in one place: the charge when a
+// seat is taken, the refund when it is freed, the paid credit for a card payment whose seat could not be booked.
+// The booking (cart) and the appointments (termin) say what happened; they compose no ledger entries.
+
+/** One seat taken in this transaction and paid from credit: one credit of `kind` leaves the balance. */
+export interface SeatCharge {
+  seatId: number;
+  kind: CreditKind;
+  /** German, shown in the patient's history. */
+  reason: string;
+  reference: string;
+}
+
+/**
+ * Charges the seats one patient took in this transaction against the balance read with lockedBalance, one entry
+ * per seat (its key: the seat, so a seat is charged once). Throws InsufficientCreditError (409) when the balance
+ * does not cover them.
+ */
+export function chargeSeats(
+  tx: Transaction,
+  balance: Balance,
+  input: { patientUserId: number; authorUserId: number; charges: SeatCharge[] },
+): Promise<void> {
+  return spendLockedBalance(
+    tx,
+    balance,
+    input.charges.map((charge) => ({
+      patientUserId: input.patientUserId,
+      kind: charge.kind,
+      delta: -1,
+      reason: charge.reason,
+      reference: charge.reference,
+      idempotencyKey: `termin-sitz-belastung:${charge.seatId}`,
+      authorUserId: input.authorUserId,
+    })),
+  );
+}
+
+/** A freed seat returns one credit of `kind`; once per seat whatever the reason (its key: the seat). */
+export async function refundSeat(
+  tx: Transaction,
+  input: {
+    seatId: number;
+    patientUserId: number;
+    kind: CreditKind;
+    reason: string;
+    reference: string;
+    authorUserId: number | null;
+  },
+): Promise<void> {
+  await addLedgerEntries(tx, [
+    {
+      patientUserId: input.patientUserId,
+      kind: input.kind,
+      delta: 1,
+      reason: input.reason,
+      reference: input.reference,
+      idempotencyKey: `termin-sitz-erstattung:${input.seatId}`,
+      authorUserId: input.authorUserId,
+    },
+  ]);
+}
+
+/**
+ * A card payment whose appointment could not be booked becomes one paid credit of `kind` (once per payment and
+ * appointment): the money is never lost.
+ */
+export async function creditUnbookedPayment(
+  tx: Transaction,
+  input: { patientUserId: number; kind: CreditKind; reason: string; paymentId: number; terminId: number },
+): Promise<void> {
+  await addLedgerEntries(tx, [
+    {
+      patientUserId: input.patientUserId,
+      kind: input.kind,
+      delta: 1,
+      reason: input.reason,
+      reference: `zahlung:${input.paymentId}`,
+      idempotencyKey: `warenkorb-zahlung:${input.paymentId}:${input.terminId}`,
+    },
+  ]);
+}
+
 /** The patient's balance per kind: the sum of the ledger entries. */
 export function balanceOf(db: Database | Transaction, patientUserId: number): Promise<Record<CreditKind, number>> {
   return sumBalance(db, patientUserId);

@@ -8,14 +8,14 @@ export {
   releaseFutureSeatsOf,
   releaseSeatWithRefund,
   refundKindOf,
-  lockTermineInOrder,
   seatsOfCart,
   type CartSeat,
   type ReserveSeatInput,
   type SeatRefundInput,
-} from './termin-sitz.ts';
+} from './termin-sitz.service.ts';
+export { lockTermineInOrder } from './termin-sitz.repository.ts';
 export { findTermin, activeSeat, lockTermin } from './termin.repository.ts';
 export { runReminderJob, REMINDER_LEAD_MS } from './termin-erinnerung.ts';
 export { enqueueStornoMail } from './termin-storno-mail.ts';
 export { seedDemoTermine } from './termin.demo.ts';
-export * as terminSitzung from './termin-sitzung.ts';
+export * as terminSitzung from './termin-sitzung.repository.ts';

@@ -1,11 +1,9 @@
-import { inArray } from 'drizzle-orm';
 import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { enqueueMail, platformMail } from '../mail/index.ts';
-import { dueReminders } from './termin.repository.ts';
-import { terminTeilnahmen } from './termin.table.ts';
+import { dueReminders, markReminded } from './termin.repository.ts';
 
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
@@ -29,17 +27,11 @@ export async function runReminderJob(db: Database, now: Date): Promise<number> {
           ]),
         );
       }
-      if (due.length > 0) {
-        await tx
-          .update(terminTeilnahmen)
-          .set({ reminderSentAt: now })
-          .where(
-            inArray(
-              terminTeilnahmen.id,
-              due.map((d) => d.seat.id),
-            ),
-          );
-      }
+      await markReminded(
+        tx,
+        due.map((d) => d.seat.id),
+        now,
+      );
       return due.length;
     });
     total += sent;

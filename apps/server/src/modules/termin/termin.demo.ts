@@ -2,7 +2,7 @@ import { addDays, berlinToUtc, utcToBerlin } from '@dihs/contract/common/time';
 import type { Transaction } from '../../db/client.ts';
 import { DEMO_FIRMA, findFirmaIdByName } from '../firma/index.ts';
 import { findUserByEmail } from '../users/index.ts';
-import { terminTeilnahmen, termine } from './termin.table.ts';
+import { insertSeatRows, insertTermin, insertTermine } from './termin.repository.ts';
 
 /**
  * Demo appointments of every type relative to the seeding day: active ones in the coming weeks for both demo
@@ -19,7 +19,7 @@ export async function seedDemoTermine(tx: Transaction, now: Date = new Date()): 
   const today = utcToBerlin(now)[0];
   const at = (days: number, time: string) => berlinToUtc(addDays(today, days), time);
   const base = { status: 'AKTIV' as const, istFirmentermin: false, firmaId: null, everyoneView: false };
-  await tx.insert(termine).values([
+  await insertTermine(tx, [
     {
       ...base,
       datum: at(2, '10:00'),
@@ -121,55 +121,53 @@ export async function seedDemoTermine(tx: Transaction, now: Date = new Date()): 
       : []),
   ]);
   // The attended past appointment: inserted with its seat already counted (booking rules apply to the future only).
-  const [past] = await tx
-    .insert(termine)
-    .values({
-      ...base,
-      datum: at(-7, '10:00'),
-      dauer: 20,
-      termintyp: 'EINZEL',
-      befund: 'Rückenschmerzen',
-      details: 'Erster Einzeltermin',
-      therapeutUserId: t1,
-      maxTeilnehmer: 1,
-      anzahlTeilnehmer: 1,
-    })
-    .returning({ id: termine.id });
-  await tx.insert(terminTeilnahmen).values({
-    terminId: past!.id,
-    patientUserId: patient,
-    status: 'GEBUCHT',
-    zahlungsart: 'GUTHABEN',
-    creditKind: 'bezahltEinzelTermin',
-    teilgenommen: true,
-    beigetreten: true,
-    bookedAt: at(-10, '09:00'),
-    reminderSentAt: at(-8, '10:00'),
+  const pastId = await insertTermin(tx, {
+    ...base,
+    datum: at(-7, '10:00'),
+    dauer: 20,
+    termintyp: 'EINZEL',
+    befund: 'Rückenschmerzen',
+    details: 'Erster Einzeltermin',
+    therapeutUserId: t1,
+    maxTeilnehmer: 1,
+    anzahlTeilnehmer: 1,
   });
+  await insertSeatRows(tx, [
+    {
+      terminId: pastId,
+      patientUserId: patient,
+      status: 'GEBUCHT',
+      zahlungsart: 'GUTHABEN',
+      creditKind: 'bezahltEinzelTermin',
+      teilgenommen: true,
+      beigetreten: true,
+      bookedAt: at(-10, '09:00'),
+      reminderSentAt: at(-8, '10:00'),
+    },
+  ]);
   // The video session to try at once after `npm start`: opens 5 minutes before its start, lasts a working day.
-  const [sitzung] = await tx
-    .insert(termine)
-    .values({
-      ...base,
-      datum: new Date(now.getTime() + 5 * 60_000),
-      dauer: 480,
-      termintyp: 'EINZEL',
-      // A finding no other demo appointment of this therapist has, so lists and tests can tell them apart.
-      befund: 'Schulter-Impingement',
-      details: 'Videositzung zum Ausprobieren',
-      therapeutUserId: t1,
-      maxTeilnehmer: 1,
-      anzahlTeilnehmer: 1,
-    })
-    .returning({ id: termine.id });
-  await tx.insert(terminTeilnahmen).values({
-    terminId: sitzung!.id,
-    patientUserId: patient,
-    status: 'GEBUCHT',
-    zahlungsart: 'GUTHABEN',
-    creditKind: 'bezahltEinzelTermin',
-    bookedAt: now,
-    // A reminder 24 hours ahead makes no sense for an appointment in five minutes.
-    reminderSentAt: now,
+  const sitzungId = await insertTermin(tx, {
+    ...base,
+    datum: new Date(now.getTime() + 5 * 60_000),
+    dauer: 480,
+    termintyp: 'EINZEL',
+    // A finding no other demo appointment of this therapist has, so lists and tests can tell them apart.
+    befund: 'Schulter-Impingement',
+    details: 'Videositzung zum Ausprobieren',
+    therapeutUserId: t1,
+    maxTeilnehmer: 1,
+    anzahlTeilnehmer: 1,
   });
+  await insertSeatRows(tx, [
+    {
+      terminId: sitzungId,
+      patientUserId: patient,
+      status: 'GEBUCHT',
+      zahlungsart: 'GUTHABEN',
+      creditKind: 'bezahltEinzelTermin',
+      bookedAt: now,
+      // A reminder 24 hours ahead makes no sense for an appointment in five minutes.
+      reminderSentAt: now,
+    },
+  ]);
 }

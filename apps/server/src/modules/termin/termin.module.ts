@@ -3,8 +3,7 @@ import { createReminderScheduler } from './termin-erinnerung.ts';
 import { terminDashboardTiles } from './termin.dashboard.ts';
 import { seedDemoTermine } from './termin.demo.ts';
 import { erasePatient } from './termin.erase.ts';
-import { exportPatient } from './termin.export.ts';
-import { hasBookingWithTherapist } from './termin.repository.ts';
+import { exportPatient, hasBookingWithTherapist } from './termin.repository.ts';
 import { terminRoutes } from './termin.routes.ts';
 
 /** Appointments, their seats and the reminder mails (scheduled). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { exportKey } from '../../lib/patient-export.ts';
 import { persons } from '../profil/index.ts';
 import { terminTeilnahmen, termine, type TerminRow, type TerminTeilnahmeRow } from './termin.table.ts';
 
@@ -46,6 +47,63 @@ export async function findTermin(db: Db, id: number): Promise<TerminWithTherapeu
 export async function lockTermin(tx: Transaction, id: number): Promise<TerminRow | undefined> {
   const [row] = await tx.select().from(termine).where(eq(termine.id, id)).for('update');
   return row;
+}
+
+export type NewTermin = typeof termine.$inferInsert;
+export type NewTerminTeilnahme = typeof terminTeilnahmen.$inferInsert;
+/** What an operator's form sets on an appointment (termin.service.ts saveTermin). */
+export type TerminValues = Omit<NewTermin, 'id' | 'status' | 'anzahlTeilnehmer'>;
+
+/** A new appointment; answers its id. */
+export async function insertTermin(tx: Transaction, values: NewTermin): Promise<number> {
+  const [created] = await tx.insert(termine).values(values).returning({ id: termine.id });
+  return created!.id;
+}
+
+/** Appointments in one statement (the demo world). */
+export async function insertTermine(tx: Transaction, rows: NewTermin[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(termine).values(rows);
+}
+
+/** Seats as given, bypassing the booking's rules (the demo world's past and running appointments). */
+export async function insertSeatRows(tx: Transaction, rows: NewTerminTeilnahme[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(terminTeilnahmen).values(rows);
+}
+
+export async function updateTermin(tx: Transaction, id: number, values: TerminValues): Promise<void> {
+  await tx.update(termine).set(values).where(eq(termine.id, id));
+}
+
+export async function setTerminStatus(tx: Transaction, id: number, status: TerminRow['status']): Promise<void> {
+  await tx.update(termine).set({ status }).where(eq(termine.id, id));
+}
+
+/** The seats of an appointment that are not cancelled (booked or reserved). */
+export const heldSeatsOf = (tx: Transaction, terminId: number): Promise<TerminTeilnahmeRow[]> =>
+  tx
+    .select()
+    .from(terminTeilnahmen)
+    .where(and(eq(terminTeilnahmen.terminId, terminId), ne(terminTeilnahmen.status, 'STORNIERT')));
+
+/** Sets attendance on the patient's booked seat; answers false when the patient has no booked seat there. */
+export async function markTeilgenommen(
+  db: Db,
+  terminId: number,
+  patientUserId: number,
+  teilgenommen: boolean,
+): Promise<boolean> {
+  const updated = await db
+    .update(terminTeilnahmen)
+    .set({ teilgenommen })
+    .where(
+      and(
+        eq(terminTeilnahmen.terminId, terminId),
+        eq(terminTeilnahmen.patientUserId, patientUserId),
+        eq(terminTeilnahmen.status, 'GEBUCHT'),
+      ),
+    )
+    .returning({ id: terminTeilnahmen.id });
+  return updated.length > 0;
 }
 
 /** A therapist's appointments of one status from the start of `from` on, sorted by start. */
@@ -163,6 +221,57 @@ export const dueReminders = (tx: Transaction, now: Date, until: Date, limit: num
     )
     .limit(limit)
     .for('update', { of: terminTeilnahmen, skipLocked: true });
+
+/** Marks seats as reminded (in the transaction that enqueued their reminders). */
+export async function markReminded(tx: Transaction, seatIds: number[], now: Date): Promise<void> {
+  if (seatIds.length === 0) return;
+  await tx.update(terminTeilnahmen).set({ reminderSentAt: now }).where(inArray(terminTeilnahmen.id, seatIds));
+}
+
+/**
+ * The patient's next booked appointment that has not ended (its session window closes at start + duration), with
+ * the therapist's name; sessions the therapist ended early are past.
+ */
+export async function nextBookedTermin(
+  db: Db,
+  patientUserId: number,
+  now: Date,
+): Promise<TerminWithTherapeut | undefined> {
+  const [row] = await db
+    .select({ termin: termine, vorname: therapistNames.vorname, nachname: therapistNames.nachname })
+    .from(terminTeilnahmen)
+    .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
+    .leftJoin(therapistNames, eq(therapistNames.userId, termine.therapeutUserId))
+    .where(
+      and(
+        eq(terminTeilnahmen.patientUserId, patientUserId),
+        eq(terminTeilnahmen.status, 'GEBUCHT'),
+        eq(termine.status, 'AKTIV'),
+        isNull(termine.sitzungBeendetAt),
+        gte(sql`${termine.datum} + ${termine.dauer} * interval '1 minute'`, now),
+      ),
+    )
+    .orderBy(asc(termine.datum), asc(termine.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Self-service export: the patient's seats (booked, reserved, cancelled) and the appointments they belong to, so
+ * that a seat's date, type and therapist can be read without this platform.
+ */
+export async function exportPatient(db: Db, userId: number): Promise<Record<string, unknown[]>> {
+  const seats = await db
+    .select()
+    .from(terminTeilnahmen)
+    .where(eq(terminTeilnahmen.patientUserId, userId))
+    .orderBy(asc(terminTeilnahmen.id));
+  const terminIds = [...new Set(seats.map((seat) => seat.terminId))];
+  const appointments = terminIds.length
+    ? await db.select().from(termine).where(inArray(termine.id, terminIds)).orderBy(asc(termine.id))
+    : [];
+  return { [exportKey(terminTeilnahmen)]: seats, [exportKey(termine)]: appointments };
+}
 
 /**
  * Whether the patient booked an appointment with the therapist, past or future (the care relation of the

@@ -1,4 +1,3 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { berlinToUtc, formatDateTimeUhr, utcToBerlin } from '@dihs/contract/common/time';
 import {
   TERMIN_MESSAGES,
@@ -12,22 +11,27 @@ import {
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { findFirma } from '../firma/index.ts';
-import { releaseSeatWithRefund } from './termin-sitz.ts';
+import { releaseSeatWithRefund } from './termin-sitz.service.ts';
 import { enqueueStornoMail } from './termin-storno-mail.ts';
 import { dayRange } from './termin-zeit.ts';
 import { toTeilnehmer, toTermin, type ParticipantView, type SeatView } from './termin.mapper.ts';
 import { listForOperator, listForPatient, type PatientFilter, type PatientPlanRow } from './termin-liste.repository.ts';
 import {
   findTermin,
+  heldSeatsOf,
+  insertTermin,
   listForTherapist,
   lockTermin,
+  markTeilgenommen,
   ownBookings,
   participantsOf,
+  setTerminStatus,
+  updateTermin,
   type ParticipantRow,
   type PatientListRow,
   type TerminWithTherapeut,
 } from './termin.repository.ts';
-import { terminTeilnahmen, termine, type TerminRow } from './termin.table.ts';
+import type { TerminRow } from './termin.table.ts';
 import { findPersonInfo } from '../profil/index.ts';
 
 export interface Mailer {
@@ -90,11 +94,7 @@ export async function saveTermin(db: Database, form: TerminFormParsed, now: Date
   const id = await db.transaction(async (tx) => {
     if (!form.id) {
       if (datum <= now) throw HttpError.badRequest(TERMIN_MESSAGES.vergangen);
-      const [created] = await tx
-        .insert(termine)
-        .values({ ...values, status: 'PLANUNG' })
-        .returning({ id: termine.id });
-      return created!.id;
+      return insertTermin(tx, { ...values, status: 'PLANUNG' });
     }
     const existing = await lockTermin(tx, form.id);
     if (!existing) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
@@ -103,7 +103,7 @@ export async function saveTermin(db: Database, form: TerminFormParsed, now: Date
       throw HttpError.badRequest(TERMIN_MESSAGES.vergangen);
     }
     if (form.maxTeilnehmer < existing.anzahlTeilnehmer) throw HttpError.badRequest(TERMIN_MESSAGES.maxUnterAnzahl);
-    await tx.update(termine).set(values).where(eq(termine.id, form.id));
+    await updateTermin(tx, form.id, values);
     return form.id;
   });
   return operatorTermin(db, id, now);
@@ -114,7 +114,7 @@ export async function aktivieren(db: Database, id: number): Promise<{ id: number
     const termin = await lockTermin(tx, id);
     if (!termin) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
     if (termin.status !== 'PLANUNG') throw HttpError.badRequest(TERMIN_MESSAGES.aktivierenNurPlanung);
-    await tx.update(termine).set({ status: 'AKTIV' }).where(eq(termine.id, id));
+    await setTerminStatus(tx, id, 'AKTIV');
     return { id, status: 'AKTIV' as const };
   });
 }
@@ -136,11 +136,8 @@ export async function absagen(
     if (!termin) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
     if (termin.datum <= now) throw HttpError.badRequest(TERMIN_MESSAGES.absagenVergangenheit);
     if (termin.status !== 'AKTIV') throw HttpError.badRequest(TERMIN_MESSAGES.absagenNurAktiv);
-    await tx.update(termine).set({ status: 'ABGESAGT' }).where(eq(termine.id, id));
-    const seats = await tx
-      .select()
-      .from(terminTeilnahmen)
-      .where(and(eq(terminTeilnahmen.terminId, id), ne(terminTeilnahmen.status, 'STORNIERT')));
+    await setTerminStatus(tx, id, 'ABGESAGT');
+    const seats = await heldSeatsOf(tx, id);
     const when = formatDateTimeUhr(termin.datum);
     for (const seat of seats) {
       const result = await releaseSeatWithRefund(tx, seat.id, {
@@ -168,18 +165,9 @@ export async function setTeilgenommen(
   const row = await findTermin(db, terminId);
   if (!row) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
   if (row.termin.datum > now) throw HttpError.badRequest('Die Teilnahme kann erst ab Terminbeginn bestätigt werden.');
-  const updated = await db
-    .update(terminTeilnahmen)
-    .set({ teilgenommen: body.teilgenommen })
-    .where(
-      and(
-        eq(terminTeilnahmen.terminId, terminId),
-        eq(terminTeilnahmen.patientUserId, body.patientId),
-        eq(terminTeilnahmen.status, 'GEBUCHT'),
-      ),
-    )
-    .returning({ id: terminTeilnahmen.id });
-  if (updated.length === 0) throw HttpError.notFound(TERMIN_MESSAGES.keinTeilnehmer);
+  if (!(await markTeilgenommen(db, terminId, body.patientId, body.teilgenommen))) {
+    throw HttpError.notFound(TERMIN_MESSAGES.keinTeilnehmer);
+  }
   const participant = (await participantsOf(db, [terminId])).find((p) => p.patientUserId === body.patientId);
   return toTeilnehmer(participant!, 'full');
 }

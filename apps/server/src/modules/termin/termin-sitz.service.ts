@@ -1,27 +1,27 @@
-import { and, asc, eq, gt, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { CreditKind } from '@dihs/contract/guthaben';
 import { TERMIN_MESSAGES, type Zahlungsart } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { addLedgerEntries } from '../guthaben/index.ts';
+import { refundSeat } from '../guthaben/index.ts';
+import {
+  bookReservedSeatRow,
+  cancelSeatRow,
+  cartSeatRows,
+  futureSeatIdsOf,
+  insertSeatRow,
+  lockSeatRow,
+  lockTerminRow,
+  lowerSeatCounter,
+  takeSeatIfFree,
+  terminIdOfSeat,
+  terminRow,
+} from './termin-sitz.repository.ts';
 import { activeSeat } from './termin.repository.ts';
-import { terminTeilnahmen, termine, type TerminRow, type TerminTeilnahmeRow } from './termin.table.ts';
+import type { TerminRow, TerminTeilnahmeRow } from './termin.table.ts';
 
-const lockTermine = preparedStatement('termine_sperren', (db, name) =>
-  db
-    .select()
-    .from(termine)
-    .where(sql`${termine.id} = any(${sql.placeholder('ids')})`)
-    .orderBy(asc(termine.id))
-    .for('update')
-    .prepare(name),
-);
-
-/** Appointments locked in id order for a booking (so concurrent carts queue instead of deadlocking). */
-export const lockTermineInOrder = (tx: Transaction, ids: number[]): Promise<TerminRow[]> =>
-  lockTermine(tx).execute({ ids });
+// The seats of appointments: taken, booked and freed inside the caller's transaction (their statements:
+// termin-sitz.repository.ts). A freed seat's credit goes back through the ledger (guthaben's refundSeat).
 
 /** A seat of a booking cart with its appointment. */
 export interface CartSeat {
@@ -29,22 +29,12 @@ export interface CartSeat {
   termin: TerminRow;
 }
 
-const cartSeats = preparedStatement('warenkorb_sitze', (db, name) =>
-  db
-    .select({ seat: terminTeilnahmen, termin: termine })
-    .from(terminTeilnahmen)
-    .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
-    .where(eq(terminTeilnahmen.cartId, sql.placeholder('cartId')))
-    .orderBy(asc(terminTeilnahmen.id))
-    .prepare(name),
-);
-
 /**
  * The seats of a booking cart with their appointments. A late payment may re-reserve an appointment under a new
  * seat, so per appointment only the newest seat counts; sorted by start, then appointment id.
  */
 export async function seatsOfCart(db: Database | Transaction, cartId: number): Promise<CartSeat[]> {
-  const rows = await cartSeats(db).execute({ cartId });
+  const rows = await cartSeatRows(db, cartId);
   const newest = new Map<number, CartSeat>();
   for (const row of rows) newest.set(row.termin.id, row);
   return [...newest.values()].sort(
@@ -64,52 +54,6 @@ export interface ReserveSeatInput {
   now?: Date;
 }
 
-/** Raises the seat counter of a bookable appointment the patient holds no seat in; answers the row when it did. */
-const takeSeatCounter = preparedStatement('termin_platz_nehmen', (db, name) => {
-  const terminId = sql.placeholder('terminId');
-  return db
-    .update(termine)
-    .set({ anzahlTeilnehmer: sql`${termine.anzahlTeilnehmer} + 1` })
-    .where(
-      and(
-        eq(termine.id, terminId),
-        eq(termine.status, 'AKTIV'),
-        gt(termine.datum, sql.placeholder('now')),
-        lt(termine.anzahlTeilnehmer, termine.maxTeilnehmer),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(terminTeilnahmen)
-            .where(
-              and(
-                eq(terminTeilnahmen.terminId, terminId),
-                eq(terminTeilnahmen.patientUserId, sql.placeholder('patientUserId')),
-                ne(terminTeilnahmen.status, 'STORNIERT'),
-              ),
-            ),
-        ),
-      ),
-    )
-    .returning({ id: termine.id })
-    .prepare(name);
-});
-
-const insertSeat = preparedStatement('termin_sitz_anlegen', (db, name) =>
-  db
-    .insert(terminTeilnahmen)
-    .values({
-      terminId: sql.placeholder('terminId'),
-      patientUserId: sql.placeholder('patientUserId'),
-      status: sql.placeholder('status'),
-      zahlungsart: sql.placeholder('zahlungsart'),
-      creditKind: sql.placeholder('creditKind'),
-      cartId: sql.placeholder('cartId'),
-      bookedAt: sql.placeholder('bookedAt'),
-    })
-    .returning()
-    .prepare(name),
-);
-
 /**
  * Takes one seat inside the caller's transaction in two statements. The counter is raised by one conditional
  * UPDATE that also requires the patient to hold no seat there yet: concurrent callers queue on the row lock and
@@ -120,21 +64,16 @@ const insertSeat = preparedStatement('termin_sitz_anlegen', (db, name) =>
  */
 export async function reserveSeat(tx: Transaction, input: ReserveSeatInput): Promise<TerminTeilnahmeRow> {
   const now = input.now ?? new Date();
-  const updated = await takeSeatCounter(tx).execute({
-    terminId: input.terminId,
-    patientUserId: input.patientUserId,
-    now,
-  });
-  if (updated.length === 0) {
+  if (!(await takeSeatIfFree(tx, { terminId: input.terminId, patientUserId: input.patientUserId, now }))) {
     if (await activeSeat(tx, input.terminId, input.patientUserId)) throw new HttpError(409, TERMIN_MESSAGES.doppelt);
-    const [termin] = await tx.select().from(termine).where(eq(termine.id, input.terminId));
+    const termin = await terminRow(tx, input.terminId);
     if (!termin) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
     if (termin.status !== 'AKTIV') throw new HttpError(409, TERMIN_MESSAGES.nichtBuchbar);
     if (termin.datum <= now) throw new HttpError(409, TERMIN_MESSAGES.vergangen);
     throw new HttpError(409, TERMIN_MESSAGES.voll);
   }
   try {
-    const [seat] = await insertSeat(tx).execute({
+    return await insertSeatRow(tx, {
       terminId: input.terminId,
       patientUserId: input.patientUserId,
       status: input.status ?? 'GEBUCHT',
@@ -143,7 +82,6 @@ export async function reserveSeat(tx: Transaction, input: ReserveSeatInput): Pro
       cartId: input.cartId ?? null,
       bookedAt: now,
     });
-    return seat!;
   } catch (error) {
     // a concurrent booking of the same patient won the race; the caller's transaction is rolled back
     if (isUniqueViolation(error)) throw new HttpError(409, TERMIN_MESSAGES.doppelt);
@@ -162,16 +100,9 @@ export async function releaseSeat(
   now: Date = new Date(),
 ): Promise<TerminTeilnahmeRow | undefined> {
   if (!(await lockSeatInOrder(tx, teilnahmeId))) return undefined;
-  const [seat] = await tx
-    .update(terminTeilnahmen)
-    .set({ status: 'STORNIERT', storniertAt: now })
-    .where(and(eq(terminTeilnahmen.id, teilnahmeId), ne(terminTeilnahmen.status, 'STORNIERT')))
-    .returning();
+  const seat = await cancelSeatRow(tx, teilnahmeId, now);
   if (!seat) return undefined;
-  await tx
-    .update(termine)
-    .set({ anzahlTeilnehmer: sql`${termine.anzahlTeilnehmer} - 1` })
-    .where(eq(termine.id, seat.terminId));
+  await lowerSeatCounter(tx, seat.terminId);
   return seat;
 }
 
@@ -180,14 +111,10 @@ export async function releaseSeat(
  * reset) takes the appointment first, so two of them never wait for each other crosswise.
  */
 async function lockSeatInOrder(tx: Transaction, teilnahmeId: number): Promise<TerminTeilnahmeRow | undefined> {
-  const [peek] = await tx
-    .select({ terminId: terminTeilnahmen.terminId })
-    .from(terminTeilnahmen)
-    .where(eq(terminTeilnahmen.id, teilnahmeId));
-  if (!peek) return undefined;
-  await tx.select({ id: termine.id }).from(termine).where(eq(termine.id, peek.terminId)).for('update');
-  const [seat] = await tx.select().from(terminTeilnahmen).where(eq(terminTeilnahmen.id, teilnahmeId)).for('update');
-  return seat;
+  const terminId = await terminIdOfSeat(tx, teilnahmeId);
+  if (terminId === undefined) return undefined;
+  await lockTerminRow(tx, terminId);
+  return lockSeatRow(tx, teilnahmeId);
 }
 
 /**
@@ -228,52 +155,28 @@ export async function releaseSeatWithRefund(
   if (!seat) return undefined;
   const refund = refundKindOf(before);
   if (refund) {
-    await addLedgerEntries(tx, [
-      {
-        patientUserId: seat.patientUserId,
-        kind: refund,
-        delta: 1,
-        reason: input.reason,
-        reference: input.reference ?? `termin:${seat.terminId}`,
-        idempotencyKey: `termin-sitz-erstattung:${seat.id}`,
-        authorUserId: input.authorUserId ?? null,
-      },
-    ]);
+    await refundSeat(tx, {
+      seatId: seat.id,
+      patientUserId: seat.patientUserId,
+      kind: refund,
+      reason: input.reason,
+      reference: input.reference ?? `termin:${seat.terminId}`,
+      authorUserId: input.authorUserId ?? null,
+    });
   }
   return { seat, refund };
 }
 
 /** A reserved seat becomes booked (its card payment arrived). Answers false when it was not reserved. */
-export async function confirmSeat(tx: Transaction, teilnahmeId: number): Promise<boolean> {
-  const rows = await bookReservedSeat(tx).execute({ teilnahmeId });
-  return rows.length > 0;
-}
-
-const bookReservedSeat = preparedStatement('termin_sitz_buchen', (db, name) =>
-  db
-    .update(terminTeilnahmen)
-    .set({ status: 'GEBUCHT' })
-    .where(and(eq(terminTeilnahmen.id, sql.placeholder('teilnahmeId')), eq(terminTeilnahmen.status, 'RESERVIERT')))
-    .returning({ id: terminTeilnahmen.id })
-    .prepare(name),
-);
+export const confirmSeat = (tx: Transaction, teilnahmeId: number): Promise<boolean> =>
+  bookReservedSeatRow(tx, teilnahmeId);
 
 /**
  * Patient deletion: seats in appointments that have not started are freed for others; seats of past appointments
  * stay for accounting (they hold ids and flags only, no personal text). No credit is returned: the account is gone.
  */
 export async function releaseFutureSeatsOf(tx: Transaction, patientUserId: number, now: Date): Promise<number> {
-  const seats = await tx
-    .select({ id: terminTeilnahmen.id })
-    .from(terminTeilnahmen)
-    .innerJoin(termine, eq(termine.id, terminTeilnahmen.terminId))
-    .where(
-      and(
-        eq(terminTeilnahmen.patientUserId, patientUserId),
-        ne(terminTeilnahmen.status, 'STORNIERT'),
-        gt(termine.datum, now),
-      ),
-    );
-  for (const seat of seats) await releaseSeat(tx, seat.id, now);
-  return seats.length;
+  const seatIds = await futureSeatIdsOf(tx, patientUserId, now);
+  for (const id of seatIds) await releaseSeat(tx, id, now);
+  return seatIds.length;
 }
