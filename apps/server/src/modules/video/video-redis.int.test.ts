@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { AppInstance } from '../../app-types.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { newConference } from './conference.ts';
+import { newConference, type ConferenceRecord } from './conference.ts';
 import { createRedisBackend } from '../../plugins/stomp/redis-backend.ts';
 import { connectClient, createSession, seatOf, type TestClient } from './video-test-support.ts';
 
@@ -88,7 +88,7 @@ describe('two server instances behind one Redis', () => {
     ]);
     const conferenceId = 424_242;
     const increment = (backend: typeof a) =>
-      backend.store.update(conferenceId, (current) => {
+      backend.store.update(conferenceId, (current: ConferenceRecord | null) => {
         const record =
           current ??
           newConference({ conferenceId, therapeutUserId: 1, termintyp: 'GRUPPE', everyoneView: false, locked: false });

@@ -1,9 +1,7 @@
-import type { SessionClaims } from '@dihs/contract/auth';
 import {
   LOOPBACK_CONFERENCE,
   VIDEO_MESSAGES,
   type ClientCommand,
-  type ConferenceId,
   type ServerMessage,
 } from '@dihs/contract/video';
 import type { SfuOhneVerschluesselung } from '../../config.ts';
@@ -25,17 +23,11 @@ import type { SfuRooms } from './janus-rooms.ts';
 import { applySfuChanges, sfuChanges } from './sfu-sync.ts';
 import { admitToConference, namesOf, refusalMessage } from './video-access.ts';
 import type { ConferenceStore, MessageBus } from '../../plugins/stomp/realtime-store.ts';
+import type { StompConnection } from '../../plugins/stomp/stomp-server.ts';
 import { sitzungEreignisse } from './video.table.ts';
 
-/** One signaling socket as the service sees it. */
-export interface Connection {
-  readonly id: string;
-  readonly session: SessionClaims;
-  /** Conferences this socket joined (left again when it closes). */
-  readonly joined: Set<ConferenceId>;
-  /** Sends to this socket only (answers that concern no one else: refusals, pingOK, loopback relays). */
-  send(message: ServerMessage): void;
-}
+/** One signaling socket as the service sees it (the STOMP transport's). */
+export type Connection = StompConnection;
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -134,7 +126,7 @@ export function createVideoService(deps: {
     const joiner = { userId: session.userId, role: admission.role, ...names, connectionId: connection.id };
     let step: (Step & { before: ConferenceRecord | null }) | null;
     try {
-      step = await store.update(conferenceId, (current) => {
+      step = await store.update(conferenceId, (current: ConferenceRecord | null) => {
         const fresh =
           current ??
           newConference({
@@ -290,7 +282,7 @@ export function createVideoService(deps: {
       for (const conferenceId of connection.joined) {
         if (conferenceId === LOOPBACK_CONFERENCE) continue;
         try {
-          const step = await store.update(conferenceId, (current) => {
+          const step = await store.update(conferenceId, (current: ConferenceRecord | null) => {
             if (!current) return { next: null, result: null };
             const result = leave(current, connection.session.userId, connection.id);
             return { next: result.next, result: { ...result, before: current } };

@@ -1,15 +1,23 @@
 import type { ServerMessage } from '@dihs/contract/video';
-import type { ConferenceRecord } from '../../modules/video/conference.ts';
+
+/**
+ * A conference's state as the transport keeps it: all it knows is the id. The rest belongs to the module that serves
+ * the commands (video: its ConferenceRecord), which gets back what it stored; Redis keeps the state as JSON text.
+ */
+export interface StoredConference {
+  conferenceId: number;
+}
 
 /** Where conference states live: in this process, or in Redis for several instances. */
 export interface ConferenceStore {
   /**
    * Runs `change` on the conference's current state under a per-conference lock, stores the next state (null
-   * deletes it) and answers the result. `change` must be pure: under Redis it may run on any instance.
+   * deletes it) and answers the result. `change` must be pure: under Redis it may run on any instance. One module
+   * serves the conferences, so the state read is the `State` it stored.
    */
-  update<T>(
+  update<State extends StoredConference, T>(
     conferenceId: number,
-    change: (current: ConferenceRecord | null) => { next: ConferenceRecord | null; result: T },
+    change: (current: State | null) => { next: State | null; result: T },
   ): Promise<T>;
   close(): Promise<void>;
 }
@@ -40,12 +48,15 @@ export class KeyedQueue {
 }
 
 export function createMemoryStore(): ConferenceStore {
-  const states = new Map<number, ConferenceRecord>();
+  const states = new Map<number, StoredConference>();
   const queue = new KeyedQueue();
   return {
-    update(conferenceId, change) {
+    update<State extends StoredConference, T>(
+      conferenceId: number,
+      change: (current: State | null) => { next: State | null; result: T },
+    ) {
       return queue.run(String(conferenceId), async () => {
-        const { next, result } = change(states.get(conferenceId) ?? null);
+        const { next, result } = change((states.get(conferenceId) as State | undefined) ?? null);
         if (next) states.set(conferenceId, next);
         else states.delete(conferenceId);
         return result;

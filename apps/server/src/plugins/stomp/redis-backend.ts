@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { serverMessageSchema } from '@dihs/contract/video';
-import type { ConferenceRecord } from '../../modules/video/conference.ts';
-import { KeyedQueue, LocalSubscribers, type ConferenceStore, type MessageBus } from './realtime-store.ts';
+import {
+  KeyedQueue,
+  LocalSubscribers,
+  type ConferenceStore,
+  type MessageBus,
+  type StoredConference,
+} from './realtime-store.ts';
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -64,12 +69,15 @@ export async function createRedisBackend(url: string, prefix: string, log: Log) 
   // Updates of one conference on this instance wait for each other here instead of spinning on the Redis lock.
   const queue = new KeyedQueue();
   const store: ConferenceStore = {
-    update(conferenceId, change) {
+    update<State extends StoredConference, T>(
+      conferenceId: number,
+      change: (current: State | null) => { next: State | null; result: T },
+    ) {
       return queue.run(String(conferenceId), async () => {
         const token = await acquire(conferenceId);
         try {
           const raw = await commands.get(stateKey(conferenceId));
-          const current = raw ? (JSON.parse(raw) as ConferenceRecord) : null;
+          const current = raw ? (JSON.parse(raw) as State) : null;
           const { next, result } = change(current);
           if (next) await commands.set(stateKey(conferenceId), JSON.stringify(next), 'EX', STATE_TTL_SECONDS);
           else if (current) await commands.del(stateKey(conferenceId));

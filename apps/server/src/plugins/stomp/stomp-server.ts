@@ -11,6 +11,7 @@ import {
   VIDEO_MESSAGES,
   VIDEO_TIMING,
   clientCommandSchema,
+  type ClientCommand,
   type ConferenceId,
   type ServerMessage,
 } from '@dihs/contract/video';
@@ -20,10 +21,22 @@ import type { SessionGate } from '../session-gate.ts';
 import { negotiateHeartbeat, parseFrames, serializeFrame, StompParseError, type StompFrame } from './stomp-codec.ts';
 import { TokenBucket } from './token-bucket.ts';
 import type { MessageBus } from './realtime-store.ts';
-import type { Connection, VideoService } from '../../modules/video/video-service.ts';
+
+/** One signaling socket as its handler sees it. */
+export interface StompConnection {
+  readonly id: string;
+  readonly session: SessionClaims;
+  /** Conferences this socket joined (left again when it closes). */
+  readonly joined: Set<ConferenceId>;
+  /** Sends to this socket only (answers that concern no one else: refusals, pingOK, loopback relays). */
+  send(message: ServerMessage): void;
+}
 
 /** Who serves the SENDs of a socket and learns of its end (the video module's conference service). */
-export type StompHandler = Pick<VideoService, 'handle' | 'closed'>;
+export interface StompHandler {
+  handle(connection: StompConnection, command: ClientCommand): Promise<void>;
+  closed(connection: StompConnection): Promise<void>;
+}
 
 /** Decided limits of one signaling socket (docs: decisions-v1). */
 export const STOMP_LIMITS = {
@@ -121,7 +134,7 @@ async function authenticate(deps: StompServerDeps, headers: Record<string, strin
 
 class StompSession {
   private session: SessionClaims | null = null;
-  private connection: Connection | null = null;
+  private connection: StompConnection | null = null;
   private readonly subscriptions = new Map<string, string>();
   private unsubscribeBus: (() => void) | null = null;
   private queue: Promise<void> = Promise.resolve();
