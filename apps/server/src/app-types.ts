@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RecordKind } from '@dihs/contract/common/endpoint';
 import type { DashboardTile } from '@dihs/contract/dashboard';
 import type { Config } from './config.ts';
 import type { Database, Transaction } from './db/client.ts';
@@ -14,6 +15,7 @@ import type { ObjectStore } from './lib/object-store/object-store.ts';
 import type { TokenService } from './lib/jwt.ts';
 import type { MailWorker } from './modules/mail/index.ts';
 import type { PaymentListeners } from './modules/zahlung/index.ts';
+import type { RecordOwner } from './plugins/patient-access.ts';
 import type { SessionPublisher } from './plugins/session-events.ts';
 
 /** The Fastify instance every module registers its routes on, typed for zod schemas. */
@@ -105,6 +107,12 @@ export interface ModuleDescriptor {
    * past or future; training: a plan by them). The need-to-know check admits a therapist when any module says yes.
    */
   careRelation?: (db: Database | Transaction, therapistUserId: number, patientUserId: number) => Promise<boolean>;
+  /**
+   * The patient of each record kind this module owns that a declaration addresses by its own id
+   * (`patientRecord.record`): the need-to-know check resolves the id before the handler runs, and answers an unknown
+   * id with the entry's 404 message. One module per kind; a declaration naming a kind nobody resolves fails at start.
+   */
+  recordOwners?: Partial<Record<RecordKind, RecordOwner>>;
   /**
    * Every record of this module about the patient, for the self-service export (DSGVO Art. 15, 20): one entry per
    * table (named like the table), rows as plain JSON; files as { name, type, base64 } inside their row.

@@ -1,5 +1,6 @@
 import '@dihs/contract/common/zod-locale';
 import Fastify from 'fastify';
+import type { RecordKind } from '@dihs/contract/common/endpoint';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInput, AppInstance } from './app-types.ts';
 import { createLocalFileStore } from './lib/file-store.ts';
@@ -11,7 +12,7 @@ import type { ModuleContext, ModuleDescriptor } from './modules/module-descripto
 import { findUserById, listRevokedTokens, pruneRevokedTokens } from './modules/users/index.ts';
 import type { PaymentListener, PaymentListeners, PaymentPurpose } from './modules/zahlung/index.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { patientAccessPlugin, type PatientAccessOptions } from './plugins/patient-access.ts';
+import { patientAccessPlugin, type PatientAccessOptions, type RecordOwner } from './plugins/patient-access.ts';
 import { appendAuditEntries } from './modules/protokoll/index.ts';
 import { collectRouteCatalog } from './plugins/endpoint-route.ts';
 import { createSessionEvents, type SessionEvents } from './plugins/session-events.ts';
@@ -114,7 +115,8 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
 
 /**
  * What the need-to-know check asks of the modules: their care relations (one indexed probe each, in list order,
- * until one says yes), an account's role, and the audit log to append to.
+ * until one says yes), the patients of records addressed by their own id, an account's role, and the audit log to
+ * append to.
  */
 function patientAccessOptions(deps: AppInput, modules: readonly ModuleDescriptor[]): PatientAccessOptions {
   const relations = modules.flatMap((module) => (module.careRelation ? [module.careRelation] : []));
@@ -125,8 +127,27 @@ function patientAccessOptions(deps: AppInput, modules: readonly ModuleDescriptor
     },
     roleOf: async (userId) => (await findUserById(deps.db, userId))?.role,
     append: (entries) => appendAuditEntries(deps.db, entries),
+    recordOwners: composeRecordOwners(deps, modules),
     failLoudly: deps.config.env !== 'production',
   };
+}
+
+/** Every module's record owners, bound to the database; two modules claiming one kind is a wiring error. */
+function composeRecordOwners(
+  deps: AppInput,
+  modules: readonly ModuleDescriptor[],
+): PatientAccessOptions['recordOwners'] {
+  const owners: PatientAccessOptions['recordOwners'] = {};
+  const claimed = new Map<RecordKind, string>();
+  for (const module of modules) {
+    for (const [kind, owner] of Object.entries(module.recordOwners ?? {}) as [RecordKind, RecordOwner][]) {
+      const other = claimed.get(kind);
+      if (other) throw new Error(`Datensatzart ${kind}: recordOwners in ${other} und ${module.name}`);
+      claimed.set(kind, module.name);
+      owners[kind] = { patientOf: (recordId) => owner.patientOf(deps.db, recordId), notFound: owner.notFound };
+    }
+  }
+  return owners;
 }
 
 /** How often each instance re-reads the revoked tokens (a lost event) and deletes expired ones. */

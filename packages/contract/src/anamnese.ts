@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KOERPER_SEITEN } from './anamnese-koerper.ts';
-import { endpoint, roles, type PatientRecordRule } from './common/endpoint.ts';
+import { endpoint, roles, type PatientRecordRule, type PatientSource } from './common/endpoint.ts';
 import type { Privilege } from './common/roles.ts';
 import { idField, idParam, MAX_LENGTH_MESSAGE } from './common/rules.ts';
 import { formatDayDe } from './common/time.ts';
@@ -386,13 +386,10 @@ const errors = [400, 401, 403, 404, 409] as const;
  * (read, and delete as spec 3 section 6 allows operators) or, for the deletion, PATIENT_LOESCHEN (docs/decisions.md).
  */
 const LESEN: readonly Privilege[] = ['FRAGEBOGEN_EDITIEREN'];
-const record = (action: PatientRecordRule['action'], patientParam?: string, operatorPrivileges = LESEN) =>
-  ({
-    kind: 'ANAMNESE',
-    action,
-    ...(patientParam ? { patientParam } : {}),
-    operatorPrivileges,
-  }) satisfies PatientRecordRule;
+const rule = (action: PatientRecordRule['action'], source: PatientSource, operatorPrivileges = LESEN) =>
+  ({ kind: 'ANAMNESE', action, ...source, operatorPrivileges }) satisfies PatientRecordRule;
+/** The caller's own anamnesis. */
+const own = { self: true } as const;
 const patient = roles(['PATIENT']);
 
 export const anamneseEndpoints = {
@@ -402,7 +399,7 @@ export const anamneseEndpoints = {
     summary: 'Der eigene Anamnesebogen oder null',
     tag,
     access: patient,
-    patientRecord: record('LESEN'),
+    patientRecord: rule('LESEN', own),
     response: anamneseSchema.nullable(),
     errors,
   }),
@@ -412,7 +409,7 @@ export const anamneseEndpoints = {
     summary: 'Der Anamnesebogen eines Patienten oder null (nur lesend)',
     tag,
     access: roles(['PATIENT', 'THERAPEUT', 'BETREIBER']),
-    patientRecord: record('LESEN', 'patientId'),
+    patientRecord: rule('LESEN', { patientParam: 'patientId' }),
     params: anamnesePatientParamSchema,
     response: anamneseSchema.nullable(),
     errors,
@@ -423,7 +420,7 @@ export const anamneseEndpoints = {
     summary: 'Den eigenen Anamnesebogen zwischenspeichern (nicht mehr nach dem Unterschreiben)',
     tag,
     access: patient,
-    patientRecord: record('SCHREIBEN'),
+    patientRecord: rule('SCHREIBEN', own),
     body: anamneseSpeichernSchema,
     response: anamneseSchema,
     errors,
@@ -434,7 +431,7 @@ export const anamneseEndpoints = {
     summary: 'Den eigenen, vollständigen Anamnesebogen unterschreiben (danach nur lesbar)',
     tag,
     access: patient,
-    patientRecord: record('SCHREIBEN'),
+    patientRecord: rule('SCHREIBEN', own),
     response: anamneseSchema,
     errors,
   }),
@@ -444,7 +441,11 @@ export const anamneseEndpoints = {
     summary: 'Anamnesebogen löschen (Patient den eigenen, Betreiber den eines Patienten)',
     tag,
     access: roles(['PATIENT', 'BETREIBER']),
-    patientRecord: record('SCHREIBEN', undefined, ['FRAGEBOGEN_EDITIEREN', 'PATIENT_LOESCHEN']),
+    // the patient in the body; a patient may leave it out and means themselves
+    patientRecord: rule('SCHREIBEN', { patientBody: 'patientId', self: true }, [
+      'FRAGEBOGEN_EDITIEREN',
+      'PATIENT_LOESCHEN',
+    ]),
     body: anamneseEntfernenSchema,
     response: z.boolean(),
     errors,
@@ -455,7 +456,7 @@ export const anamneseEndpoints = {
     summary: 'Der eigene Anamnesebogen als PDF',
     tag,
     access: patient,
-    patientRecord: record('LESEN'),
+    patientRecord: rule('LESEN', own),
     responseFormat: 'file',
     fileType: 'application/pdf',
     errors,
@@ -466,7 +467,7 @@ export const anamneseEndpoints = {
     summary: 'Der Anamnesebogen eines Patienten als PDF',
     tag,
     access: roles(['PATIENT', 'THERAPEUT', 'BETREIBER']),
-    patientRecord: record('LESEN', 'id'),
+    patientRecord: rule('LESEN', { patientParam: 'id' }),
     params: anamnesePdfParamSchema,
     responseFormat: 'file',
     fileType: 'application/pdf',

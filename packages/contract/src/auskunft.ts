@@ -30,7 +30,7 @@ export const auskunftEndpoints = {
       'Alle Daten des angemeldeten Patienten als eine JSON-Datei mit Dateien als base64 (DSGVO Art. 15 und 20; Schema: docs/datenexport.md)',
     tag: 'Datenauskunft',
     access: roles(['PATIENT']),
-    patientRecord: { kind: 'EXPORT', action: 'LESEN' },
+    patientRecord: { kind: 'EXPORT', action: 'LESEN', self: true },
     responseFormat: 'file',
     fileType: 'application/json',
     errors: [401, 403],

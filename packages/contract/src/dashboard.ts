@@ -238,7 +238,7 @@ export const dashboardEndpoints = {
     tag,
     access: roles(['PATIENT']),
     // the tiles summarise the patient's own records (appointments, credit, training, open tasks): audited as a read
-    patientRecord: { kind: 'PROFIL', action: 'LESEN' },
+    patientRecord: { kind: 'PROFIL', action: 'LESEN', self: true },
     response: dashboardSchema,
     errors: [401, 403],
   }),

@@ -212,7 +212,12 @@ export const firmaEndpoints = {
     summary: 'Firma eines Patienten setzen (firmaId -1 entfernt die Zugehörigkeit)',
     tag,
     access: firmenAdmin,
-    patientRecord: { kind: 'PROFIL', action: 'SCHREIBEN', operatorPrivileges: ['BENUTZER_VERWALTEN'] },
+    patientRecord: {
+      kind: 'PROFIL',
+      action: 'SCHREIBEN',
+      patientBody: 'patientId',
+      operatorPrivileges: ['BENUTZER_VERWALTEN'],
+    },
     body: firmaSetzenPatientBodySchema,
     response: firmaZugehoerigkeitSchema,
     errors,

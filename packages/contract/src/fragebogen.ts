@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, operator, roles, type PatientRecordRule } from './common/endpoint.ts';
+import { endpoint, operator, roles, type PatientRecordRule, type PatientSource } from './common/endpoint.ts';
 import { idField, idParam, MAX_LENGTH_MESSAGE } from './common/rules.ts';
 
 /**
@@ -303,12 +303,14 @@ const alle = roles(['PATIENT', 'THERAPEUT', 'BETREIBER']);
  * A patient's questionnaires: the patient, therapists with the patient in care, operators with
  * FRAGEBOGEN_EDITIEREN (docs/decisions.md).
  */
-const record = (action: PatientRecordRule['action'], patientParam?: string): PatientRecordRule => ({
+const rule = (action: PatientRecordRule['action'], source: PatientSource): PatientRecordRule => ({
   kind: 'FRAGEBOGEN',
   action,
-  ...(patientParam ? { patientParam } : {}),
+  ...source,
   operatorPrivileges: ['FRAGEBOGEN_EDITIEREN'],
 });
+/** A patient's questionnaire addressed by its own id (the fragebogen module names its patient). */
+const fragebogenInBody = { record: { kind: 'PATIENT_FRAGEBOGEN', body: 'id' } } as const;
 
 export const fragebogenEndpoints = {
   eigene: endpoint({
@@ -317,7 +319,7 @@ export const fragebogenEndpoints = {
     summary: 'Die eigenen Befundfragebögen (Entwürfe zuerst, dann die neuesten)',
     tag,
     access: roles(['PATIENT']),
-    patientRecord: record('LESEN'),
+    patientRecord: rule('LESEN', { self: true }),
     response: z.array(patientFragebogenSchema),
     errors,
   }),
@@ -327,7 +329,7 @@ export const fragebogenEndpoints = {
     summary: 'Die Befundfragebögen eines Patienten (Entwürfe zuerst, dann die neuesten)',
     tag,
     access: alle,
-    patientRecord: record('LESEN', 'patientId'),
+    patientRecord: rule('LESEN', { patientParam: 'patientId' }),
     params: fragebogenPatientParamSchema,
     response: z.array(patientFragebogenSchema),
     errors,
@@ -338,7 +340,7 @@ export const fragebogenEndpoints = {
     summary: 'Neuen Befundfragebogen nach dem neuesten veröffentlichten Fragebogen anlegen',
     tag,
     access: alle,
-    patientRecord: record('SCHREIBEN', 'patientId'),
+    patientRecord: rule('SCHREIBEN', { patientParam: 'patientId' }),
     params: fragebogenPatientParamSchema,
     response: patientFragebogenSchema,
     errors,
@@ -349,7 +351,7 @@ export const fragebogenEndpoints = {
     summary: 'Antworten eines offenen Befundfragebogens speichern',
     tag,
     access: alle,
-    patientRecord: record('SCHREIBEN'),
+    patientRecord: rule('SCHREIBEN', fragebogenInBody),
     body: patientFragebogenSpeichernSchema,
     response: patientFragebogenSchema,
     errors,
@@ -360,7 +362,7 @@ export const fragebogenEndpoints = {
     summary: 'Befundfragebogen speichern und abgeben (danach nur lesbar)',
     tag,
     access: alle,
-    patientRecord: record('SCHREIBEN'),
+    patientRecord: rule('SCHREIBEN', fragebogenInBody),
     body: patientFragebogenSpeichernSchema,
     response: patientFragebogenSchema,
     errors,
@@ -371,7 +373,7 @@ export const fragebogenEndpoints = {
     summary: 'Befundfragebogen als PDF',
     tag,
     access: alle,
-    patientRecord: record('LESEN'),
+    patientRecord: rule('LESEN', { record: { kind: 'PATIENT_FRAGEBOGEN', param: 'id' } }),
     params: fragebogenIdParamSchema,
     responseFormat: 'file',
     fileType: 'application/pdf',

@@ -173,6 +173,9 @@ const errors = [400, 401, 403, 404, 409] as const;
 const reader = roles(['BETREIBER'], REZEPT_LESER);
 const handler = roles(['BETREIBER'], REZEPT_BEARBEITER);
 
+/** A prescription addressed by its own id in the path: the rezept module names its patient. */
+const byId = { kind: 'REZEPT', param: 'id' } as const;
+
 const statusChange = (path: string, summary: string) =>
   endpoint({
     method: 'GET',
@@ -180,7 +183,7 @@ const statusChange = (path: string, summary: string) =>
     summary,
     tag,
     access: handler,
-    patientRecord: { kind: 'REZEPT', action: 'SCHREIBEN', operatorPrivileges: REZEPT_BEARBEITER },
+    patientRecord: { kind: 'REZEPT', action: 'SCHREIBEN', record: byId, operatorPrivileges: REZEPT_BEARBEITER },
     params: rezeptIdParamSchema,
     response: rezeptStatusAntwortSchema,
     errors,
@@ -193,7 +196,7 @@ export const rezeptEndpoints = {
     summary: 'Eigene Rezepte (Patient)',
     tag,
     access: roles(['PATIENT']),
-    patientRecord: { kind: 'REZEPT', action: 'LESEN' },
+    patientRecord: { kind: 'REZEPT', action: 'LESEN', self: true },
     response: z.array(rezeptSchema),
     errors,
   }),
@@ -235,7 +238,7 @@ export const rezeptEndpoints = {
     summary: 'Datei eines Rezepts (Therapeut mit dem Patienten in Behandlung, Betreiber)',
     tag,
     access: roles(['THERAPEUT', 'BETREIBER']),
-    patientRecord: { kind: 'REZEPT', action: 'LESEN', operatorPrivileges: REZEPT_LESER },
+    patientRecord: { kind: 'REZEPT', action: 'LESEN', record: byId, operatorPrivileges: REZEPT_LESER },
     params: rezeptIdParamSchema,
     responseFormat: 'file',
     fileType: 'application/octet-stream',
@@ -247,7 +250,7 @@ export const rezeptEndpoints = {
     summary: 'Datei eines eigenen Rezepts (Patient)',
     tag,
     access: roles(['PATIENT']),
-    patientRecord: { kind: 'REZEPT', action: 'LESEN' },
+    patientRecord: { kind: 'REZEPT', action: 'LESEN', record: byId },
     params: rezeptIdParamSchema,
     responseFormat: 'file',
     fileType: 'application/octet-stream',
@@ -269,7 +272,7 @@ export const rezeptEndpoints = {
     summary: 'Guthaben eines Rezepts setzen (Betreiber mit GUTHABEN_AENDERN); setzt den Status INBEARBEITUNG',
     tag,
     access: handler,
-    patientRecord: { kind: 'REZEPT', action: 'SCHREIBEN', operatorPrivileges: REZEPT_BEARBEITER },
+    patientRecord: { kind: 'REZEPT', action: 'SCHREIBEN', record: byId, operatorPrivileges: REZEPT_BEARBEITER },
     params: rezeptIdParamSchema,
     body: rezeptGutschriftSchema,
     response: rezeptGutschriftAntwortSchema,
@@ -281,7 +284,7 @@ export const rezeptEndpoints = {
     summary: 'Rezept hochladen (multipart: file, description = Anmerkung, encrypt wird ignoriert: immer verschlüsselt)',
     tag,
     access: roles(['PATIENT']),
-    patientRecord: { kind: 'REZEPT', action: 'SCHREIBEN' },
+    patientRecord: { kind: 'REZEPT', action: 'SCHREIBEN', self: true },
     requestFormat: 'multipart',
     fileField: 'file',
     response: rezeptSchema,

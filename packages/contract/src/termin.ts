@@ -368,7 +368,14 @@ export const terminEndpoints = {
     summary: 'Teilnahme eines Patienten bestätigen oder zurücknehmen',
     tag,
     access: editor,
-    patientRecord: { kind: 'TERMINE', action: 'SCHREIBEN', operatorPrivileges: ['TERMINE_EDITIEREN'] },
+    // the patient in the body, the appointment (the audit log's record) in the path
+    patientRecord: {
+      kind: 'TERMINE',
+      action: 'SCHREIBEN',
+      patientBody: 'patientId',
+      recordId: { param: 'terminId' },
+      operatorPrivileges: ['TERMINE_EDITIEREN'],
+    },
     params: terminIdAsTerminIdParamSchema,
     body: teilgenommenBodySchema,
     response: teilnehmerSchema,

@@ -1,30 +1,34 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aboEndpoints } from '@dihs/contract/abo';
-import { cartEndpoints } from '@dihs/contract/cart';
+import { CART_MESSAGES, cartEndpoints } from '@dihs/contract/cart';
 import { endpoint, roles, type PatientRecordRule } from '@dihs/contract/common/endpoint';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { privilegeCode, type Privilege } from '@dihs/contract/common/roles';
+import { FRAGEBOGEN_TEXTS, fragebogenEndpoints } from '@dihs/contract/fragebogen';
 import { guthabenEndpoints } from '@dihs/contract/guthaben';
 import { profilEndpoints } from '@dihs/contract/profil';
+import { REZEPT_TEXTS, rezeptEndpoints } from '@dihs/contract/rezept';
 import { terminEndpoints } from '@dihs/contract/termin';
+import { TRAINING_TEXTS, trainingEndpoints } from '@dihs/contract/training';
 import { MODULES } from '../modules/index.ts';
 import type { ModuleDescriptor } from '../modules/module-descriptor.ts';
 import { zugriffsprotokoll } from '../modules/protokoll/protokoll.table.ts';
 import { terminTeilnahmen } from '../modules/termin/termin.table.ts';
+import { planEintraege, planSets } from '../modules/training/training.table.ts';
 import { users } from '../modules/users/users.table.ts';
 import { injectEndpoint } from '../test/inject-endpoint.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { route } from './endpoint-route.ts';
 
-/** A declaration whose handler forgets to name its patient: the check must not let it answer 200. */
+/** A declaration whose handler should name its patient but forgets: the check must not let it answer 200. */
 const forgetful = endpoint({
   method: 'GET',
   path: '/test/vergesslich',
   summary: 'Test: nennt keinen Patienten',
   tag: 'Test',
   access: roles(['PATIENT']),
-  patientRecord: { kind: 'PROFIL', action: 'LESEN' } satisfies PatientRecordRule,
+  patientRecord: { kind: 'PROFIL', action: 'LESEN', handlerAdmits: 'Test' } satisfies PatientRecordRule,
 });
 const forgetfulModule: ModuleDescriptor = {
   name: 'test-vergesslich',
@@ -172,13 +176,55 @@ describe('need-to-know access to patient records', () => {
     expect(remark.statusCode).toBe(403);
   });
 
-  it("passes an unknown record addressed by its own id on to the handler's 404", async () => {
-    // an unknown cart passes the check on to the service's 404
-    const unknown = await injectEndpoint(t.app, cartEndpoints.betreiberEiner, {
-      params: { cartId: 999_999 },
-      authorization: await as('betreiber@demo.de'),
+  it("answers an unknown record addressed by its own id with its module's 404, before the handler", async () => {
+    const operator = await as('betreiber@demo.de');
+    const therapist = await as('therapeut@demo.de');
+    const cases = [
+      [cartEndpoints.betreiberEiner, { params: { cartId: 999_999 } }, operator, CART_MESSAGES.unbekannt],
+      [rezeptEndpoints.bearbeitung, { params: { id: 999_999 } }, operator, REZEPT_TEXTS.nichtGefunden],
+      [
+        fragebogenEndpoints.pdf,
+        { params: { id: 999_999 } },
+        therapist,
+        FRAGEBOGEN_TEXTS.patientFragebogenNichtGefunden,
+      ],
+      [trainingEndpoints.planSet, { params: { setId: 999_999 } }, therapist, TRAINING_TEXTS.setNichtGefunden],
+      [trainingEndpoints.eintragEntfernen, { params: { id: 999_999 } }, therapist, TRAINING_TEXTS.eintragNichtGefunden],
+    ] as const;
+    for (const [declaration, input, authorization, message] of cases) {
+      const response = await injectEndpoint(t.app, declaration, { ...input, authorization });
+      expect(response.statusCode, declaration.path).toBe(404);
+      expect(response.json(), declaration.path).toEqual({ message, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('refuses a record addressed by its own id before the handler: nothing is written', async () => {
+    const [set] = await t.db
+      .select()
+      .from(planSets)
+      .where(eq(planSets.patientUserId, id('patient@demo.de')));
+    const entries = async () =>
+      (await t.db.select().from(planEintraege).where(eq(planEintraege.setId, set!.id))).map((row) => row.id);
+    const before = await entries();
+    const outsider = await as('therapeut2@demo.de');
+    const moved = await injectEndpoint(t.app, trainingEndpoints.planSetDatum, {
+      body: { setId: set!.id, validFrom: '2030-01-01T00:00:00.000Z' },
+      authorization: outsider,
     });
-    expect(unknown.statusCode).toBe(404);
+    expect(moved.statusCode).toBe(403);
+    const added = await injectEndpoint(t.app, trainingEndpoints.eintragSpeichern, {
+      body: { id: 0, setId: set!.id, uebungId: 1, dauer: 30, anzahl: 10, pause: 30, wiederholungen: 3 },
+      authorization: outsider,
+    });
+    expect(added.statusCode).toBe(403);
+    const removed = await injectEndpoint(t.app, trainingEndpoints.eintragEntfernen, {
+      params: { id: before[0]! },
+      authorization: outsider,
+    });
+    expect(removed.statusCode).toBe(403);
+    const [after] = await t.db.select().from(planSets).where(eq(planSets.id, set!.id));
+    expect(after!.validFrom).toEqual(set!.validFrom);
+    expect(await entries()).toEqual(before);
   });
 
   it('answers 500 outside production when a handler never names its patient', async () => {
@@ -261,6 +307,42 @@ describe('audit entries', () => {
           .from(zugriffsprotokoll)
           .where(and(eq(zugriffsprotokoll.patientUserId, patient), eq(zugriffsprotokoll.datensatzId, seat!.terminId)));
         expect(row).toMatchObject({ art: 'TERMINE', aktion: 'SCHREIBEN', ergebnis: 'ERLAUBT' });
+      },
+      { timeout: 2000, interval: 20 },
+    );
+  });
+
+  it("names a plan addressed by its own id, and a plan entry's plan", async () => {
+    const patient = id('patient@demo.de');
+    const [set] = await t.db.select().from(planSets).where(eq(planSets.patientUserId, patient));
+    const [entry] = await t.db.select().from(planEintraege).where(eq(planEintraege.setId, set!.id));
+    const therapist = await as('therapeut@demo.de');
+    const read = await injectEndpoint(t.app, trainingEndpoints.planSet, {
+      params: { setId: set!.id },
+      authorization: therapist,
+    });
+    expect(read.statusCode).toBe(200);
+    const moved = await injectEndpoint(t.app, trainingEndpoints.eintragVerschieben, {
+      params: { a: entry!.id, b: entry!.position },
+      authorization: therapist,
+    });
+    expect(moved.statusCode).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const rows = await t.db
+          .select()
+          .from(zugriffsprotokoll)
+          .where(
+            and(
+              eq(zugriffsprotokoll.patientUserId, patient),
+              eq(zugriffsprotokoll.akteurUserId, id('therapeut@demo.de')),
+              eq(zugriffsprotokoll.datensatzId, set!.id),
+            ),
+          );
+        expect(rows.map((row) => [row.endpunkt, row.aktion, row.ergebnis]).sort()).toEqual([
+          ['GET /api/trainingsplan/therapeut/set/:setId', 'LESEN', 'ERLAUBT'],
+          ['POST /api/trainingsplan/therapeut/position/:a/:b', 'SCHREIBEN', 'ERLAUBT'],
+        ]);
       },
       { timeout: 2000, interval: 20 },
     );

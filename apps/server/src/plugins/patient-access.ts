@@ -8,12 +8,13 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import type { EndpointDeclaration, PatientRecordRule } from '@dihs/contract/common/endpoint';
-import { routePattern } from '@dihs/contract/common/endpoint';
+import type { EndpointDeclaration, PatientRecordRule, RecordKind, RequestField } from '@dihs/contract/common/endpoint';
+import { pathParamNames, routePattern } from '@dihs/contract/common/endpoint';
 import { ERROR_CODES } from '@dihs/contract/common/errors';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { hasPrivilege, type Role } from '@dihs/contract/common/roles';
 import type { ProtokollErgebnis } from '@dihs/contract/protokoll';
+import type { Database } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 import { sessionOf } from './auth.ts';
@@ -22,17 +23,42 @@ import { sessionOf } from './auth.ts';
  * Need-to-know access to one patient's records (issue 18 item 1) and its audit trail (item 10), for every endpoint
  * whose declaration carries `patientRecord`. The patient reaches their own records; a therapist a patient in their
  * care (any module's careRelation); an operator with one of the declaration's operatorPrivileges, never without.
- * Every admitted or refused patient is written to the audit log once the answer is known. Routes without the field
- * get none of these hooks.
+ * The patient is taken from the declaration's source (path parameter, body field, the caller, or a record addressed
+ * by its own id, resolved by its module's recordOwners) in a preHandler: after validation, before the handler and
+ * outside any transaction (issue 30 item 1). Every admitted or refused patient is written to the audit log once the
+ * answer is known. Routes without the field get none of these hooks.
  */
 
-/** What a handler of a `patientRecord` endpoint calls before it reads or writes a patient's record. */
+/** The request's need-to-know state on a `patientRecord` endpoint. */
 export interface PatientRecordAccess {
   /**
    * Admits the caller to the patient's records or throws 403. `recordId` names the record when it is addressed by
-   * its own id (it goes into the audit log).
+   * its own id (it goes into the audit log). The route's preHandler calls it; handlers only on a `handlerAdmits`
+   * declaration.
    */
   admit(patientUserId: number, recordId?: number | null): Promise<void>;
+  /**
+   * The patient the route's rule admitted before the handler ran (a handler that needs the id of a record's patient
+   * need not read the record for it). Throws when nobody was admitted (a `handlerAdmits` route before its admit).
+   */
+  admittedPatient(): number;
+}
+
+/** A record's patient as its owning module tells it. */
+export interface RecordPatient {
+  patientUserId: number;
+  /** The record the audit log names instead of the addressed one (a plan entry: its plan). */
+  recordId?: number;
+}
+
+/**
+ * What a module's descriptor offers for a record kind it owns (`recordOwners`): the patient of a record addressed by
+ * its own id, read on the root handle before the handler runs, and the 404 message for an unknown id (the one the
+ * module's handlers answered themselves before).
+ */
+export interface RecordOwner {
+  patientOf(db: Database, recordId: number): Promise<RecordPatient | null>;
+  notFound: string;
 }
 
 /** One entry as the audit log stores it (modules/protokoll). */
@@ -56,8 +82,16 @@ export interface PatientAccessOptions {
   roleOf(userId: number): Promise<Role | undefined>;
   /** Appends to the audit log. */
   append(entries: AuditEntryInput[]): Promise<void>;
+  /** The patient of a record addressed by its own id, per kind (every module's recordOwners, bound to the database). */
+  recordOwners: Partial<Record<RecordKind, BoundRecordOwner>>;
   /** Outside production a handler that never admitted anyone answers 500 instead of its 200 (see onSend below). */
   failLoudly: boolean;
+}
+
+/** A record owner bound to the app's database. */
+export interface BoundRecordOwner {
+  patientOf(recordId: number): Promise<RecordPatient | null>;
+  notFound: string;
 }
 
 declare module 'fastify' {
@@ -99,6 +133,87 @@ const accessOf = (request: FastifyRequest): RequestAccess | null => request.pati
 
 /** The message of a refusal, as the error envelope carries it. */
 export const refusal = () => HttpError.forbidden(MESSAGES.keinPatientenzugriff);
+
+/** Whom a request addresses: the patient and the record the audit log names. */
+interface Located {
+  patientUserId: number;
+  recordId: number | null;
+}
+
+/** A whole number from the validated params or body, else 400 (the schemas let no other through). */
+function idFrom(request: FastifyRequest, field: RequestField): number | undefined {
+  const source = (field.param !== undefined ? request.params : request.body) as Record<string, unknown> | undefined;
+  const value = source?.[field.param ?? field.body];
+  if (value === undefined || value === null) return undefined;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id)) throw HttpError.badRequest();
+  return id;
+}
+
+/**
+ * How the preHandler finds the patient of a declaration; null for `handlerAdmits`. Checked when the route is bound:
+ * one source, a path parameter the path has, a body field only with a JSON body, a record kind some module resolves.
+ */
+function patientLocator(
+  declaration: EndpointDeclaration & { patientRecord: PatientRecordRule },
+  owners: PatientAccessOptions['recordOwners'],
+): ((request: FastifyRequest) => Located | Promise<Located>) | null {
+  const rule = declaration.patientRecord;
+  const where = `${declaration.method} ${declaration.path}`;
+  const sources = (['patientParam', 'patientBody', 'record', 'handlerAdmits'] as const).filter(
+    (key) => rule[key] !== undefined,
+  );
+  if (sources.length + (rule.self && !rule.patientBody ? 1 : 0) !== 1) {
+    throw new Error(
+      `${where}: patientRecord braucht genau eine Quelle des Patienten (${sources.join(', ') || 'keine'})`,
+    );
+  }
+  const fields = [rule.recordId, rule.record].filter((field): field is RequestField => field !== undefined);
+  if (rule.patientParam !== undefined) fields.push({ param: rule.patientParam });
+  if (rule.patientBody !== undefined) fields.push({ body: rule.patientBody });
+  for (const field of fields) {
+    if (field.param !== undefined && !pathParamNames(declaration.path).includes(field.param)) {
+      throw new Error(`${where}: patientRecord nennt den Pfadparameter ${field.param}, den der Pfad nicht hat`);
+    }
+    if (field.body !== undefined && (!declaration.body || (declaration.requestFormat ?? 'json') !== 'json')) {
+      throw new Error(`${where}: patientRecord nennt das Feld ${field.body}, aber der Endpunkt hat keinen JSON-Body`);
+    }
+  }
+  if (rule.handlerAdmits !== undefined) return null;
+
+  const recordIdOf = (request: FastifyRequest) => (rule.recordId ? (idFrom(request, rule.recordId) ?? null) : null);
+  if (rule.record) {
+    const address = rule.record;
+    const owner = owners[address.kind];
+    if (!owner) throw new Error(`${where}: kein Modul nennt den Patienten von ${address.kind} (recordOwners)`);
+    if (rule.recordId) throw new Error(`${where}: record nennt den Datensatz selbst, recordId ist überflüssig`);
+    return async (request) => {
+      const id = idFrom(request, address);
+      const found = id === undefined ? null : await owner.patientOf(id);
+      if (!found) throw HttpError.notFound(owner.notFound);
+      return { patientUserId: found.patientUserId, recordId: found.recordId ?? id! };
+    };
+  }
+  if (rule.patientParam !== undefined) {
+    const param = { param: rule.patientParam };
+    return (request) => {
+      const patientUserId = idFrom(request, param);
+      if (patientUserId === undefined) throw HttpError.badRequest();
+      return { patientUserId, recordId: recordIdOf(request) };
+    };
+  }
+  if (rule.patientBody !== undefined) {
+    const body = { body: rule.patientBody };
+    const orSelf = rule.self === true;
+    return (request) => {
+      // a body without the field names the caller where the declaration says so (a patient meaning themselves)
+      const patientUserId = idFrom(request, body) ?? (orSelf ? sessionOf(request).userId : undefined);
+      if (patientUserId === undefined) throw HttpError.badRequest();
+      return { patientUserId, recordId: recordIdOf(request) };
+    };
+  }
+  return (request) => ({ patientUserId: sessionOf(request).userId, recordId: recordIdOf(request) });
+}
 
 function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): PatientAccessHooks {
   type Decision = Pick<Admission, 'allowed' | 'audited'>;
@@ -143,6 +258,12 @@ function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): Pat
         }
         if (!decision.allowed) throw refusal();
       },
+      admittedPatient() {
+        const admitted = admissions.find((a) => a.allowed);
+        if (!admitted)
+          throw new Error('Kein Patient zugelassen: patientRecord ohne Quelle vor request.patientRecord.admit');
+        return admitted.patientUserId;
+      },
     };
   }
 
@@ -150,17 +271,17 @@ function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): Pat
     hooksFor(declaration) {
       const rule = declaration.patientRecord;
       const endpunkt = `${declaration.method} ${routePattern(declaration)}`;
-      const param = rule.patientParam;
-      const fromParam: preHandlerAsyncHookHandler = async (request) => {
-        const value = (request.params as Record<string, unknown>)[param ?? ''];
-        await request.patientRecord.admit(Number(value));
+      const locate = patientLocator(declaration, options.recordOwners);
+      const admitFirst: preHandlerAsyncHookHandler = async (request) => {
+        const { patientUserId, recordId } = await locate!(request);
+        await request.patientRecord.admit(patientUserId, recordId);
       };
       return {
         onRequest: (request, _reply, done) => {
           request.patientRecord = accessFor(request, rule);
           done();
         },
-        preHandler: param ? [fromParam] : [],
+        preHandler: locate ? [admitFirst] : [],
         // A route that answers success without naming its patient would read or write unchecked and unaudited.
         onSend: (request, reply, payload, done) => {
           const access = accessOf(request);

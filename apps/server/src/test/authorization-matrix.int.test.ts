@@ -86,6 +86,10 @@ function subjectProblems(row: Row, sample: MatrixSample): string[] {
   if (rule?.patientParam && sample.params?.[rule.patientParam] !== sample.subject?.id) {
     problems.push(`${label(row)}: patientParam ${rule.patientParam} trägt nicht den Patienten (subject) der Zeile`);
   }
+  const body = sample.body as Record<string, unknown> | undefined;
+  if (rule?.patientBody && body?.[rule.patientBody] !== undefined && body[rule.patientBody] !== sample.subject?.id) {
+    problems.push(`${label(row)}: patientBody ${rule.patientBody} trägt nicht den Patienten (subject) der Zeile`);
+  }
   return problems;
 }
 

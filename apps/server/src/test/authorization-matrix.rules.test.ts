@@ -48,17 +48,26 @@ describe('expectedOutcome', () => {
     expect(neededPrivileges(profile)).toEqual(['BENUTZER_VERWALTEN']);
   });
 
-  it('lets another patient’s record addressed by its own id answer 403 or 404 to a patient', () => {
+  it('refuses another patient’s record addressed by its own id, and lets an own-records lookup answer 404', () => {
     const plan = endpoint({
       method: 'GET',
       path: '/plan/:setId',
       summary: 'x',
       tag: 'x',
       access: roles(['PATIENT', 'THERAPEUT']),
-      patientRecord: { kind: 'TRAINING', action: 'LESEN' },
+      patientRecord: { kind: 'TRAINING', action: 'LESEN', record: { kind: 'TRAININGSPLAN_SET', param: 'setId' } },
     });
-    expect(expectedOutcome(plan, patientB, { subjectId: 1 })).toMatchObject({ kind: 'hidden' });
+    expect(expectedOutcome(plan, patientB, { subjectId: 1 })).toMatchObject({ kind: 'refused', status: 403 });
     expect(expectedOutcome(plan, t2, { subjectId: 1 })).toMatchObject({ kind: 'refused', status: 403 });
+    const done = endpoint({
+      method: 'POST',
+      path: '/erledigt',
+      summary: 'x',
+      tag: 'x',
+      access: roles(['PATIENT']),
+      patientRecord: { kind: 'TRAINING', action: 'SCHREIBEN', self: true, recordId: { body: 'eintragId' } },
+    });
+    expect(expectedOutcome(done, patientB, { subjectId: 1 })).toMatchObject({ kind: 'hidden' });
   });
 
   it('counts 401/403 and 5xx as not admitted, 404 as hidden', () => {

@@ -15,7 +15,8 @@ export type Expected =
   | { kind: 'refused'; status: 401 | 403; because: string }
   /**
    * Refused (403) or answered as if the record did not exist (404): a handler's own ownership rule, or another
-   * patient's record addressed by its own id, which a handler may look up among the caller's own records only.
+   * patient's record that a handler looks up among the caller's own records only (a `self` declaration whose record
+   * id names another patient's record).
    */
   | { kind: 'hidden'; because: string };
 
@@ -61,10 +62,13 @@ export function expectedOutcome(declaration: EndpointDeclaration, actor: MatrixA
   switch (account.role) {
     case 'PATIENT':
       if (account.id === facts.subjectId) return { kind: 'admitted', because: 'eigener Datensatz' };
-      // A record addressed by its own id may be looked up among the caller's own only: not found is no leak either.
-      return rule.patientParam
-        ? { kind: 'refused', status: 403, because: 'Datensatz eines anderen Patienten' }
-        : { kind: 'hidden', because: 'Datensatz eines anderen Patienten, über seine eigene Id' };
+      // The declaration names whose record it is (path, body, or the record's module by its id): the check refuses
+      // before the handler. A `self` declaration looks the record up among the caller's own: not found is no leak.
+      return rule.self && !rule.patientBody
+        ? { kind: 'hidden', because: 'Datensatz eines anderen Patienten, unter den eigenen gesucht' }
+        : rule.record
+          ? { kind: 'refused', status: 403, because: 'Datensatz eines anderen Patienten, über seine eigene Id' }
+          : { kind: 'refused', status: 403, because: 'Datensatz eines anderen Patienten' };
     case 'THERAPEUT':
       return actor.inCare
         ? { kind: 'admitted', because: 'Patient in Behandlung' }

@@ -55,23 +55,71 @@ export type PatientRecordKind =
   | 'EXPORT';
 
 /**
+ * Records addressed by their own id (a path parameter or a body field) whose patient only the owning module knows. The
+ * module's descriptor resolves such an id to its patient (`recordOwners` in apps/server/src/app-types.ts); the app
+ * refuses to start when a declaration names a kind no module resolves.
+ */
+export type RecordKind = 'WARENKORB' | 'REZEPT' | 'PATIENT_FRAGEBOGEN' | 'TRAININGSPLAN_SET' | 'TRAININGSPLAN_EINTRAG';
+
+/** Where a value travels in the request: a path parameter or a field of the JSON body (both after validation). */
+export type RequestField =
+  { readonly param: string; readonly body?: never } | { readonly body: string; readonly param?: never };
+
+/** A record addressed by its own id: its kind (the owning module resolves the patient) and where the id travels. */
+export type RecordAddress = { readonly kind: RecordKind } & RequestField;
+
+/** The ways a declaration names the patient; exactly one per declaration. */
+interface PatientSources {
+  /** The path parameter that carries the patient's user id. */
+  readonly patientParam: string;
+  /** The JSON body field that carries the patient's user id (with `self` as well: the caller when it is absent). */
+  readonly patientBody: string;
+  /** The caller is the patient ("my own" endpoints). */
+  readonly self: true;
+  /** A record addressed by its own id: its patient, as the owning module resolves it; the id goes into the audit log. */
+  readonly record: RecordAddress;
+  /**
+   * The handler names the patient through `request.patientRecord.admit(patientUserId, recordId?)` before it reads
+   * or writes anything: only where no source above can express the rule, with the reason (listed in
+   * docs/decisions.md, "Issue 30 item 1").
+   */
+  readonly handlerAdmits: string;
+}
+
+type OneSource<K extends keyof PatientSources> = { readonly [P in K]: PatientSources[P] } & {
+  readonly [P in Exclude<keyof PatientSources, K | 'self'>]?: never;
+} & (K extends 'patientBody' ? { readonly self?: true } : K extends 'self' ? unknown : { readonly self?: never });
+
+/** Exactly one source of the patient (a body field may fall back to the caller). */
+export type PatientSource =
+  | OneSource<'patientParam'>
+  | OneSource<'patientBody'>
+  | OneSource<'self'>
+  | OneSource<'record'>
+  | OneSource<'handlerAdmits'>;
+
+/**
  * An endpoint that reads or writes one patient's records. The server admits the caller only on need-to-know
  * (the patient: own records; a therapist: while the patient is in their care; an operator: with one of
  * `operatorPrivileges`, never without) and writes one audit entry per call (who, whose, kind, record id, address,
  * outcome; never the content). Roles the `access` rule already refuses never get here.
+ *
+ * Access is decided before the handler runs: `route()` (apps/server/src/plugins/endpoint-route.ts) adds a preHandler
+ * that takes the patient from the declared source (after validation, outside any transaction), admits or refuses
+ * (403) and notes the audit entry. A record addressed by its own id that does not exist is answered 404 with the
+ * owning module's message before anyone is admitted.
  */
-export interface PatientRecordRule {
+export type PatientRecordRule = {
   readonly kind: PatientRecordKind;
   readonly action: 'LESEN' | 'SCHREIBEN';
   /**
-   * The path parameter that carries the patient's user id. Absent when the record is addressed by its own id (a
-   * prescription, a questionnaire) or is the caller's own: the handler then names the patient itself through
-   * `request.patientRecord.admit(patientUserId, recordId?)` before it reads or writes anything.
+   * The record id the audit log names when the patient comes from elsewhere (the attendance of an appointment: the
+   * patient in the body, the appointment in the path). A `record` source names its own.
    */
-  readonly patientParam?: string;
+  readonly recordId?: RequestField;
   /** Operators reach the record only with one of these privileges; absent or empty: operators never do. */
   readonly operatorPrivileges?: readonly Privilege[];
-}
+} & PatientSource;
 
 export interface EndpointDeclaration {
   readonly method: HttpMethod;

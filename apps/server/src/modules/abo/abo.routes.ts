@@ -43,19 +43,10 @@ export async function aboRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
   route(app, api.kuendigungWiderrufen, (request) =>
     kuendigungWiderrufen(db, sessionOf(request).userId, request.params.aboId, now()),
   );
-  // the patient travels in the body: named to the need-to-know check before anything is read or written
-  route(app, api.zuweisen, async (request) => {
-    await request.patientRecord.admit(request.body.patientId);
-    return zuweisen(db, sessionOf(request).userId, request.body, now());
-  });
-  route(app, api.bezahlaboBeenden, async (request) => {
-    await request.patientRecord.admit(request.body.patientId);
-    return bezahlaboBeenden(db, request.body, now());
-  });
-  route(app, api.firmenaboBeenden, async (request) => {
-    await request.patientRecord.admit(request.body.patientId);
-    return firmenaboBeenden(db, request.body, now());
-  });
+  // the patient travels in the body: admitted by the declaration's rule before the handler runs
+  route(app, api.zuweisen, (request) => zuweisen(db, sessionOf(request).userId, request.body, now()));
+  route(app, api.bezahlaboBeenden, (request) => bezahlaboBeenden(db, request.body, now()));
+  route(app, api.firmenaboBeenden, (request) => firmenaboBeenden(db, request.body, now()));
   route(app, api.hatAbo, (request) => hatAbo(db, sessionOf(request), request.params.userId));
   route(app, api.bestaetigungPdf, async (request, reply) =>
     sendPdf(reply, 'abobestaetigung', await aboBestaetigungPdf(db, sessionOf(request).userId, now())),

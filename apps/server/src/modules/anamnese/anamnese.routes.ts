@@ -18,32 +18,25 @@ import {
 export async function anamneseRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
   const now = clock ?? (() => new Date());
   const patient = (id: number) => patientOderNichtGefunden(db, id, ANAMNESE_TEXTS.patientNichtGefunden);
-  /** The caller's own form: the patient is the session's user. */
-  const own = async (request: Parameters<Parameters<typeof route>[2]>[0]) => {
-    const { userId } = sessionOf(request);
-    await request.patientRecord.admit(userId);
-    return userId;
-  };
-
-  route(app, api.eigene, async (request) => anamneseVon(db, await own(request)));
-  // the patient comes from the path: the need-to-know hook admitted the caller before the handler runs
+  // the declarations name the patient (the caller, the path or the body): the need-to-know hook admitted the caller
+  // before a handler runs
+  route(app, api.eigene, (request) => anamneseVon(db, sessionOf(request).userId));
   route(app, api.vonPatient, async (request) => {
     await patient(request.params.patientId);
     return anamneseVon(db, request.params.patientId);
   });
-  route(app, api.speichern, async (request) => anamneseSpeichern(db, await own(request), request.body, now()));
-  route(app, api.unterschreiben, async (request) => anamneseUnterschreiben(db, await own(request), now()));
+  route(app, api.speichern, (request) => anamneseSpeichern(db, sessionOf(request).userId, request.body, now()));
+  route(app, api.unterschreiben, (request) => anamneseUnterschreiben(db, sessionOf(request).userId, now()));
   route(app, api.entfernen, async (request) => {
     const session = sessionOf(request);
-    // a patient may leave the id out; naming another patient's id is refused by the admission like any other call
+    // a patient may leave the id out (the declaration admitted the caller then); an operator must name one
     const patientId = request.body.patientId ?? (session.role === 'PATIENT' ? session.userId : undefined);
     if (patientId === undefined) throw HttpError.badRequest(ANAMNESE_TEXTS.patientFehlt);
-    await request.patientRecord.admit(patientId);
     await patient(patientId);
     return anamneseEntfernen(db, patientId);
   });
   route(app, api.pdfEigene, async (request, reply) => {
-    const userId = await own(request);
+    const { userId } = sessionOf(request);
     const pdf = await anamnesePdf(await anamneseOderNichtGefunden(db, userId), await patient(userId), now());
     return sendPdf(reply, 'anamnesebogen', pdf);
   });

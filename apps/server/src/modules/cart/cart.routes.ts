@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { cartEndpoints as api } from '@dihs/contract/cart';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { requireConsentOfPatient } from '../einwilligung/index.ts';
-import { findCart } from './cart.repository.ts';
 import { confirmCart } from './cart-confirm.service.ts';
 import { resetCart } from './cart-expire.service.ts';
 import { createCart } from './cart-reserve.service.ts';
@@ -59,24 +57,13 @@ export async function cartRoutes(app: AppInstance, { db, mail, config, now: cloc
       mode: 'betreiber',
     }),
   );
-  // a cart is addressed by its own id: its patient is named to the need-to-know check first (an unknown cart
-  // passes on to the service's 404)
-  const admitCartPatient = async (request: FastifyRequest, cartId: number) => {
-    const cart = await findCart(db, cartId);
-    if (cart) await request.patientRecord.admit(cart.patientUserId, cart.id);
-  };
-  route(app, api.betreiberEiner, async (request) => {
-    await admitCartPatient(request, request.params.cartId);
-    return getCart(ctx, request.params.cartId, 'betreiber');
-  });
-  route(app, api.betreiberBestaetigen, async (request) => {
-    await admitCartPatient(request, request.params.cartId);
-    return confirmCart(ctx, request.params.cartId, 'betreiber');
-  });
-  route(app, api.betreiberZuruecksetzen, async (request) => {
-    await admitCartPatient(request, request.params.cartId);
-    return resetCart(ctx, request.params.cartId, 'betreiber', sessionOf(request).userId);
-  });
+  // a cart addressed by its own id: the descriptor's recordOwners names its patient to the need-to-know check
+  // before the handler runs (an unknown cart: 404 there, with the service's message)
+  route(app, api.betreiberEiner, (request) => getCart(ctx, request.params.cartId, 'betreiber'));
+  route(app, api.betreiberBestaetigen, (request) => confirmCart(ctx, request.params.cartId, 'betreiber'));
+  route(app, api.betreiberZuruecksetzen, (request) =>
+    resetCart(ctx, request.params.cartId, 'betreiber', sessionOf(request).userId),
+  );
   route(
     app,
     api.anmelden,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { einwilligungEndpoints as api, EINWILLIGUNG_TEXTS } from '@dihs/contract/einwilligung';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -9,16 +8,10 @@ import { asOffeneFassung, giveConsent, listConsents, openVersions } from './einw
 
 /** Consent records: the patient's own (dialog after a change, profile) and a patient's for operators. */
 export async function einwilligungRoutes(app: AppInstance, { db }: AppDeps) {
-  /** The caller's own records: named to the need-to-know check and the audit log before anything is read. */
-  const ownPatient = async (request: FastifyRequest): Promise<number> => {
-    const { userId } = sessionOf(request);
-    await request.patientRecord.admit(userId);
-    return userId;
-  };
-
-  route(app, api.offen, async (request) => (await openVersions(db, await ownPatient(request))).map(asOffeneFassung));
-  route(app, api.erteilen, async (request) => giveConsent(db, await ownPatient(request), request.body));
-  route(app, api.eigene, async (request) => listConsents(db, await ownPatient(request)));
+  // the caller's own records: the declarations (self) name them to the need-to-know check and the audit log
+  route(app, api.offen, async (request) => (await openVersions(db, sessionOf(request).userId)).map(asOffeneFassung));
+  route(app, api.erteilen, (request) => giveConsent(db, sessionOf(request).userId, request.body));
+  route(app, api.eigene, (request) => listConsents(db, sessionOf(request).userId));
   // the patient parameter is admitted by the declaration's rule (operators need BENUTZER_VERWALTEN)
   route(app, api.desPatienten, async (request) => {
     const patient = await findUserById(db, request.params.patientId);

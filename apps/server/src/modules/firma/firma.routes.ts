@@ -28,14 +28,14 @@ export async function firmaRoutes(app: AppInstance, { db }: AppDeps) {
     await entferneFirma(db, request.body.id);
     return true as const;
   });
-  route(app, api.setzenPatient, async (request) => {
-    await request.patientRecord.admit(request.body.patientId);
-    return setzeFirma(db, sessionOf(request), {
+  // the patient in the body: admitted by the declaration's rule before the handler runs
+  route(app, api.setzenPatient, (request) =>
+    setzeFirma(db, sessionOf(request), {
       userId: request.body.patientId,
       role: 'PATIENT',
       firmaId: request.body.firmaId,
-    });
-  });
+    }),
+  );
   route(app, api.setzenTherapeut, (request) =>
     setzeFirma(db, sessionOf(request), {
       userId: request.body.therapeutId,

@@ -25,12 +25,9 @@ export async function fragebogenRoutes(app: AppInstance, { db, now: clock }: App
   const now = clock ?? (() => new Date());
   const patient = (id: number) => patientOderNichtGefunden(db, id, FRAGEBOGEN_TEXTS.patientNichtGefunden);
 
-  route(app, api.eigene, async (request) => {
-    const { userId } = sessionOf(request);
-    await request.patientRecord.admit(userId);
-    return frageboegenVon(db, userId);
-  });
-  // the patient comes from the path: the need-to-know hook admitted the caller before the handler runs
+  // the declarations name the patient (the caller, the path, or the questionnaire's own id, resolved by the
+  // descriptor's recordOwners): the need-to-know hook admitted the caller before a handler runs
+  route(app, api.eigene, (request) => frageboegenVon(db, sessionOf(request).userId));
   route(app, api.vonPatient, async (request) => {
     await patient(request.params.patientId);
     return frageboegenVon(db, request.params.patientId);
@@ -39,20 +36,11 @@ export async function fragebogenRoutes(app: AppInstance, { db, now: clock }: App
     await patient(request.params.patientId);
     return neuerPatientFragebogen(db, request.params.patientId, sessionOf(request).userId);
   });
-  // addressed by the questionnaire's id: its patient is admitted before anything is read or written
-  route(app, api.speichern, async (request) => {
-    const row = await patientFragebogenZeile(db, request.body.id);
-    await request.patientRecord.admit(row.patientUserId, row.id);
-    return patientFragebogenSpeichern(db, request.body, null);
-  });
-  route(app, api.abgeben, async (request) => {
-    const row = await patientFragebogenZeile(db, request.body.id);
-    await request.patientRecord.admit(row.patientUserId, row.id);
-    return patientFragebogenSpeichern(db, request.body, now());
-  });
+  // the questionnaire is read (locked) in the service's transaction only
+  route(app, api.speichern, (request) => patientFragebogenSpeichern(db, request.body, null));
+  route(app, api.abgeben, (request) => patientFragebogenSpeichern(db, request.body, now()));
   route(app, api.pdf, async (request, reply) => {
     const row = await patientFragebogenZeile(db, request.params.id);
-    await request.patientRecord.admit(row.patientUserId, row.id);
     const pdf = await befundPdf(await patientFragebogen(db, row), await patient(row.patientUserId), now());
     return sendPdf(reply, `befundfragebogen-${row.id}`, pdf);
   });

@@ -42,7 +42,7 @@ export async function seedDemoRezepte(db: Database, ring: MasterKeyRing, objects
     filename: 'Verordnung Manuelle Therapie.pdf',
     anmerkung: 'Folgeverordnung',
   });
-  await rezepte.setStatus(0, zweites.id, 'INBEARBEITUNG', () => Promise.resolve());
+  await rezepte.setStatus(0, zweites.id, 'INBEARBEITUNG');
 }
 
 /** The demo seed as a one-shot job started when the app is ready (only where the demo world is seeded). */

@@ -1,8 +1,10 @@
+import { REZEPT_TEXTS } from '@dihs/contract/rezept';
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { rezeptKeyRing } from './rezept-keys.ts';
 import { rezeptDashboardTiles } from './rezept.dashboard.ts';
 import { demoRezepteJob } from './rezept.demo.ts';
 import { erasePatient, exportPatient } from './rezept.data.ts';
+import { findRezept } from './rezept.repository.ts';
 import { rezeptRoutes } from './rezept.routes.ts';
 
 /** Prescriptions: encrypted uploads of patients, operator handling with credit, downloads. */
@@ -15,4 +17,14 @@ export const rezeptModule: ModuleDescriptor = {
     config.seedDemo ? [demoRezepteJob(db, rezeptKeyRing(config), objects, log)] : [],
   erasePatient,
   exportPatient,
+  // a prescription addressed by its own id: whose it is, for the need-to-know check before the handler
+  recordOwners: {
+    REZEPT: {
+      async patientOf(db, id) {
+        const row = await findRezept(db, id);
+        return row ? { patientUserId: row.patientUserId } : null;
+      },
+      notFound: REZEPT_TEXTS.nichtGefunden,
+    },
+  },
 };

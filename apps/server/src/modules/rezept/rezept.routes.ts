@@ -70,8 +70,9 @@ export async function rezeptRoutes(app: AppInstance, { db, config, objects, now 
     objects,
     now: now ?? (() => new Date()),
   });
-  // the need-to-know check and audit entry of the route (plugins/patient-access.ts), for the record's own patient
-  const admit = (request: FastifyRequest) => request.patientRecord.admit.bind(request.patientRecord);
+  // Every route's rule names its patient (the caller, the path, or the prescription's own id, which
+  // rezept.module.ts resolves): the need-to-know check admitted the caller before a handler runs, outside any
+  // transaction.
 
   await app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
@@ -83,47 +84,33 @@ export async function rezeptRoutes(app: AppInstance, { db, config, objects, now 
       preservePath: true,
     });
     refuseOversizedUploads(scope, REZEPT_LIMITS.bytes, REZEPT_TEXTS.dateiZuGross);
-    route(scope, api.hochladen, async (request) => {
-      const patientUserId = sessionOf(request).userId;
-      await request.patientRecord.admit(patientUserId);
-      return rezepte.upload(patientUserId, await readUpload(request));
-    });
+    // the caller's own prescription (self): admitted before the parts are read
+    route(scope, api.hochladen, async (request) =>
+      rezepte.upload(sessionOf(request).userId, await readUpload(request)),
+    );
   });
 
   // the lists' answers are written by a serializer compiled from their schema (RouteExtras.schemaSerializer)
   const list = { schemaSerializer: true };
-  route(
-    app,
-    api.eigene,
-    async (request) => {
-      const patientUserId = sessionOf(request).userId;
-      await request.patientRecord.admit(patientUserId);
-      return rezepte.own(patientUserId);
-    },
-    list,
-  );
+  route(app, api.eigene, (request) => rezepte.own(sessionOf(request).userId), list);
   route(app, api.fuerPatient, (request) => rezepte.ofPatient(request.params.patientId), list);
   route(app, api.alle, (request) => rezepte.all('ALL', request.query), list);
   route(app, api.alleGefiltert, (request) => rezepte.all(request.params.filter, request.query), list);
-  route(app, api.datei, async (request, reply) =>
-    sendFile(reply, await rezepte.file(request.params.id, admit(request))),
-  );
-  route(app, api.eigeneDatei, async (request, reply) =>
-    sendFile(reply, await rezepte.file(request.params.id, admit(request))),
-  );
+  route(app, api.datei, async (request, reply) => sendFile(reply, await rezepte.file(request.params.id)));
+  route(app, api.eigeneDatei, async (request, reply) => sendFile(reply, await rezepte.file(request.params.id)));
 
   const status = async (
     request: FastifyRequest,
     id: number,
     target: 'INBEARBEITUNG' | 'ABGERECHNET' | 'ABGELEHNT' | 'GELOESCHT',
   ) => ({
-    status: await rezepte.setStatus(sessionOf(request).userId, id, target, admit(request)),
+    status: await rezepte.setStatus(sessionOf(request).userId, id, target),
   });
   route(app, api.bearbeitung, (request) => status(request, request.params.id, 'INBEARBEITUNG'));
   route(app, api.abgerechnet, (request) => status(request, request.params.id, 'ABGERECHNET'));
   route(app, api.abgelehnt, (request) => status(request, request.params.id, 'ABGELEHNT'));
   route(app, api.loeschen, (request) => status(request, request.params.id, 'GELOESCHT'));
   route(app, api.gutschrift, (request) =>
-    rezepte.setGutschrift(sessionOf(request).userId, request.params.id, request.body, admit(request)),
+    rezepte.setGutschrift(sessionOf(request).userId, request.params.id, request.body),
   );
 }

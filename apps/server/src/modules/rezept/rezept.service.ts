@@ -37,12 +37,6 @@ import {
 } from './rezept.repository.ts';
 import type { RezeptRow } from './rezept.table.ts';
 
-/**
- * The need-to-know check of the route (request.patientRecord.admit, plugins/patient-access.ts): admits the caller
- * to the patient's records and writes the audit entry, or throws 403.
- */
-export type Admit = (patientUserId: number, recordId?: number | null) => Promise<void>;
-
 /** The associated data of a prescription's content: its id and its patient. */
 export const rezeptAad = (row: Pick<RezeptRow, 'id' | 'patientUserId'>) => fileAad('rezept', row.id, row.patientUserId);
 
@@ -113,15 +107,11 @@ export interface RezeptFile {
 export function createRezeptService({ db, ring, objects, now }: RezeptDeps) {
   async function changeInTransaction(
     id: number,
-    admit: Admit,
     change: (tx: Transaction, row: RezeptRow) => Promise<RezeptRow>,
   ): Promise<RezeptRow> {
-    // admitted before the transaction: the admission's look-ups (care relation, role) and its audit run on their
-    // own connection, which the embedded database only has once the transaction is over (db/transaction-scope.ts).
-    // A prescription's patient never changes, so the row locked below is the patient's admitted here.
-    const unlocked = await findRezept(db, id);
-    if (!unlocked) throw HttpError.notFound(REZEPT_TEXTS.nichtGefunden);
-    await admit(unlocked.patientUserId, unlocked.id);
+    // The caller was admitted before the handler ran, outside this transaction (the route's rule names the
+    // prescription; rezept.module.ts resolves its patient). A prescription's patient never changes, so the row
+    // locked here is the admitted patient's.
     return db.transaction(async (tx) => {
       const row = await lockRezept(tx, id);
       if (!row) throw HttpError.notFound(REZEPT_TEXTS.nichtGefunden);
@@ -186,11 +176,13 @@ export function createRezeptService({ db, ring, objects, now }: RezeptDeps) {
       return { rezepte: rows.map(toRezept), gesamt: total, gesamtGekappt: capped };
     },
 
-    /** The decrypted file, after the access check. A deleted prescription has no file any more (404). */
-    async file(id: number, admit: Admit): Promise<RezeptFile> {
+    /**
+     * The decrypted file (the route's rule admitted the caller to its patient first). A deleted prescription has no
+     * file any more (404).
+     */
+    async file(id: number): Promise<RezeptFile> {
       const row = await findRezept(db, id);
       if (!row) throw HttpError.notFound(REZEPT_TEXTS.nichtGefunden);
-      await admit(row.patientUserId, row.id);
       const key = row.status === 'GELOESCHT' ? undefined : await findInhalt(db, id);
       const inhalt = key ? await objects.get(rezeptObjectKey(id)) : null;
       if (!key || !inhalt) throw HttpError.notFound(REZEPT_TEXTS.geloescht);
@@ -211,8 +203,8 @@ export function createRezeptService({ db, ring, objects, now }: RezeptDeps) {
      * prescription's credit back. GELOESCHT: from every other status; removes the content, blanks name and note,
      * and takes back the credit of a prescription that was never billed.
      */
-    async setStatus(operatorUserId: number, id: number, target: RezeptStatus, admit: Admit): Promise<RezeptStatus> {
-      const row = await changeInTransaction(id, admit, async (tx, current) => {
+    async setStatus(operatorUserId: number, id: number, target: RezeptStatus): Promise<RezeptStatus> {
+      const row = await changeInTransaction(id, async (tx, current) => {
         const from = current.status;
         switch (target) {
           case 'INBEARBEITUNG':
@@ -255,13 +247,8 @@ export function createRezeptService({ db, ring, objects, now }: RezeptDeps) {
      * Sets the credit this prescription grants: the difference to what it granted so far is booked in the ledger,
      * and the status becomes INBEARBEITUNG, in one transaction. Only while the prescription is open.
      */
-    async setGutschrift(
-      operatorUserId: number,
-      id: number,
-      gutschrift: RezeptGutschrift,
-      admit: Admit,
-    ): Promise<Rezept> {
-      const row = await changeInTransaction(id, admit, async (tx, current) => {
+    async setGutschrift(operatorUserId: number, id: number, gutschrift: RezeptGutschrift): Promise<Rezept> {
+      const row = await changeInTransaction(id, async (tx, current) => {
         if (!REZEPT_OFFEN.includes(current.status)) throw refuse(current.status, 'INBEARBEITUNG');
         const before: RezeptGutschrift = toRezept(current).gutschrift;
         const changeId = randomUUID();

@@ -69,18 +69,25 @@ const toEintrag = (view: EintragView, patientId: number): PlanEintrag => ({
 /** The name a plan shows for its patient: first and last name, else the e-mail. */
 const nameOf = (person: PersonInfo | undefined): string => (person ? fullName(person) || person.email : '');
 
-/** A set by id, or 404. Its patient is who the caller must be admitted to (the route does that). */
+/** A set by id, or 404. Its patient was admitted before the handler ran (training-access.ts, recordOwners). */
 export async function setOrNotFound(db: Db, setId: number): Promise<PlanSetRow> {
   const set = await findSet(db, setId);
   if (!set) throw HttpError.notFound(TRAINING_TEXTS.setNichtGefunden);
   return set;
 }
 
-/** An entry's set, or 404. */
-export async function setOfEintrag(db: Db, eintragId: number): Promise<PlanSetRow> {
-  const eintrag = await findEintrag(db, eintragId);
+/**
+ * An entry and its set, the set locked (every change of a set's entries runs one after the other), or 404. An entry
+ * never changes its set; one removed while the lock was awaited is missing from `ordered`.
+ */
+async function lockSetOfEintrag(tx: Transaction, eintragId: number) {
+  const eintrag = await findEintrag(tx, eintragId);
   if (!eintrag) throw HttpError.notFound(TRAINING_TEXTS.eintragNichtGefunden);
-  return setOrNotFound(db, eintrag.setId);
+  const set = await lockSet(tx, eintrag.setId);
+  if (!set) throw HttpError.notFound(TRAINING_TEXTS.setNichtGefunden);
+  const ordered = await orderedEintragIds(tx, set.id);
+  if (!ordered.some((row) => row.id === eintragId)) throw HttpError.notFound(TRAINING_TEXTS.eintragNichtGefunden);
+  return { set, ordered };
 }
 
 /**
@@ -212,13 +219,15 @@ export function eintragSpeichern(db: Database, body: PlanEintragSaveBody): Promi
 }
 
 /** DELETE /trainingsplan/therapeut/{id}: the following entries move up. */
-export function eintragEntfernen(db: Database, id: number, setId: number): Promise<{ id: number }> {
+export function eintragEntfernen(db: Database, id: number): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    await lockSet(tx, setId);
-    const eintrag = await findEintrag(tx, id);
-    if (!eintrag) throw HttpError.notFound(TRAINING_TEXTS.eintragNichtGefunden);
+    const { ordered } = await lockSetOfEintrag(tx, id);
     await deleteEintrag(tx, id);
-    await renumber(tx, 'trainingsplan_eintrag', await orderedEintragIds(tx, setId));
+    await renumber(
+      tx,
+      'trainingsplan_eintrag',
+      ordered.filter((row) => row.id !== id),
+    );
     return { id };
   });
 }
@@ -227,18 +236,15 @@ export function eintragEntfernen(db: Database, id: number, setId: number): Promi
  * POST /trainingsplan/therapeut/position/{a}/{b}: entry a to position b (1..n); every moved entry gets its new
  * position, the set stays 1..n.
  */
-export function eintragVerschieben(db: Database, id: number, position: number, setId: number): Promise<PlanEintrag[]> {
+export function eintragVerschieben(db: Database, id: number, position: number): Promise<PlanEintrag[]> {
   return db.transaction(async (tx) => {
-    const set = await lockSet(tx, setId);
-    if (!set) throw HttpError.notFound(TRAINING_TEXTS.setNichtGefunden);
-    const ordered = await orderedEintragIds(tx, setId);
+    const { set, ordered } = await lockSetOfEintrag(tx, id);
     const from = ordered.findIndex((row) => row.id === id);
-    if (from < 0) throw HttpError.notFound(TRAINING_TEXTS.eintragNichtGefunden);
     if (position > ordered.length) throw HttpError.badRequest(TRAINING_TEXTS.positionUngueltig(ordered.length));
     const [moved] = ordered.splice(from, 1);
     ordered.splice(position - 1, 0, moved!);
     await renumber(tx, 'trainingsplan_eintrag', ordered);
-    return (await eintraegeOf(tx, setId)).map((view) => toEintrag(view, set.patientUserId));
+    return (await eintraegeOf(tx, set.id)).map((view) => toEintrag(view, set.patientUserId));
   });
 }
 

@@ -2,6 +2,7 @@ import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { deletePatientPlans, hasSetByTherapist, patientRows } from './training.repository.ts';
 import { trainingDashboardTiles } from './training.dashboard.ts';
 import { seedDemoTraining } from './training.demo.ts';
+import { trainingRecordOwners } from './training-access.ts';
 import { trainingRoutes } from './training.routes.ts';
 
 /**
@@ -13,6 +14,7 @@ export const trainingModule: ModuleDescriptor = {
   dashboardTiles: trainingDashboardTiles,
   routes: trainingRoutes,
   careRelation: hasSetByTherapist,
+  recordOwners: trainingRecordOwners,
   // the patient's plans, entries and done marks; exercises and templates are the therapists' and stay
   erasePatient: (tx, userId) => deletePatientPlans(tx, userId),
   exportPatient: async (db, userId) => {

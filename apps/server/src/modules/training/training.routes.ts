@@ -16,10 +16,9 @@ import {
   planSets,
   setAusVorlage,
   setDatumAendern,
-  setOfEintrag,
   setOrNotFound,
 } from './plan.service.ts';
-import { admitPatient } from './training-access.ts';
+import { trainingPatient } from './training-access.ts';
 import { findUebung } from './training.repository.ts';
 import {
   toUebung,
@@ -46,9 +45,11 @@ import { vorschauNachladen } from './vorschau-lookup.ts';
 export async function trainingRoutes(app: AppInstance, deps: AppDeps) {
   const { db, files } = deps;
   const now = deps.now ?? (() => new Date());
-  /** Admits the caller to the patient of the record (403/404 otherwise); see training-access.ts. */
-  const admit = (request: FastifyRequest, patientUserId: number, recordId?: number) =>
-    admitPatient(request, db, patientUserId, recordId);
+  /**
+   * The patient the declaration's rule admitted the caller to before the handler ran (403 there), or 404 when the id
+   * is no patient; see training-access.ts.
+   */
+  const patient = (request: FastifyRequest) => trainingPatient(db, request.patientRecord.admittedPatient());
 
   // ---------- exercises
   route(app, api.uebungen, (request) => uebungenListe(db, request.query.titel, request.query.seite));
@@ -91,56 +92,45 @@ export async function trainingRoutes(app: AppInstance, deps: AppDeps) {
   route(
     app,
     api.meinPlan,
-    async (request) => {
-      const patient = await admit(request, sessionOf(request).userId);
-      return planDesPatienten(db, patient, now());
-    },
+    async (request) => planDesPatienten(db, await patient(request), now()),
     // written by a serializer compiled from the schema (RouteExtras.schemaSerializer): the plan is a long answer
     { schemaSerializer: true },
   );
   route(app, api.erledigt, async (request) => {
-    const { userId } = sessionOf(request);
-    await admit(request, userId, request.body.eintragId);
-    return erledigtMarkieren(db, userId, request.body, now());
+    await patient(request);
+    return erledigtMarkieren(db, sessionOf(request).userId, request.body, now());
   });
 
-  // ---------- the plan editor (therapists in care, operators with UEBUNGEN_VERWALTEN)
+  // ---------- the plan editor (therapists in care, operators with UEBUNGEN_VERWALTEN); a plan or an entry
+  // addressed by its own id is resolved to its patient by trainingRecordOwners before the handler runs
   route(app, api.planAktuell, (request) => planAktuell(db, request.params.patientId, now()));
-  route(app, api.planSets, async (request) => {
-    const patient = await admit(request, request.params.patientId);
-    return planSets(db, patient, now());
-  });
+  route(app, api.planSets, async (request) => planSets(db, await patient(request), now()));
   route(app, api.planSet, async (request) => {
-    const set = await setOrNotFound(db, request.params.setId);
-    await admit(request, set.patientUserId, set.id);
-    return planSetMitAdherenz(db, set, now());
+    await patient(request);
+    return planSetMitAdherenz(db, await setOrNotFound(db, request.params.setId), now());
   });
   route(app, api.planSetNeu, async (request) => {
-    await admit(request, request.params.patientId);
+    await patient(request);
     return neuesSet(db, sessionOf(request), request.params.patientId, now());
   });
   route(app, api.planSetAusVorlage, async (request) => {
-    await admit(request, request.body.patientId);
+    await patient(request);
     return setAusVorlage(db, sessionOf(request), request.params.id, request.body.patientId, now());
   });
   route(app, api.planSetDatum, async (request) => {
-    const set = await setOrNotFound(db, request.body.setId);
-    await admit(request, set.patientUserId, set.id);
-    return setDatumAendern(db, set.id, request.body.validFrom);
+    await patient(request);
+    return setDatumAendern(db, request.body.setId, request.body.validFrom);
   });
   route(app, api.eintragSpeichern, async (request) => {
-    const set = await setOrNotFound(db, request.body.setId);
-    await admit(request, set.patientUserId, set.id);
+    await patient(request);
     return eintragSpeichern(db, request.body);
   });
   route(app, api.eintragEntfernen, async (request) => {
-    const set = await setOfEintrag(db, request.params.id);
-    await admit(request, set.patientUserId, set.id);
-    return eintragEntfernen(db, request.params.id, set.id);
+    await patient(request);
+    return eintragEntfernen(db, request.params.id);
   });
   route(app, api.eintragVerschieben, async (request) => {
-    const set = await setOfEintrag(db, request.params.a);
-    await admit(request, set.patientUserId, set.id);
-    return eintragVerschieben(db, request.params.a, request.params.b, set.id);
+    await patient(request);
+    return eintragVerschieben(db, request.params.a, request.params.b);
   });
 }
