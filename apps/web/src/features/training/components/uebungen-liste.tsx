@@ -5,6 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import CardActions from '@mui/material/CardActions';
 import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -72,5 +73,17 @@ export function UebungenListe({ mode, onSelect }: UebungenListeProps) {
       </Stack>
       {seiten > 1 && <SeitenPagination count={seiten} page={seite} onPage={setSeite} />}
     </Stack>
+  );
+}
+
+/** The column "Übungen" of the plan and template editors: the library an exercise is added from. */
+export function UebungenSpalte({ onAdd }: { onAdd: (uebung: Uebung) => void }) {
+  return (
+    <Grid size={{ xs: 12, md: 4 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Übungen
+      </Typography>
+      <UebungenListe mode="add" onSelect={onAdd} />
+    </Grid>
   );
 }

@@ -29,7 +29,7 @@ import { EintragKarten } from '../components/eintrag-karten.tsx';
 import { EntfernenDialog } from '../components/entfernen-dialog.tsx';
 import { NeuerPlanDialog } from '../components/neuer-plan-dialog.tsx';
 import { planAbLabel, StartdatumDialog } from '../components/startdatum-dialog.tsx';
-import { UebungenListe } from '../components/uebungen-liste.tsx';
+import { UebungenSpalte } from '../components/uebungen-liste.tsx';
 
 type Editing = { kind: 'neu'; uebung: Uebung } | { kind: 'bearbeiten'; eintrag: PlanEintrag } | null;
 
@@ -116,12 +116,7 @@ export function PlanEditorPage() {
       )}
       {setId !== null && (
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Übungen
-            </Typography>
-            <UebungenListe mode="add" onSelect={(uebung) => setEditing({ kind: 'neu', uebung })} />
-          </Grid>
+          <UebungenSpalte onAdd={(uebung) => setEditing({ kind: 'neu', uebung })} />
           <Grid size={{ xs: 12, md: 8 }}>
             <Typography variant="h6" component="h2" gutterBottom>
               Plan

@@ -26,7 +26,7 @@ import {
 import { EintragDialog, eintragForm, NEUER_EINTRAG, type EintragForm } from '../components/eintrag-dialog.tsx';
 import { EintragKarten } from '../components/eintrag-karten.tsx';
 import { EntfernenDialog } from '../components/entfernen-dialog.tsx';
-import { UebungenListe } from '../components/uebungen-liste.tsx';
+import { UebungenSpalte } from '../components/uebungen-liste.tsx';
 
 type Editing = { kind: 'neu'; uebung: Uebung } | { kind: 'bearbeiten'; eintrag: VorlageUebung } | null;
 
@@ -144,12 +144,7 @@ export function VorlagenPage() {
                 )}
               </Stack>
             </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <Typography variant="h6" component="h2" gutterBottom>
-                Übungen
-              </Typography>
-              <UebungenListe mode="add" onSelect={(uebung) => setEditing({ kind: 'neu', uebung })} />
-            </Grid>
+            <UebungenSpalte onAdd={(uebung) => setEditing({ kind: 'neu', uebung })} />
           </>
         )}
       </Grid>
