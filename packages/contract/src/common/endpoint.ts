@@ -14,7 +14,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may call an endpoint, checked before the body is parsed. `public`: anyone, a token is optional. `login`:
  * a valid session, optionally with one of the roles and at least one of the privileges. Ownership (a patient's own
- * records, a therapist's patients) is the handler's business: it depends on the record.
+ * records, a therapist's patients) is the declaration's `patientRecord`, checked after validation, before the handler.
  */
 export type EndpointAccess =
   | { readonly kind: 'public' }
