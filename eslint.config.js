@@ -49,19 +49,9 @@ const SQL_ONLY_IN_REPOSITORIES = [
  */
 const SQL_ALLOWED = [
   ['abo/abo.demo.ts', 'not yet moved'],
-  ['abo/abo.export.ts', 'not yet moved'],
-  ['anamnese/anamnese.export.ts', 'not yet moved'],
-  ['cart/cart.export.ts', 'not yet moved'],
-  ['codes/codes.erase.ts', 'not yet moved'],
-  ['codes/codes.export.ts', 'not yet moved'],
-  ['codes/codes.service.ts', 'not yet moved'],
-  ['feedback/feedback.export.ts', 'not yet moved'],
   ['firma/firma.demo.ts', 'not yet moved'],
-  ['fragebogen/fragebogen.export.ts', 'not yet moved'],
-  ['guthaben/guthaben.export.ts', 'not yet moved'],
   ['inhalt/inhalt.demo.ts', 'not yet moved'],
   ['inhalt/page-version.ts', 'not yet moved'],
-  ['loeschung/loeschung.export.ts', 'not yet moved'],
   ['mail/mail.erase.ts', 'not yet moved'],
   ['mail/mail.export.ts', 'not yet moved'],
   ['mail/mail.service.ts', 'not yet moved'],
@@ -69,17 +59,12 @@ const SQL_ALLOWED = [
   ['profil/profil.demo.ts', 'not yet moved'],
   ['profil/profil.erase.ts', 'not yet moved'],
   ['profil/profil.export.ts', 'not yet moved'],
-  ['protokoll/protokoll.export.ts', 'not yet moved'],
   ['rezept/rezept.data.ts', 'not yet moved'],
   ['users/sessions.ts', 'not yet moved'],
   ['users/users.demo.ts', 'not yet moved'],
   ['users/users.erase.ts', 'not yet moved'],
   ['users/users.export.ts', 'not yet moved'],
   ['verwaltung/verwaltung.demo.ts', 'not yet moved'],
-  ['video/video-retention.ts', 'not yet moved'],
-  ['video/video-service.ts', 'not yet moved'],
-  ['video/video.export.ts', 'not yet moved'],
-  ['zahlung/zahlung.export.ts', 'not yet moved'],
 ];
 
 /** An address under /api written as text: it belongs in the contract's endpoint declarations. */

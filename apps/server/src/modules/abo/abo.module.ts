@@ -3,7 +3,7 @@ import { createSubscriptionScheduler } from './abo-job.ts';
 import { zahlungGeaendert } from './abo-lifecycle.ts';
 import { aboDashboardTiles } from './abo.dashboard.ts';
 import { seedDemoAbo, seedDemoAboPakete } from './abo.demo.ts';
-import { exportPatient } from './abo.export.ts';
+import { exportPatient } from './abo.repository.ts';
 import { aboRoutes } from './abo.routes.ts';
 
 /** How often the scheduled job looks for due renewals and ends. Dates are whole days, so this is on time. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or } from 'drizzle-orm';
 import { AKTIVE_ABO_STATUSES, LAUFENDE_ABO_STATUSES, type AboPaketFields } from '@dihs/contract/abo';
 import type { Database, Transaction } from '../../db/client.ts';
+import { columnsWithout, exportKey } from '../../lib/patient-export.ts';
 import {
   aboHinweise,
   aboPakete,
@@ -195,3 +196,33 @@ export const hinweiseSeit = (db: Db, patientUserId: number, since: Date) =>
     .from(aboHinweise)
     .where(and(eq(aboHinweise.patientUserId, patientUserId), gte(aboHinweise.erstelltAm, since)))
     .orderBy(desc(aboHinweise.erstelltAm), desc(aboHinweise.id));
+
+/**
+ * Self-service export: the patient's subscriptions with their intervals, interval payments and notices. The
+ * payment's checkout address is left out: it carries the payment's capability token.
+ */
+export async function exportPatient(db: Db, userId: number): Promise<Record<string, unknown[]>> {
+  const aboRows = await db.select().from(abos).where(eq(abos.patientUserId, userId)).orderBy(asc(abos.id));
+  const aboIds = aboRows.map((abo) => abo.id);
+  const perioden = aboIds.length
+    ? await db.select().from(aboPerioden).where(inArray(aboPerioden.aboId, aboIds)).orderBy(asc(aboPerioden.id))
+    : [];
+  const zahlungen = aboIds.length
+    ? await db
+        .select(columnsWithout(aboZahlungen, 'redirectUrl'))
+        .from(aboZahlungen)
+        .where(inArray(aboZahlungen.aboId, aboIds))
+        .orderBy(asc(aboZahlungen.zahlungId))
+    : [];
+  const hinweise = await db
+    .select()
+    .from(aboHinweise)
+    .where(eq(aboHinweise.patientUserId, userId))
+    .orderBy(asc(aboHinweise.id));
+  return {
+    [exportKey(abos)]: aboRows,
+    [exportKey(aboPerioden)]: perioden,
+    [exportKey(aboZahlungen)]: zahlungen,
+    [exportKey(aboHinweise)]: hinweise,
+  };
+}

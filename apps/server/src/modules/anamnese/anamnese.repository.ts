@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AnamneseAngaben } from '@dihs/contract/anamnese';
 import type { Database, Transaction } from '../../db/client.ts';
+import { exportKey } from '../../lib/patient-export.ts';
 import { anamnesen, type AnamneseRow } from './anamnese.table.ts';
 
 type Db = Database | Transaction;
@@ -43,4 +44,9 @@ export async function deleteAnamnese(db: Db, patientUserId: number): Promise<boo
     .where(eq(anamnesen.patientUserId, patientUserId))
     .returning({ id: anamnesen.patientUserId });
   return rows.length > 0;
+}
+
+/** Self-service export: the medical history as stored (answers, privacy checkbox, signature). */
+export async function exportPatient(db: Db, userId: number): Promise<Record<string, unknown[]>> {
+  return { [exportKey(anamnesen)]: await db.select().from(anamnesen).where(eq(anamnesen.patientUserId, userId)) };
 }

@@ -3,9 +3,8 @@ import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { createCartTimeoutScheduler, releaseOpenCartsOf } from './cart-job.ts';
 import { cartDashboardTiles } from './cart.dashboard.ts';
 import { cartPaymentListener } from './cart-payment.ts';
-import { findCart } from './cart.repository.ts';
+import { exportPatient, findCart } from './cart.repository.ts';
 import { cartRoutes } from './cart.routes.ts';
-import { exportPatient } from './cart.export.ts';
 
 /** The booking cart: reservations that expire (scheduled) and are booked when their card payment arrives. */
 export const cartModule: ModuleDescriptor = {

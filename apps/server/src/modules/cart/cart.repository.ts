@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { exportKey } from '../../lib/patient-export.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { lockPaymentBeforeOwnRecord } from '../zahlung/index.ts';
 import { warenkoerbe, type WarenkorbRow } from './cart.table.ts';
@@ -140,3 +141,13 @@ export const openCartIdsOf = async (db: Db, patientUserId: number): Promise<numb
       .from(warenkoerbe)
       .where(and(eq(warenkoerbe.patientUserId, patientUserId), eq(warenkoerbe.status, 'OFFEN')))
   ).map((r) => r.id);
+
+/** Self-service export: the patient's booking carts (the booked seats are in termin_teilnahme). */
+export async function exportPatient(db: Db, userId: number): Promise<Record<string, unknown[]>> {
+  const rows = await db
+    .select()
+    .from(warenkoerbe)
+    .where(eq(warenkoerbe.patientUserId, userId))
+    .orderBy(asc(warenkoerbe.id));
+  return { [exportKey(warenkoerbe)]: rows };
+}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { oneTimeCodes, type CodePurpose } from './codes.table.ts';
+import { deleteUnusedCodes, insertCode, markCodeUsed } from './codes.repository.ts';
+import type { CodePurpose } from './codes.table.ts';
 
 /** How long a mailed code stays valid. */
 export const CODE_TTL_HOURS = 24;
@@ -17,12 +17,8 @@ export async function issueCode(
   input: { userId: number; purpose: CodePurpose; newEmail?: string; ttlHours?: number },
 ): Promise<string> {
   const code = randomBytes(32).toString('base64url');
-  await db
-    .delete(oneTimeCodes)
-    .where(
-      and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.usedAt)),
-    );
-  await db.insert(oneTimeCodes).values({
+  await deleteUnusedCodes(db, input.userId, input.purpose);
+  await insertCode(db, {
     userId: input.userId,
     purpose: input.purpose,
     codeHash: hashCode(code),
@@ -46,17 +42,5 @@ export async function consumeCode(
   purpose: CodePurpose,
   code: string,
 ): Promise<ConsumedCode | null> {
-  const [row] = await db
-    .update(oneTimeCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeCodes.codeHash, hashCode(code)),
-        eq(oneTimeCodes.purpose, purpose),
-        isNull(oneTimeCodes.usedAt),
-        gt(oneTimeCodes.expiresAt, new Date()),
-      ),
-    )
-    .returning({ userId: oneTimeCodes.userId, newEmail: oneTimeCodes.newEmail });
-  return row ?? null;
+  return (await markCodeUsed(db, { codeHash: hashCode(code), purpose, now: new Date() })) ?? null;
 }

@@ -1,7 +1,7 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { guthabenDashboardTiles } from './guthaben.dashboard.ts';
 import { seedDemoGuthaben } from './guthaben.demo.ts';
-import { exportPatient } from './guthaben.export.ts';
+import { exportPatient } from './guthaben.repository.ts';
 import { guthabenRoutes } from './guthaben.routes.ts';
 import { onGuthabenPayment } from './guthaben.service.ts';
 

@@ -1,10 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { exportKey } from '../../lib/patient-export.ts';
 import {
   guthabenAngebote,
   type GuthabenAngebotRow,
   guthabenBestellungen,
   type GuthabenBestellungRow,
+  guthabenBuchungen,
+  guthabenSchulden,
 } from './guthaben.table.ts';
 
 export async function listBookableOffers(db: Database): Promise<GuthabenAngebotRow[]> {
@@ -61,4 +64,29 @@ export async function updateOrder(
 
 export async function insertOffers(tx: Transaction, rows: (typeof guthabenAngebote.$inferInsert)[]): Promise<void> {
   await tx.insert(guthabenAngebote).values(rows);
+}
+
+/** Self-service export: the credit ledger, recorded debts and the credit packages bought. */
+export async function exportPatient(db: Database | Transaction, userId: number): Promise<Record<string, unknown[]>> {
+  // one after the other: the queries share the export's transaction, one connection that runs one at a time
+  const buchungen = await db
+    .select()
+    .from(guthabenBuchungen)
+    .where(eq(guthabenBuchungen.patientUserId, userId))
+    .orderBy(asc(guthabenBuchungen.id));
+  const schulden = await db
+    .select()
+    .from(guthabenSchulden)
+    .where(eq(guthabenSchulden.patientUserId, userId))
+    .orderBy(asc(guthabenSchulden.id));
+  const bestellungen = await db
+    .select()
+    .from(guthabenBestellungen)
+    .where(eq(guthabenBestellungen.patientUserId, userId))
+    .orderBy(asc(guthabenBestellungen.id));
+  return {
+    [exportKey(guthabenBuchungen)]: buchungen,
+    [exportKey(guthabenSchulden)]: schulden,
+    [exportKey(guthabenBestellungen)]: bestellungen,
+  };
 }

@@ -1,7 +1,7 @@
 import type { FileStore } from '../../lib/file-store.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
 import type { ModuleContext, ModuleDescriptor, ScheduledJob } from '../module-descriptor.ts';
-import { exportPatient } from './loeschung.export.ts';
+import { exportPatient } from './loeschung.repository.ts';
 import { loeschungRoutes } from './loeschung.routes.ts';
 import { createDeletionService, type DeletionService } from './loeschung.service.ts';
 

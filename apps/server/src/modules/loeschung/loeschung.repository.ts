@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { exportKey } from '../../lib/patient-export.ts';
 import { deletionJobs } from './loeschung.table.ts';
 
 export const findJob = async (db: Database, patientUserId: number) =>
@@ -19,4 +20,10 @@ export async function markJob(db: Database, id: number, status: 'abgeschlossen' 
     .update(deletionJobs)
     .set({ status, finishedAt: new Date(), lastError: error ?? null })
     .where(eq(deletionJobs.id, id));
+}
+
+/** Self-service export: a deletion of the account that an operator started (at most one). */
+export async function exportPatient(db: Database | Transaction, userId: number): Promise<Record<string, unknown[]>> {
+  const rows = await db.select().from(deletionJobs).where(eq(deletionJobs.patientUserId, userId));
+  return { [exportKey(deletionJobs)]: rows };
 }

@@ -1,7 +1,7 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { createRetentionJob } from './protokoll-retention.ts';
 import { erasePatient } from './protokoll.erase.ts';
-import { exportPatient } from './protokoll.export.ts';
+import { exportPatient } from './protokoll.repository.ts';
 import { protokollRoutes } from './protokoll.routes.ts';
 
 /** The audit log of patient records: written by the need-to-know check (plugins/patient-access.ts), read here. */

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { exportKey } from '../../lib/patient-export.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { persons } from '../profil/index.ts';
 import { zugriffsprotokoll, type NewZugriffsprotokollRow } from './protokoll.table.ts';
@@ -181,4 +182,14 @@ export async function listAccessesOf(db: Database, patientUserId: number, page: 
     .offset(page * size);
   const [total] = await db.select({ n: count() }).from(zugriffsprotokoll).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Self-service export: every audit entry about the patient's records and every access the patient made. */
+export async function exportPatient(db: Db, userId: number): Promise<Record<string, unknown[]>> {
+  const rows = await db
+    .select()
+    .from(zugriffsprotokoll)
+    .where(or(eq(zugriffsprotokoll.patientUserId, userId), eq(zugriffsprotokoll.akteurUserId, userId)))
+    .orderBy(asc(zugriffsprotokoll.id));
+  return { [exportKey(zugriffsprotokoll)]: rows };
 }

@@ -24,7 +24,7 @@ import { applySfuChanges, sfuChanges } from './sfu-sync.ts';
 import { admitToConference, namesOf, refusalMessage } from './video-access.ts';
 import type { ConferenceStore, MessageBus } from '../../plugins/stomp/realtime-store.ts';
 import type { StompConnection } from '../../plugins/stomp/stomp-server.ts';
-import { sitzungEreignisse } from './video.table.ts';
+import { insertSitzungEreignis } from './video.repository.ts';
 
 /** One signaling socket as the service sees it (the STOMP transport's). */
 export type Connection = StompConnection;
@@ -67,7 +67,7 @@ export function createVideoService(deps: {
     const at = now();
     await db.transaction(async (tx) => {
       const ereignis = (userId: number, e: 'BEIGETRETEN' | 'VERLASSEN' | 'HERAUSGEWORFEN' | 'BEENDET') =>
-        tx.insert(sitzungEreignisse).values({ terminId: conferenceId, userId, ereignis: e, at });
+        insertSitzungEreignis(tx, { terminId: conferenceId, userId, ereignis: e, at });
       for (const effect of effects) {
         switch (effect.kind) {
           case 'ereignis':

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../db/client.ts';
-import { deleteSitzungEreignisseOf } from './video-retention.ts';
+import { deleteSitzungEreignisseOf } from './video.repository.ts';
 
 /** Patient erasure: video session metadata (who joined when). */
 export async function erasePatient(tx: Transaction, userId: number): Promise<string[]> {

@@ -2,7 +2,7 @@ import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { deleteOldSitzungEreignisse } from './video-retention.ts';
 import { erasePatient } from './video.erase.ts';
-import { exportPatient } from './video.export.ts';
+import { exportPatient } from './video.repository.ts';
 import { videoRoutes } from './video.routes.ts';
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { ModuleDescriptor } from '../module-descriptor.ts';
-import { exportPatient } from './zahlung.export.ts';
+import { exportPatient } from './zahlung.repository.ts';
 import { zahlungRoutes } from './zahlung.routes.ts';
 
 /** Card payments for every purpose; the providers come from plugins/payment-providers.ts. */
