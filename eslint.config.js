@@ -48,23 +48,19 @@ const SQL_ONLY_IN_REPOSITORIES = [
  * @type {[string, string][]}
  */
 const SQL_ALLOWED = [
-  ['abo/abo.demo.ts', 'not yet moved'],
   ['firma/firma.demo.ts', 'not yet moved'],
   ['inhalt/inhalt.demo.ts', 'not yet moved'],
   ['inhalt/page-version.ts', 'not yet moved'],
   ['mail/mail.erase.ts', 'not yet moved'],
   ['mail/mail.export.ts', 'not yet moved'],
   ['mail/mail.service.ts', 'not yet moved'],
-  ['navigation/navigation.demo.ts', 'not yet moved'],
   ['profil/profil.demo.ts', 'not yet moved'],
   ['profil/profil.erase.ts', 'not yet moved'],
   ['profil/profil.export.ts', 'not yet moved'],
-  ['rezept/rezept.data.ts', 'not yet moved'],
   ['users/sessions.ts', 'not yet moved'],
   ['users/users.demo.ts', 'not yet moved'],
   ['users/users.erase.ts', 'not yet moved'],
   ['users/users.export.ts', 'not yet moved'],
-  ['verwaltung/verwaltung.demo.ts', 'not yet moved'],
 ];
 
 /** An address under /api written as text: it belongs in the contract's endpoint declarations. */

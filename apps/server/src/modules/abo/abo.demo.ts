@@ -3,9 +3,8 @@ import { addDays, berlinDay, berlinToUtc } from '@dihs/contract/common/time';
 import type { Transaction } from '../../db/client.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { gewaehren } from './abo-lifecycle.ts';
-import { findLaufendesAbo, insertAbo, listStandardPakete, updateAbo } from './abo.repository.ts';
+import { findLaufendesAbo, insertAbo, insertPakete, listStandardPakete, updateAbo } from './abo.repository.ts';
 import { neuesAbo } from './abo.service.ts';
-import { aboPakete } from './abo.table.ts';
 
 /** Demo packages: three in the shop, one for company assignments only, one retired. */
 export const DEMO_ABO_PAKETE: readonly AboPaketFields[] = [
@@ -78,7 +77,7 @@ export const DEMO_ABO_PAKETE: readonly AboPaketFields[] = [
 
 /** Creates the demo packages. */
 export async function seedDemoAboPakete(tx: Transaction): Promise<void> {
-  await tx.insert(aboPakete).values([...DEMO_ABO_PAKETE]);
+  await insertPakete(tx, [...DEMO_ABO_PAKETE]);
 }
 
 /** The package of the demo patient's subscription, and how many days before the seed it began. */

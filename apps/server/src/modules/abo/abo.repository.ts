@@ -30,6 +30,11 @@ export const listStandardPakete = (db: Db): Promise<AboPaketRow[]> =>
 export const findPaket = async (db: Db, id: number): Promise<AboPaketRow | undefined> =>
   (await db.select().from(aboPakete).where(eq(aboPakete.id, id)).limit(1))[0];
 
+/** Several packages in one statement (the demo world). */
+export async function insertPakete(tx: Transaction, values: AboPaketFields[]): Promise<void> {
+  if (values.length > 0) await tx.insert(aboPakete).values(values);
+}
+
 export async function insertPaket(db: Db, values: AboPaketFields): Promise<AboPaketRow> {
   const [row] = await db.insert(aboPakete).values(values).returning();
   return row!;

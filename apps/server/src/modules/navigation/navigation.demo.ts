@@ -1,6 +1,6 @@
 import type { UrlType } from '@dihs/contract/navigation';
 import type { Transaction } from '../../db/client.ts';
-import { navigationNodes } from './navigation.table.ts';
+import { insertNode } from './navigation.repository.ts';
 
 type DemoNode =
   | { menu: string; children: DemoNode[] }
@@ -62,19 +62,13 @@ export async function seedDemoNavigation(tx: Transaction, pageIds: Record<string
   const insert = async (nodes: DemoNode[], parentId: number | null) => {
     for (const [position, node] of nodes.entries()) {
       if ('menu' in node) {
-        const [row] = await tx
-          .insert(navigationNodes)
-          .values({ parentId, position, titel: node.menu, type: 'menue' })
-          .returning({ id: navigationNodes.id });
-        if (row) await insert(node.children, row.id);
+        await insert(node.children, await insertNode(tx, { parentId, position, titel: node.menu, type: 'menue' }));
       } else if ('page' in node) {
         const seiteId = pageIds[node.page];
         if (seiteId === undefined) throw new Error(`Demo-Seite ${node.page} fehlt`);
-        await tx
-          .insert(navigationNodes)
-          .values({ parentId, position, titel: node.entry, type: 'eintrag', urlType: 'SEITE', seiteId });
+        await insertNode(tx, { parentId, position, titel: node.entry, type: 'eintrag', urlType: 'SEITE', seiteId });
       } else {
-        await tx.insert(navigationNodes).values({
+        await insertNode(tx, {
           parentId,
           position,
           titel: node.entry,

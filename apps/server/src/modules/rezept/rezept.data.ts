@@ -1,11 +1,9 @@
 import type { Database, Transaction } from '../../db/client.ts';
 import { open } from '../../lib/envelope.ts';
-import { exportKey } from '../../lib/patient-export.ts';
 import type { PatientDataServices } from '../module-descriptor.ts';
 import { rezeptKeyRing } from './rezept-keys.ts';
-import { deleteOfPatient, inhalteOfPatient, listOfPatient } from './rezept.repository.ts';
+import { deleteOfPatient, EXPORT_KEYS, inhalteOfPatient, listOfPatient } from './rezept.repository.ts';
 import { rezeptAad, rezeptObjectKey } from './rezept.service.ts';
-import { rezeptDateien, rezepte } from './rezept.table.ts';
 
 /**
  * Patient erasure: the prescriptions (their keys cascade) and their encrypted contents in the object store, on
@@ -39,5 +37,5 @@ export async function exportPatient(
       },
     });
   }
-  return { [exportKey(rezepte)]: rows, [exportKey(rezeptDateien)]: files };
+  return { [EXPORT_KEYS.rezepte]: rows, [EXPORT_KEYS.dateien]: files };
 }

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { boundedTotal, type BoundedTotal } from '../../db/paging.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import type { Sealed } from '../../lib/envelope.ts';
+import { exportKey } from '../../lib/patient-export.ts';
 import { rezeptDateien, rezepte, type RezeptRow } from './rezept.table.ts';
 
 type Db = Database | Transaction;
@@ -125,6 +126,9 @@ export async function deleteOfPatient(tx: Transaction, patientUserId: number): P
     .returning({ id: rezepte.id });
   return deleted.map((row) => row.id);
 }
+
+/** The self-service export's keys of the prescriptions and their files: the tables' SQL names. */
+export const EXPORT_KEYS = { rezepte: exportKey(rezepte), dateien: exportKey(rezeptDateien) } as const;
 
 /** Wrapped keys of the patient's contents, for the self-service export. */
 export function inhalteOfPatient(db: Db, patientUserId: number) {

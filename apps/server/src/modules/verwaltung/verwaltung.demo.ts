@@ -1,7 +1,7 @@
 import { TERMINPREIS_SETTING } from '@dihs/contract/cart';
 import { VERWALTUNG_TYPEN } from '@dihs/contract/verwaltung';
 import type { Transaction } from '../../db/client.ts';
-import { verwaltungEintraege } from './verwaltung.table.ts';
+import { insertEntries } from './verwaltung.repository.ts';
 
 /** Demo settings: the Befunde and Einzeltermin-Inhalte the appointment form offers, general settings and the card prices of appointments. */
 export const DEMO_VERWALTUNG = [
@@ -30,5 +30,5 @@ export const DEMO_VERWALTUNG = [
 ];
 
 export async function seedDemoVerwaltung(tx: Transaction): Promise<void> {
-  await tx.insert(verwaltungEintraege).values(DEMO_VERWALTUNG);
+  await insertEntries(tx, DEMO_VERWALTUNG);
 }

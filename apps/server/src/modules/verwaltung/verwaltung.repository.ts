@@ -83,3 +83,8 @@ export async function getSettings<K extends SettingKey>(
 export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K> | null> {
   return (await getSettings(db, [key]))[key];
 }
+
+/** Entries in one statement (the demo world). */
+export async function insertEntries(tx: Transaction, rows: (typeof verwaltungEintraege.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(verwaltungEintraege).values(rows);
+}
