@@ -8,15 +8,16 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RecordKind } from '@dihs/contract/common/endpoint';
 import type { DashboardTile } from '@dihs/contract/dashboard';
+import type { PaymentProviderName, PaymentPurpose, PaymentStatus } from '@dihs/contract/zahlung';
 import type { Config } from './config.ts';
 import type { Database, Transaction } from './db/client.ts';
 import type { FileStore } from './lib/file-store.ts';
 import type { ObjectStore } from './lib/object-store/object-store.ts';
 import type { TokenService } from './lib/jwt.ts';
-import type { MailWorker } from './modules/mail/index.ts';
-import type { PaymentListeners } from './modules/zahlung/index.ts';
 import type { RecordOwner } from './plugins/patient-access.ts';
 import type { SessionPublisher } from './plugins/session-events.ts';
+import type { GateAccount, RevokedToken } from './plugins/session-gate.ts';
+import type { AuditEntryInput } from './plugins/patient-access.ts';
 
 /** The Fastify instance every module registers its routes on, typed for zod schemas. */
 export type AppInstance = FastifyInstance<
@@ -41,7 +42,7 @@ export interface AppInput {
 /** What modules get: the input plus services the app starts itself (the mail outbox worker). */
 export interface AppDeps extends AppInput {
   /** Sends due outbox mails now; call after committing a change that enqueued one. */
-  mail: Pick<MailWorker, 'flush'>;
+  mail: Pick<MailOutbox, 'flush'>;
   /** Uploaded files under {dataDir}/files; health documents encrypted. */
   files: FileStore;
   /** Contents of prescriptions (encrypted above it) and operator uploads: PostgreSQL or S3 (FILE_STORE). */
@@ -129,4 +130,67 @@ export interface ModuleDescriptor {
   dashboardTiles?: (db: Database, patient: DashboardPatient, now: Date) => Promise<DashboardTile[]>;
   /** This module's demo records, inside the one seeding transaction, in the list's order. */
   seedDemo?: (tx: Transaction, world: DemoWorld) => Promise<void>;
+  /** What the core takes from this module (users, protokoll, mail); each part comes from exactly one module. */
+  provides?: Partial<CoreServices>;
 }
+
+/**
+ * What the core needs of the modules, so that it imports none (issue 30 item 3): app.ts takes each part from the one
+ * descriptor that `provides` it and refuses two or none at start.
+ */
+export interface CoreServices {
+  /** users: an account's state for the session gate (every request) and the need-to-know check (its role). */
+  accounts: {
+    find(db: Database, userId: number): Promise<GateAccount | undefined>;
+    /** The revoked tokens not yet expired, loaded at start and now and then (a lost event is made up for). */
+    listRevokedTokens(db: Database): Promise<RevokedToken[]>;
+    pruneRevokedTokens(db: Database): Promise<void>;
+  };
+  /** protokoll: appends the need-to-know check's entries to the audit log. */
+  auditLog: { append(db: Database, entries: AuditEntryInput[]): Promise<void> };
+  /** mail: starts the outbox worker that sends what the modules enqueue; app.ts starts it before the modules. */
+  mailOutbox: (ctx: { db: Database; config: Config; log: FastifyBaseLogger }) => MailOutbox;
+}
+
+/** The mail outbox worker (modules get its flush as AppDeps.mail). */
+export interface MailOutbox {
+  /** Sends what is due now (also called by the timer); resolves when this round is done. */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A card payment as the payment module hands it to the listener of its purpose: its row in `zahlung` (ZahlungRow),
+ * named here so that descriptors carry listeners without the core importing the module.
+ */
+export interface PaymentRecord {
+  id: number;
+  userId: number;
+  purpose: PaymentPurpose;
+  /** The id of the purpose's record: credit order, subscription, cart. */
+  referenceId: number;
+  amountCents: number;
+  description: string;
+  status: PaymentStatus;
+  provider: PaymentProviderName | null;
+  checkoutToken: string;
+  providerRef: string | null;
+  transactionId: string | null;
+  returnPath: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * Applies a purpose's effect of a status change (grant credit, activate a subscription, mark a cart paid). Called
+ * inside the transaction that changes the status, exactly once per change.
+ */
+export type PaymentListener = (
+  tx: Transaction,
+  payment: PaymentRecord,
+  newStatus: PaymentStatus,
+  previousStatus: PaymentStatus,
+) => Promise<void>;
+
+/** The listener of each purpose, composed by app.ts from the module descriptors (one module per purpose). */
+export type PaymentListeners = Readonly<Partial<Record<PaymentPurpose, PaymentListener>>>;

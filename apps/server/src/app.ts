@@ -2,24 +2,20 @@ import '@dihs/contract/common/zod-locale';
 import Fastify from 'fastify';
 import type { RecordKind } from '@dihs/contract/common/endpoint';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps, AppInput, AppInstance } from './app-types.ts';
+import type { PaymentPurpose } from '@dihs/contract/zahlung';
+import type { AppDeps, AppInput, AppInstance, CoreServices, PaymentListener, PaymentListeners } from './app-types.ts';
 import { createLocalFileStore } from './lib/file-store.ts';
 import { configuredObjectStore } from './lib/object-store/configured-object-store.ts';
 import { defaultWebDist } from './lib/paths.ts';
-import { createMailTransport, startMailWorker } from './modules/mail/index.ts';
 import { MODULES } from './modules/index.ts';
 import type { ModuleContext, ModuleDescriptor } from './modules/module-descriptor.ts';
-import { findUserById, listRevokedTokens, pruneRevokedTokens } from './modules/users/index.ts';
-import type { PaymentListener, PaymentListeners, PaymentPurpose } from './modules/zahlung/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { patientAccessPlugin, type PatientAccessOptions, type RecordOwner } from './plugins/patient-access.ts';
-import { appendAuditEntries } from './modules/protokoll/index.ts';
 import { collectRouteCatalog } from './plugins/endpoint-route.ts';
 import { createSessionEvents, type SessionEvents } from './plugins/session-events.ts';
 import { createSessionGate, type SessionGate } from './plugins/session-gate.ts';
 import { createPeriodicJob } from './lib/periodic-job.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { paymentProvidersPlugin } from './plugins/payment-providers.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -69,44 +65,24 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { frameAncestors: deps.config.frameAncestors });
   await registerRateLimits(app, deps.config);
+  const core = coreServices(modules);
   // one gate (and one cache) for the bearer of every HTTP request and of every STOMP frame
-  const gate = createSessionGate((userId) => findUserById(deps.db, userId), {
+  const gate = createSessionGate((userId) => core.accounts.find(deps.db, userId), {
     cacheSeconds: deps.config.sessionCheckSeconds,
     tokenTtlSeconds: deps.config.tokenTtlSeconds,
     // `npm run bench` measures the check's cost against a server without it; never off in production
     checkRevocation: deps.config.env === 'production' || process.env.BENCH_NO_REVOCATION !== '1',
     requireSecondFactorRoles: deps.config.requireSecondFactorRoles,
   });
-  const sessions = await startSessionEvents(app, deps, gate);
+  const sessions = await startSessionEvents(app, deps, gate, core.accounts);
   await app.register(authPlugin, { tokens: deps.tokens, gate });
   await app.register(patientAccessPlugin, patientAccessOptions(deps, modules));
   await app.register(docsPlugin);
-  const mail = startMailWorker({
-    db: deps.db,
-    log: app.log,
-    transport: createMailTransport({
-      smtpUrl: deps.config.smtpUrl,
-      from: deps.config.mailFrom,
-      dataDir: deps.config.dataDir,
-      // Without SMTP_URL mails become files. On the embedded demo database the log names the links too, so someone
-      // without a mail server can follow registration and reset mails; on a database server (a real installation
-      // missing its SMTP_URL) the links carry live codes and stay out of the log.
-      onFileWritten: (file, mail) =>
-        app.log.info(
-          {
-            file,
-            subject: mail.subject,
-            ...(deps.config.databaseUrl ? {} : { links: mail.text.match(/https?:\/\/\S+/g) ?? [] }),
-          },
-          'Mail abgelegt',
-        ),
-    }),
-  });
+  const mail = core.mailOutbox({ db: deps.db, config: deps.config, log: app.log });
   app.addHook('onClose', () => mail.stop());
   const files = createLocalFileStore({ dataDir: deps.config.dataDir, secret: deps.config.jwtSecret });
   const objects = configuredObjectStore(deps.config, deps.db);
   app.addHook('onClose', () => objects.close());
-  await app.register(paymentProvidersPlugin, { config: deps.config });
   await app.register(stompPlugin, { config: deps.config, tokens: deps.tokens, gate });
   await composeModules(app, { ...deps, mail, files, objects: objects.store, sessions }, modules);
   await app.register(staticSpaPlugin, { webDist: deps.config.webDist ?? defaultWebDist() });
@@ -120,13 +96,14 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
  */
 function patientAccessOptions(deps: AppInput, modules: readonly ModuleDescriptor[]): PatientAccessOptions {
   const relations = modules.flatMap((module) => (module.careRelation ? [module.careRelation] : []));
+  const core = coreServices(modules);
   return {
     async careRelation(therapistUserId, patientUserId) {
       for (const relation of relations) if (await relation(deps.db, therapistUserId, patientUserId)) return true;
       return false;
     },
-    roleOf: async (userId) => (await findUserById(deps.db, userId))?.role,
-    append: (entries) => appendAuditEntries(deps.db, entries),
+    roleOf: async (userId) => (await core.accounts.find(deps.db, userId))?.role,
+    append: (entries) => core.auditLog.append(deps.db, entries),
     recordOwners: composeRecordOwners(deps, modules),
     failLoudly: deps.config.env !== 'production',
   };
@@ -157,15 +134,20 @@ const REVOKED_RELOAD_MS = 60_000;
  * Connects the gate to the session events of every instance and loads the stored revoked tokens before the first
  * request; then re-reads them now and then, so an event lost with a broken connection is made up for.
  */
-async function startSessionEvents(app: AppInstance, deps: AppInput, gate: SessionGate): Promise<SessionEvents> {
+async function startSessionEvents(
+  app: AppInstance,
+  deps: AppInput,
+  gate: SessionGate,
+  accounts: CoreServices['accounts'],
+): Promise<SessionEvents> {
   const events = await createSessionEvents(deps.config, app.log);
   events.subscribe((event) => gate.apply(event));
-  gate.restore(await listRevokedTokens(deps.db));
+  gate.restore(await accounts.listRevokedTokens(deps.db));
   const reload = createPeriodicJob({
     intervalMs: REVOKED_RELOAD_MS,
     run: async () => {
-      await pruneRevokedTokens(deps.db);
-      gate.restore(await listRevokedTokens(deps.db));
+      await accounts.pruneRevokedTokens(deps.db);
+      gate.restore(await accounts.listRevokedTokens(deps.db));
     },
     log: app.log,
     failureMessage: 'Widerrufene Sitzungen nicht geladen',
@@ -197,6 +179,29 @@ async function composeModules(
   app.addHook('onClose', async () => {
     await Promise.all(jobs.map((job) => job.stop()));
   });
+}
+
+/**
+ * What the core takes from the modules (ModuleDescriptor.provides): each part from exactly one of them; a part that
+ * none or two provide is a wiring error, found at start.
+ */
+function coreServices(modules: readonly ModuleDescriptor[]): CoreServices {
+  const parts: Partial<CoreServices> = {};
+  const owners = new Map<keyof CoreServices, string>();
+  for (const module of modules) {
+    for (const key of Object.keys(module.provides ?? {}) as (keyof CoreServices)[]) {
+      const owner = owners.get(key);
+      if (owner) throw new Error(`Kerndienst ${key}: bereitgestellt von ${owner} und ${module.name}`);
+      owners.set(key, module.name);
+      Object.assign(parts, { [key]: module.provides![key] });
+    }
+  }
+  const { accounts, auditLog, mailOutbox } = parts;
+  if (!accounts || !auditLog || !mailOutbox) {
+    const missing = (['accounts', 'auditLog', 'mailOutbox'] as const).filter((key) => !parts[key]);
+    throw new Error(`Kerndienst ${missing.join(', ')}: von keinem Modul bereitgestellt`);
+  }
+  return { accounts, auditLog, mailOutbox };
 }
 
 /** One listener per purpose; two modules claiming one purpose is a wiring error, found at start. */

@@ -2,7 +2,7 @@ import { loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { isEmbeddedSetupProcess, isNewEmbeddedDatabase, setUpInChildProcess } from './db/embedded-setup.ts';
-import { seedDemoWorld } from './db/seed.ts';
+import { seedDemoWorld } from './seed.ts';
 import { createTokenService } from './lib/jwt.ts';
 import { createShutdown } from './lib/shutdown.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './modules/users/index.ts';

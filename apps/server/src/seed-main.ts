@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoWorld } from './db/seed.ts';
+import { seedDemoWorld } from './seed.ts';
 
 /** `npm run seed`: migrates and seeds the configured database on request, also a database server. */
 async function seed() {

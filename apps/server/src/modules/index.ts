@@ -34,8 +34,9 @@ import { insertPerson } from './profil/index.ts';
 import { findUserById } from './users/index.ts';
 
 /**
- * Every module, in order: app.ts registers routes, jobs and payment listeners in this order, and db/seed.ts seeds
- * the demo world in it (the company before its users and pages, the pages before the menu that links them).
+ * Every module, in order: app.ts registers routes, jobs and payment listeners in this order, and seed.ts (beside
+ * app.ts) seeds the demo world in it (the company before its users and pages, the pages before the menu that links
+ * them).
  * The descriptors are imported from their <module>.module.ts, not from index.ts: an index.ts is what other modules
  * call, and carrying the routes there would let one module's import of another reach back through the routes.
  */

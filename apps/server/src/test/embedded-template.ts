@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { openPglite } from '../db/pglite.ts';
-import { seedDemoWorld } from '../db/seed.ts';
+import { seedDemoWorld } from '../seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

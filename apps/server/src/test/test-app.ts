@@ -5,7 +5,7 @@ import { configuredObjectStore } from '../lib/object-store/configured-object-sto
 import type { ModuleDescriptor } from '../modules/module-descriptor.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { seedDemoWorld } from '../db/seed.ts';
+import { seedDemoWorld } from '../seed.ts';
 import { createTokenService, type TokenService } from '../lib/jwt.ts';
 import { DEMO_PASSWORD } from '../modules/users/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';

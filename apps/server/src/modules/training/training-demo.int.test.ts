@@ -4,7 +4,7 @@ import { aboEndpoints, type Abo } from '@dihs/contract/abo';
 import type { EndpointDeclaration } from '@dihs/contract/common/endpoint';
 import { addDays, berlinDay } from '@dihs/contract/common/time';
 import { trainingEndpoints as api, type MeinPlan, type PlanSet, type PlanSetList } from '@dihs/contract/training';
-import { seedDemoWorld } from '../../db/seed.ts';
+import { seedDemoWorld } from '../../seed.ts';
 import { injectEndpoint, type InjectInput } from '../../test/inject-endpoint.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEMO_ABO, seedDemoAbo } from '../abo/index.ts';

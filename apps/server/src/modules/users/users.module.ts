@@ -1,8 +1,10 @@
 import { demoRecord, type ModuleDescriptor } from '../module-descriptor.ts';
+import { listRevokedTokens, pruneRevokedTokens } from './sessions.ts';
 import { erasePatient } from './users.erase.ts';
 import { exportPatient } from './users.export.ts';
 import { seedDemoUsers } from './users.demo.ts';
 import type { CreatePerson } from './users.service.ts';
+import { findUserById } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
 
 /**
@@ -15,4 +17,6 @@ export const usersModule = (createPerson: CreatePerson): ModuleDescriptor => ({
   erasePatient,
   exportPatient,
   seedDemo: (tx, world) => seedDemoUsers(tx, demoRecord(world.firmaId, 'firmaId')),
+  // the session gate and the need-to-know check read accounts through these (app.ts)
+  provides: { accounts: { find: findUserById, listRevokedTokens, pruneRevokedTokens } },
 });

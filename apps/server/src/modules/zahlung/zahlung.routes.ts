@@ -5,6 +5,7 @@ import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { paymentProvidersPlugin } from './payment-providers.ts';
 import { sandboxAction, sandboxPayment } from './sandbox-checkout.service.ts';
 import { renderSandboxCheckout } from './sandbox.page.ts';
 import {
@@ -24,7 +25,8 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 /** Payments: the provider-neutral payment address, the sandbox checkout, webhooks and the redirect page's data. */
 export async function zahlungRoutes(app: AppInstance, deps: AppDeps) {
   const { db, paymentListeners } = deps;
-  // built from the configuration by plugins/payment-providers.ts
+  // built from the configuration (payment-providers.ts); decorates the app, so tests reach the sandbox's sender
+  await app.register(paymentProvidersPlugin, { config: deps.config });
   const { stripe, active } = app.paymentProviders;
   const sandbox = app.paymentProviders.sandbox?.provider ?? null;
 

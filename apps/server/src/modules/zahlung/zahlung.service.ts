@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PaymentListener, PaymentListeners } from '../../app-types.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
@@ -22,19 +23,8 @@ import {
 import type { PaymentPurpose, PaymentStatus, ZahlungRow } from './zahlung.table.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 
-/**
- * Applies a purpose's effect of a status change (grant credit, activate a subscription, mark a cart paid). Called
- * inside the transaction that changes the status, exactly once per change.
- */
-export type PaymentListener = (
-  tx: Transaction,
-  payment: ZahlungRow,
-  newStatus: PaymentStatus,
-  previousStatus: PaymentStatus,
-) => Promise<void>;
-
-/** The listener of each purpose, composed by app.ts from the module descriptors (one module per purpose). */
-export type PaymentListeners = Readonly<Partial<Record<PaymentPurpose, PaymentListener>>>;
+// The listener types are the core's (a descriptor carries them); a listener gets this module's row (ZahlungRow).
+export type { PaymentListener, PaymentListeners };
 
 /**
  * Order of the states: a change only moves forward, so events may arrive in any order. A payment that was

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
-import type { PaymentProvider } from '../modules/zahlung/payment-provider.ts';
-import { createSandboxDelivery, type SandboxDelivery } from '../modules/zahlung/sandbox-delivery.ts';
-import { createSandboxProvider, SANDBOX_WEBHOOK_PATH, sandboxSecret } from '../modules/zahlung/sandbox.provider.ts';
-import { createStripeProvider } from '../modules/zahlung/stripe.provider.ts';
+import type { Config } from '../../config.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { createSandboxDelivery, type SandboxDelivery } from './sandbox-delivery.ts';
+import { createSandboxProvider, SANDBOX_WEBHOOK_PATH, sandboxSecret } from './sandbox.provider.ts';
+import { createStripeProvider } from './stripe.provider.ts';
 
 /** The configured payment providers; the payment module's routes serve their checkout and webhooks. */
 export interface PaymentProviders {
@@ -29,7 +29,10 @@ type ProviderConfig = Pick<
   'paymentProvider' | 'jwtSecret' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'publicUrl' | 'stripeApiUrl'
 >;
 
-/** Builds the payment providers from the configuration, once per app. */
+/**
+ * Builds the payment providers from the configuration, once per app: zahlung's routes register it before their own
+ * (the core knows no provider; issue 30 item 3).
+ */
 export const paymentProvidersPlugin = fp(
   async (app: FastifyInstance, { config }: { config: ProviderConfig }) => {
     const sandboxProvider =

@@ -1,7 +1,7 @@
-import { MODULES } from '../modules/index.ts';
-import type { DemoWorld } from '../modules/module-descriptor.ts';
-import { DEMO_USERS, findUserByEmail } from '../modules/users/index.ts';
-import type { Database } from './client.ts';
+import type { Database } from './db/client.ts';
+import { MODULES } from './modules/index.ts';
+import type { DemoWorld } from './modules/module-descriptor.ts';
+import { DEMO_USERS, findUserByEmail } from './modules/users/index.ts';
 
 /**
  * Creates the demo world once, in one transaction: if the first demo account exists, nothing happens.
