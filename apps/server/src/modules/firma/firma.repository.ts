@@ -23,6 +23,12 @@ export async function insertFirma(db: Db, values: FirmaValues): Promise<Firma | 
   return row ?? null;
 }
 
+/** A company with the table's defaults for what is not given (the demo world); answers its id. */
+export async function insertFirmaRow(tx: Transaction, values: typeof firmen.$inferInsert): Promise<number | undefined> {
+  const [row] = await tx.insert(firmen).values(values).returning({ id: firmen.id });
+  return row?.id;
+}
+
 /** Undefined when the company does not exist; a taken name fails on the unique index (the caller maps it). */
 export async function updateFirma(db: Db, id: number, values: FirmaValues): Promise<Firma | undefined> {
   const [row] = await db.update(firmen).set(values).where(eq(firmen.id, id)).returning();

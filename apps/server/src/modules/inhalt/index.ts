@@ -15,5 +15,6 @@ export {
   deactivateFirmaPages,
 } from './inhalt.repository.ts';
 export { pageAccess } from './page-access.ts';
-export { pageStamps, pageVersions, type PageVersion } from './page-version.ts';
+export { pageVersions, type PageVersion } from './page-version.ts';
+export { pageStamps } from './page-version.repository.ts';
 export { seedDemoPages } from './inhalt.demo.ts';

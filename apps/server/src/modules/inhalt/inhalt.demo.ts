@@ -12,7 +12,7 @@ import {
   TEMPLATE_NOTE,
   UEBER_UNS,
 } from './inhalt.demo-vorlagen.ts';
-import { pages } from './inhalt.table.ts';
+import { insertPages } from './inhalt.repository.ts';
 
 const SAMPLE_NOTE =
   '<p><em>Beispieltext der Demo-Installation: Diese Seite enthält Mustertext und muss vor dem Betrieb durch den verbindlichen Text ersetzt werden.</em></p>';
@@ -42,38 +42,35 @@ const SAMPLE_PAGES: Record<string, { titel: string; inhalt: string }> = {
 
 /** Static pages (templates and samples), plus content pages that show each kind of access rule. */
 export async function seedDemoPages(tx: Transaction, firmaId: number): Promise<Record<string, number>> {
-  const rows = await tx
-    .insert(pages)
-    .values([
-      ...Object.entries(TEMPLATE_PAGES).map(([url, page]) => ({
-        url,
-        titel: page.titel,
-        inhalt: TEMPLATE_NOTE + page.inhalt,
-        statisch: true,
-      })),
-      ...Object.entries(SAMPLE_PAGES).map(([url, page]) => ({ url, ...page, statisch: true })),
-      { url: 'ueber-uns', titel: 'Über die Plattform', inhalt: TEMPLATE_NOTE + UEBER_UNS },
-      {
-        url: 'therapeuten-hinweise',
-        titel: 'Hinweise für Therapeuten',
-        inhalt: '<p>Bitte starten Sie Ihre Sitzungen pünktlich und dokumentieren Sie jede Sitzung.</p>' + SAMPLE_NOTE,
-        oeffentlich: false,
-        berechtigteRollen: [roleCode('THERAPEUT'), roleCode('BETREIBER')],
-      },
-      {
-        url: 'firmenangebot',
-        titel: 'Angebot Ihrer Firma',
-        inhalt: '<p>Ihr Arbeitgeber übernimmt die Kosten für Ihre Therapietermine.</p>' + SAMPLE_NOTE,
-        oeffentlich: false,
-        firmaId,
-      },
-      {
-        url: 'entwurf',
-        titel: 'Entwurf: Sommeraktion',
-        inhalt: '<p>Diese Seite ist noch nicht freigegeben.</p>' + SAMPLE_NOTE,
-        aktiv: false,
-      },
-    ])
-    .returning({ id: pages.id, url: pages.url });
+  const rows = await insertPages(tx, [
+    ...Object.entries(TEMPLATE_PAGES).map(([url, page]) => ({
+      url,
+      titel: page.titel,
+      inhalt: TEMPLATE_NOTE + page.inhalt,
+      statisch: true,
+    })),
+    ...Object.entries(SAMPLE_PAGES).map(([url, page]) => ({ url, ...page, statisch: true })),
+    { url: 'ueber-uns', titel: 'Über die Plattform', inhalt: TEMPLATE_NOTE + UEBER_UNS },
+    {
+      url: 'therapeuten-hinweise',
+      titel: 'Hinweise für Therapeuten',
+      inhalt: '<p>Bitte starten Sie Ihre Sitzungen pünktlich und dokumentieren Sie jede Sitzung.</p>' + SAMPLE_NOTE,
+      oeffentlich: false,
+      berechtigteRollen: [roleCode('THERAPEUT'), roleCode('BETREIBER')],
+    },
+    {
+      url: 'firmenangebot',
+      titel: 'Angebot Ihrer Firma',
+      inhalt: '<p>Ihr Arbeitgeber übernimmt die Kosten für Ihre Therapietermine.</p>' + SAMPLE_NOTE,
+      oeffentlich: false,
+      firmaId,
+    },
+    {
+      url: 'entwurf',
+      titel: 'Entwurf: Sommeraktion',
+      inhalt: '<p>Diese Seite ist noch nicht freigegeben.</p>' + SAMPLE_NOTE,
+      aktiv: false,
+    },
+  ]);
   return Object.fromEntries(rows.map((r) => [r.url, r.id]));
 }

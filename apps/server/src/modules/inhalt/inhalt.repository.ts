@@ -63,6 +63,12 @@ export async function insertPage(tx: Transaction, values: { url: string; titel: 
   return row.id;
 }
 
+/** Pages as given, in one statement (the demo world); answers their ids and urls. */
+export const insertPages = (
+  tx: Transaction,
+  rows: (typeof pages.$inferInsert)[],
+): Promise<{ id: number; url: string }[]> => tx.insert(pages).values(rows).returning({ id: pages.id, url: pages.url });
+
 /** Pages that are not static, not in the trash and not among `menuPageIds`: what a menu save offers to delete. */
 export const pagesOutOfMenu = (db: Db, menuPageIds: readonly number[]) =>
   db

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { mailOutbox } from './mail.table.ts';
+import { deleteMailsTo } from './mail.repository.ts';
 
 /** An account's address by id: the users module's findUserById, handed in by modules/index.ts (mail.module.ts). */
 export type FindAccount = (db: Database | Transaction, userId: number) => Promise<{ email: string } | undefined>;
@@ -11,6 +10,6 @@ export type FindAccount = (db: Database | Transaction, userId: number) => Promis
  */
 export async function erasePatient(tx: Transaction, userId: number, findAccount: FindAccount): Promise<string[]> {
   const user = await findAccount(tx, userId);
-  if (user) await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, user.email));
+  if (user) await deleteMailsTo(tx, user.email);
   return [];
 }

@@ -1,8 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { exportKey, type ExportedFile } from '../../lib/patient-export.ts';
+import type { ExportedFile } from '../../lib/patient-export.ts';
 import type { FindAccount } from './mail.erase.ts';
-import { mailOutbox } from './mail.table.ts';
+import { mailsTo, OUTBOX_EXPORT_KEY } from './mail.repository.ts';
 
 /**
  * A link's one-time code (32 random bytes in base64url: confirmation, reset and payment links) is a capability,
@@ -18,14 +17,10 @@ export async function exportPatient(
   findAccount: FindAccount,
 ): Promise<Record<string, unknown[]>> {
   const user = await findAccount(db, userId);
-  if (!user) return { [exportKey(mailOutbox)]: [] };
-  const rows = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.recipient, user.email))
-    .orderBy(asc(mailOutbox.id));
+  if (!user) return { [OUTBOX_EXPORT_KEY]: [] };
+  const rows = await mailsTo(db, user.email);
   return {
-    [exportKey(mailOutbox)]: rows.map(({ text, attachments, ...row }) => ({
+    [OUTBOX_EXPORT_KEY]: rows.map(({ text, attachments, ...row }) => ({
       ...row,
       text: withoutCodes(text),
       attachments: attachments.map((file): ExportedFile => ({

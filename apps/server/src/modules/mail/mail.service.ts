@@ -1,8 +1,6 @@
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
-import { mailOutbox } from './mail.table.ts';
+import { claimDueOutboxMails, insertOutboxMail, markOutboxMailsSent, recordOutboxFailure } from './mail.repository.ts';
 import type { MailTransport, OutgoingMail } from './mail.transport.ts';
 
 /** After this many failed attempts a mail stays in the outbox unsent, with its last error, for an operator. */
@@ -16,51 +14,13 @@ const MAIL_BATCH = 20;
 
 /** Puts a mail into the outbox, inside the caller's transaction: it is sent only if the change is committed. */
 export async function enqueueMail(db: Database | Transaction, mail: OutgoingMail): Promise<void> {
-  await insertMail(db).execute({
+  await insertOutboxMail(db, {
     recipient: mail.to,
     subject: mail.subject,
     text: mail.text,
     attachments: mail.attachments ?? [],
   });
 }
-
-// a mail per booking, a claim per batch: prepared once per connection (db/prepared.ts)
-const insertMail = preparedStatement('mail_einreihen', (db, name) =>
-  db
-    .insert(mailOutbox)
-    .values({
-      recipient: sql.placeholder('recipient'),
-      subject: sql.placeholder('subject'),
-      text: sql.placeholder('text'),
-      attachments: sql.placeholder('attachments'),
-    })
-    .prepare(name),
-);
-const claimDueMails = preparedStatement('mail_faellige_nehmen', (db, name) =>
-  db
-    .select()
-    .from(mailOutbox)
-    .where(
-      and(
-        isNull(mailOutbox.sentAt),
-        // the database's clock, as the default of next_attempt_at: the server's Date has whole milliseconds, so a
-        // mail enqueued in the same millisecond (microseconds later) was not yet due for it
-        lte(mailOutbox.nextAttemptAt, sql`now()`),
-        lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
-      ),
-    )
-    .orderBy(asc(mailOutbox.id))
-    .limit(MAIL_BATCH)
-    .for('update', { skipLocked: true })
-    .prepare(name),
-);
-const markMailsSent = preparedStatement('mail_gesendet', (db, name) =>
-  db
-    .update(mailOutbox)
-    .set({ sentAt: sql`${sql.placeholder('now')}`, lastError: null })
-    .where(sql`${mailOutbox.id} = any(${sql.placeholder('ids')})`)
-    .prepare(name),
-);
 
 export interface MailWorker {
   /** Sends what is due now (also called by the timer); resolves when this round is done. */
@@ -90,7 +50,7 @@ export function startMailWorker(options: {
   /** Claims up to MAIL_BATCH due mails, sends them one after the other; answers how many it claimed. */
   const sendBatch = (): Promise<number> =>
     db.transaction(async (tx) => {
-      const rows = await claimDueMails(tx).execute();
+      const rows = await claimDueOutboxMails(tx, { maxAttempts: MAX_MAIL_ATTEMPTS, limit: MAIL_BATCH });
       const sent: number[] = [];
       for (const row of rows) {
         // a claimed mail left unsent is due again once this transaction ends
@@ -109,14 +69,11 @@ export function startMailWorker(options: {
           // The error text only: the mail itself holds personal data.
           const message = error instanceof Error ? error.message : String(error);
           log.warn({ mailId: row.id, attempts, error: message }, 'Mailversand fehlgeschlagen, neuer Versuch folgt');
-          await tx
-            .update(mailOutbox)
-            .set({ attempts, lastError: message, nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval` })
-            .where(eq(mailOutbox.id, row.id));
+          await recordOutboxFailure(tx, row.id, { attempts, lastError: message, delayMs: delay });
         }
       }
       if (sent.length > 0) {
-        await markMailsSent(tx).execute({ now: new Date(), ids: sent });
+        await markOutboxMailsSent(tx, sent, new Date());
       }
       return rows.length;
     });

@@ -1,8 +1,8 @@
 import type { Transaction } from '../../db/client.ts';
 import { findUserByEmail } from '../users/index.ts';
-import { profiles } from './profil.table.ts';
+import { insertProfile, type NewProfile } from './profil.repository.ts';
 
-type DemoProfile = Partial<typeof profiles.$inferInsert> & { vorname: string; nachname: string };
+type DemoProfile = Partial<NewProfile> & { vorname: string; nachname: string };
 
 /** Names and details of the demo accounts, by e-mail. */
 const DEMO_PROFILES: Record<string, DemoProfile> = {
@@ -53,6 +53,6 @@ const DEMO_PROFILES: Record<string, DemoProfile> = {
 export async function seedDemoProfiles(tx: Transaction): Promise<void> {
   for (const [email, profile] of Object.entries(DEMO_PROFILES)) {
     const user = await findUserByEmail(tx, email);
-    if (user) await tx.insert(profiles).values({ userId: user.id, ...profile });
+    if (user) await insertProfile(tx, { userId: user.id, ...profile });
   }
 }

@@ -1,8 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { PatientDataServices } from '../module-descriptor.ts';
-import { exportedFile, exportKey } from '../../lib/patient-export.ts';
-import { documentation, profiles } from './profil.table.ts';
+import { exportedFile } from '../../lib/patient-export.ts';
+import { EXPORT_KEYS, profileAndDocumentationOf } from './profil.repository.ts';
 
 /**
  * Self-service export: the profile (with the photo as a file, where one is stored) and the documentation written
@@ -13,19 +12,14 @@ export async function exportPatient(
   userId: number,
   { files }: PatientDataServices,
 ): Promise<Record<string, unknown[]>> {
-  const profile = await db.select().from(profiles).where(eq(profiles.userId, userId));
-  const entries = await db
-    .select()
-    .from(documentation)
-    .where(eq(documentation.patientUserId, userId))
-    .orderBy(asc(documentation.id));
+  const { profile, entries } = await profileAndDocumentationOf(db, userId);
   return {
-    [exportKey(profiles)]: await Promise.all(
+    [EXPORT_KEYS.profile]: await Promise.all(
       profile.map(async ({ profilbild, ...row }) => ({
         ...row,
         profilbild: profilbild ? await exportedFile(files, profilbild, 'profilbild') : null,
       })),
     ),
-    [exportKey(documentation)]: entries,
+    [EXPORT_KEYS.documentation]: entries,
   };
 }

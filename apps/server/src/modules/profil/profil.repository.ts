@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { exportKey } from '../../lib/patient-export.ts';
 import { firmaNames } from '../firma/index.ts';
 import { persons } from './person.repository.ts';
 import { documentation, profiles } from './profil.table.ts';
@@ -141,3 +142,35 @@ export async function listDocumentation(db: Database, patientUserId: number): Pr
     .where(eq(documentation.patientUserId, patientUserId))
     .orderBy(desc(documentation.datum), desc(documentation.id));
 }
+
+export type NewProfile = typeof profiles.$inferInsert;
+
+/** A profile as given (the demo world). */
+export async function insertProfile(tx: Transaction, values: NewProfile): Promise<void> {
+  await tx.insert(profiles).values(values);
+}
+
+/** Deletes the profile and the documentation about the patient; answers the photo's file-store key, if any. */
+export async function deleteProfileAndDocumentation(tx: Transaction, userId: number): Promise<string | null> {
+  const [profile] = await tx
+    .select({ profilbild: profiles.profilbild })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  await tx.delete(profiles).where(eq(profiles.userId, userId));
+  await tx.delete(documentation).where(eq(documentation.patientUserId, userId));
+  return profile?.profilbild ?? null;
+}
+
+/** The profile row and the documentation about the patient, oldest first (self-service export). */
+export async function profileAndDocumentationOf(db: Database | Transaction, userId: number) {
+  const profile = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  const entries = await db
+    .select()
+    .from(documentation)
+    .where(eq(documentation.patientUserId, userId))
+    .orderBy(asc(documentation.id));
+  return { profile, entries };
+}
+
+/** The self-service export's keys of profile and documentation: the tables' SQL names. */
+export const EXPORT_KEYS = { profile: exportKey(profiles), documentation: exportKey(documentation) } as const;

@@ -1,10 +1,13 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { SessionClaims } from '@dihs/contract/auth';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { SessionPublisher } from '../../plugins/session-events.ts';
 import type { RevokedToken } from '../../plugins/session-gate.ts';
-import { revokedTokens } from './sessions.table.ts';
-import { users } from './users.table.ts';
+import {
+  deleteRevokedTokensBefore,
+  insertRevokedToken,
+  moveSessionsValidFrom,
+  revokedTokensValidAfter,
+} from './sessions.repository.ts';
 
 type Db = Database | Transaction;
 
@@ -15,10 +18,7 @@ type Db = Database | Transaction;
  * itself, so the gates refuse at once either way, and a rolled-back change at worst ends sessions needlessly.
  */
 export async function endSessions(sessions: SessionPublisher, db: Db, userId: number, at = new Date()): Promise<void> {
-  await db
-    .update(users)
-    .set({ sessionsValidFrom: at })
-    .where(and(eq(users.id, userId), or(isNull(users.sessionsValidFrom), lt(users.sessionsValidFrom, at))));
+  await moveSessionsValidFrom(db, userId, at);
   await sessions.publish({ kind: 'account', userId, validFromMs: at.getTime() });
 }
 
@@ -27,17 +27,17 @@ export async function revokeToken(sessions: SessionPublisher, db: Db, claims: Se
   // A token from before the jti claim has no id to revoke; it ends with its lifetime (docs/decisions.md).
   if (claims.jti === undefined) return;
   const validUntil = new Date(claims.exp * 1000);
-  await db.insert(revokedTokens).values({ jti: claims.jti, validUntil }).onConflictDoNothing();
+  await insertRevokedToken(db, claims.jti, validUntil);
   await sessions.publish({ kind: 'token', jti: claims.jti, expMs: validUntil.getTime() });
 }
 
 /** The revoked tokens that have not expired yet. */
 export async function listRevokedTokens(db: Db, now = new Date()): Promise<RevokedToken[]> {
-  const rows = await db.select().from(revokedTokens).where(gt(revokedTokens.validUntil, now));
+  const rows = await revokedTokensValidAfter(db, now);
   return rows.map((row) => ({ jti: row.jti, expiresAt: row.validUntil }));
 }
 
 /** Deletes revoked tokens that have expired: they fail the signature check's exp anyway. */
 export async function pruneRevokedTokens(db: Db, now = new Date()): Promise<void> {
-  await db.delete(revokedTokens).where(lt(revokedTokens.validUntil, now));
+  await deleteRevokedTokensBefore(db, now);
 }

@@ -1,7 +1,7 @@
 import { privilegeCode, PRIVILEGES_BY_ROLE, type Privilege, type Role } from '@dihs/contract/common/roles';
 import type { Transaction } from '../../db/client.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { users } from './users.table.ts';
+import { insertUsers } from './users.repository.ts';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -36,7 +36,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
 /** Creates the demo accounts (confirmed e-mail, password Demo#2026). */
 export async function seedDemoUsers(tx: Transaction, firmaId: number): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await tx.insert(users).values(
+  await insertUsers(
+    tx,
     DEMO_USERS.map((u) => ({
       email: u.email,
       passwordHash,

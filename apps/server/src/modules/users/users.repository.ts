@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { privilegeCode, type Role } from '@dihs/contract/common/roles';
 import type { Database, Transaction } from '../../db/client.ts';
+import { columnsWithout, exportKey } from '../../lib/patient-export.ts';
 import { users, type UserRow } from './users.table.ts';
 
 type Db = Database | Transaction;
@@ -204,3 +205,30 @@ export async function activeOperatorEmails(db: Db): Promise<string[]> {
     .where(and(eq(users.role, 'BETREIBER'), eq(users.active, true), isNull(users.deletedAt)));
   return rows.map((row) => row.email);
 }
+
+/** Accounts as given, in one statement (the demo world). */
+export async function insertUsers(tx: Transaction, rows: (typeof users.$inferInsert)[]): Promise<void> {
+  await tx.insert(users).values(rows);
+}
+
+/** Overwrites an account's fields (patient erasure keeps the row, stripped of everything personal). */
+export async function overwriteAccount(
+  tx: Transaction,
+  userId: number,
+  values: Partial<Omit<typeof users.$inferInsert, 'id'>>,
+): Promise<void> {
+  await tx.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** The account row without password hash and TOTP secret, with whether a second factor is set (export). */
+export const accountForExport = (db: Db, userId: number) =>
+  db
+    .select({
+      ...columnsWithout(users, 'passwordHash', 'secondFactorSecret'),
+      secondFactorEnabled: sql<boolean>`${users.secondFactorSecret} is not null`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+
+/** The self-service export's key of the account: the table's SQL name. */
+export const USERS_EXPORT_KEY = exportKey(users);
