@@ -1,14 +1,11 @@
 import { ACCOUNT_MESSAGES } from '@dihs/contract/accounts';
 import { CART_MESSAGES, OFFENE_BUCHUNG_CODE, type Cart } from '@dihs/contract/cart';
 import type { ErrorCode } from '@dihs/contract/common/errors';
-import { formatDateTimeUhr } from '@dihs/contract/common/time';
-import { TERMIN_MESSAGES } from '@dihs/contract/termin';
 import type { Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { chargeSeats, lockedBalance, type SeatCharge } from '../guthaben/index.ts';
 import { lockPatientForBooking } from '../profil/index.ts';
-import { lockTermineInOrder, reserveSeat, type CartSeat, type TerminRow } from '../termin/index.ts';
+import { reserveBookingSeats, type TerminRow } from '../termin/index.ts';
 import type { UserRow } from '../users/index.ts';
 import { bookCart } from './cart-confirm.service.ts';
 import { releaseExpiredOwnCart } from './cart-expire.service.ts';
@@ -68,11 +65,11 @@ interface ReserveInput {
 class ExpiredOpenCart extends Error {}
 
 /**
- * Creates an OFFEN cart inside the caller's transaction: locks the patient, the appointments (in id order) and the
- * patient's ledger (in the order of every path that frees seats with a refund: appointment, then ledger), decides
- * each item's payment method (FIRMA, REZEPT, ABO, GUTHABEN, KARTE) from the balance read under that lock, reserves
- * every seat, charges the credit and records the card amount. Any refusal throws, so the caller's transaction
- * changes nothing. The card prices are read only when an item falls to the card.
+ * Creates an OFFEN cart inside the caller's transaction: locks the patient, opens the cart, and has termin take the
+ * seats (reserveBookingSeats: the appointments locked in id order, then the patient's ledger, the credit charged)
+ * while this module's payment rule decides each item (FIRMA, REZEPT, ABO, GUTHABEN, KARTE) from the locked balance.
+ * Any refusal throws, so the caller's transaction changes nothing. The card prices are read only when an item falls
+ * to the card.
  */
 async function reserveCart(
   tx: Transaction,
@@ -92,53 +89,35 @@ async function reserveCart(
     if (open && open.expiresAt <= input.now && !input.expiredReleased) throw new ExpiredOpenCart();
     throw offeneBuchung();
   }
-  const ids = [...new Set(input.terminIds)].sort((a, b) => a - b);
-  const termine = await lockTermineInOrder(tx, ids);
-  if (termine.length !== ids.length) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
-  for (const termin of termine) {
-    if (!bookableFor(termin, patient, input.now)) throw new HttpError(409, CART_MESSAGES.nichtSichtbar);
-  }
-
-  const balance = await lockedBalance(tx, patient.id);
-  const remaining = { ...balance };
   let prices: CardPrices | null = null;
-  const decisions: { termin: TerminRow; decision: PaymentDecision }[] = [];
-  for (const termin of termine) {
-    let decision = decidePayment(termin, patient.firmaId, remaining, null);
-    if (decision.zahlungsart === 'KARTE') {
-      prices ??= await cardPrices(tx);
-      decision = { ...decision, amountCents: prices[termin.termintyp] };
-    }
-    refuseCard(input.mode, termin, decision);
-    decisions.push({ termin, decision });
-  }
-
-  const seats: CartSeat[] = [];
-  const charges: SeatCharge[] = [];
   let amountCents = 0;
-  for (const { termin, decision } of decisions) {
-    const seat = await reserveSeat(tx, {
-      terminId: termin.id,
-      patientUserId: patient.id,
-      zahlungsart: decision.zahlungsart,
-      creditKind: decision.creditKind,
-      cartId: cart.id,
-      status: 'RESERVIERT',
-      now: input.now,
-    });
-    seats.push({ seat, termin });
-    if (decision.zahlungsart === 'KARTE') amountCents += decision.amountCents ?? 0;
-    else if (decision.creditKind) {
-      charges.push({
-        seatId: seat.id,
-        kind: decision.creditKind,
-        reason: `Terminbuchung: ${termin.befund} am ${formatDateTimeUhr(termin.datum)}`,
-        reference: `warenkorb:${cart.id}`,
-      });
-    }
-  }
-  // the decisions never plan more than the locked balance holds
-  await chargeSeats(tx, balance, { patientUserId: patient.id, authorUserId: input.createdByUserId, charges });
+  const seats = await reserveBookingSeats(tx, {
+    cartId: cart.id,
+    patientUserId: patient.id,
+    authorUserId: input.createdByUserId,
+    terminIds: input.terminIds,
+    status: 'RESERVIERT',
+    now: input.now,
+    // the payment rule, between the appointments' lock and the ledger's: each item from the balance still free
+    decide: async (termine, balance) => {
+      for (const termin of termine) {
+        if (!bookableFor(termin, patient, input.now)) throw new HttpError(409, CART_MESSAGES.nichtSichtbar);
+      }
+      const remaining = { ...balance };
+      const payments: PaymentDecision[] = [];
+      for (const termin of termine) {
+        let decision = decidePayment(termin, patient.firmaId, remaining, null);
+        if (decision.zahlungsart === 'KARTE') {
+          prices ??= await cardPrices(tx);
+          decision = { ...decision, amountCents: prices[termin.termintyp] };
+          amountCents += decision.amountCents ?? 0;
+        }
+        refuseCard(input.mode, termin, decision);
+        payments.push(decision);
+      }
+      return payments;
+    },
+  });
 
   // the payment itself is opened by the caller (paymentAddress), like a retry
   const updated = amountCents > 0 ? await updateCart(tx, cart.id, { amountCents }) : cart;

@@ -11,6 +11,7 @@ export {
   refundSeat,
   creditUnbookedPayment,
   InsufficientCreditError,
+  type Balance,
   type LedgerEntryInput,
   type ReversalResult,
   type SeatCharge,

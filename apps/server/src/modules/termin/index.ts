@@ -3,6 +3,7 @@ export { type TerminRow, type TerminTeilnahmeRow } from './termin.table.ts';
 export { erasePatient } from './termin.erase.ts';
 export {
   reserveSeat,
+  reserveBookingSeats,
   releaseSeat,
   confirmSeat,
   releaseFutureSeatsOf,
@@ -11,9 +12,9 @@ export {
   seatsOfCart,
   type CartSeat,
   type ReserveSeatInput,
+  type SeatPayment,
   type SeatRefundInput,
 } from './termin-sitz.service.ts';
-export { lockTermineInOrder } from './termin-sitz.repository.ts';
 export { findTermin, activeSeat, lockTermin } from './termin.repository.ts';
 export { runReminderJob, REMINDER_LEAD_MS } from './termin-erinnerung.ts';
 export { enqueueStornoMail } from './termin-storno-mail.ts';

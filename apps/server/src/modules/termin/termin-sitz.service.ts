@@ -1,9 +1,10 @@
 import type { CreditKind } from '@dihs/contract/guthaben';
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMIN_MESSAGES, type Zahlungsart } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { refundSeat } from '../guthaben/index.ts';
+import { chargeSeats, lockedBalance, refundSeat, type Balance, type SeatCharge } from '../guthaben/index.ts';
 import {
   bookReservedSeatRow,
   cancelSeatRow,
@@ -11,6 +12,7 @@ import {
   futureSeatIdsOf,
   insertSeatRow,
   lockSeatRow,
+  lockTermineInOrder,
   lockTerminRow,
   lowerSeatCounter,
   takeSeatIfFree,
@@ -87,6 +89,72 @@ export async function reserveSeat(tx: Transaction, input: ReserveSeatInput): Pro
     if (isUniqueViolation(error)) throw new HttpError(409, TERMIN_MESSAGES.doppelt);
     throw error;
   }
+}
+
+/** How one seat of a booking is paid: the booking's rule decides it (the cart's payment rule). */
+export interface SeatPayment {
+  zahlungsart: Zahlungsart;
+  /** The credit the seat takes; for a card-paid seat the kind a cancellation returns (nothing is charged). */
+  creditKind: CreditKind | null;
+}
+
+export interface BookingSeatsInput {
+  cartId: number;
+  patientUserId: number;
+  /** Who books (the patient or an operator): the author of the ledger entries. */
+  authorUserId: number;
+  terminIds: readonly number[];
+  status: 'RESERVIERT' | 'GEBUCHT';
+  now: Date;
+  /**
+   * The booking's rule: how each locked appointment (in id order) is paid, from the patient's balance locked for
+   * this transaction; throws to refuse the booking. It reads no seats and writes nothing.
+   */
+  decide(termine: readonly TerminRow[], balance: Balance): SeatPayment[] | Promise<SeatPayment[]>;
+}
+
+/**
+ * Takes the seats of one booking and charges the credit-paid ones, inside the caller's transaction, in the lock
+ * order of every path that frees seats with a refund: the appointments (in id order), then the patient's ledger. The
+ * booking's rule decides each seat's payment between the two locks, so it sees the balance no one else can change
+ * until the commit; a charge the balance does not cover is refused by the ledger (409). Answers the seats in id order
+ * of their appointments. An unknown appointment is a 404 before anything is taken.
+ */
+export async function reserveBookingSeats(tx: Transaction, input: BookingSeatsInput): Promise<CartSeat[]> {
+  const ids = [...new Set(input.terminIds)].sort((a, b) => a - b);
+  const termine = await lockTermineInOrder(tx, ids);
+  if (termine.length !== ids.length) throw HttpError.notFound(TERMIN_MESSAGES.unbekannt);
+  const balance = await lockedBalance(tx, input.patientUserId);
+  const payments = await input.decide(termine, balance);
+  const seats: CartSeat[] = [];
+  const charges: SeatCharge[] = [];
+  for (const [index, termin] of termine.entries()) {
+    const payment = payments[index]!;
+    const seat = await reserveSeat(tx, {
+      terminId: termin.id,
+      patientUserId: input.patientUserId,
+      zahlungsart: payment.zahlungsart,
+      creditKind: payment.creditKind,
+      cartId: input.cartId,
+      status: input.status,
+      now: input.now,
+    });
+    seats.push({ seat, termin });
+    if (payment.zahlungsart !== 'KARTE' && payment.creditKind) {
+      charges.push({
+        seatId: seat.id,
+        kind: payment.creditKind,
+        reason: `Terminbuchung: ${termin.befund} am ${formatDateTimeUhr(termin.datum)}`,
+        reference: `warenkorb:${input.cartId}`,
+      });
+    }
+  }
+  await chargeSeats(tx, balance, {
+    patientUserId: input.patientUserId,
+    authorUserId: input.authorUserId,
+    charges,
+  });
+  return seats;
 }
 
 /**
