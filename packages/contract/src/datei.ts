@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, operator, PUBLIC } from './common/endpoint.ts';
+import { endpoint, multipartUpload, operator, PUBLIC } from './common/endpoint.ts';
 
 /** Operator uploads (spec 3 "Operator tools: Uploads"; spec 1 section 7 `GET /files/`): public page images, PDFs, logos. */
 
@@ -43,6 +43,18 @@ export type Datei = z.infer<typeof dateiSchema>;
 
 export const dateiBeschreibungRule = z.string().trim().max(DATEI_LIMITS.beschreibung, DATEI_TEXTS.beschreibungZuLang);
 
+/** The upload's parts (spec 3: file, description, encrypt): `description` may be absent; `encrypt` is ignored. */
+const dateiUpload = multipartUpload({
+  file: {
+    field: 'file',
+    maxBytes: DATEI_LIMITS.bytes,
+    missing: DATEI_TEXTS.dateiFehlt,
+    wrongField: DATEI_TEXTS.dateiFeld,
+    tooLarge: DATEI_TEXTS.dateiZuGross,
+  },
+  fields: z.object({ description: dateiBeschreibungRule.default(''), encrypt: z.string().optional() }),
+});
+
 /** The served name: `{id}-{name}`, where name is letters, digits, dot, hyphen and underscore only. */
 export const dateiNameParamSchema = z.object({
   datei: z.string().regex(/^[1-9][0-9]{0,9}-[A-Za-z0-9._-]{1,200}$/, DATEI_TEXTS.nichtGefunden),
@@ -67,8 +79,7 @@ export const dateiEndpoints = {
     summary: 'Öffentliche Datei hochladen (multipart: file, description; encrypt wird ignoriert)',
     tag,
     access: operator('DATEIEN_HOCHLADEN'),
-    requestFormat: 'multipart',
-    fileField: 'file',
+    ...dateiUpload,
     response: dateiSchema,
     errors: [...errors, 413],
   }),

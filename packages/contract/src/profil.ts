@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { geburtsdatumRule } from './accounts.ts';
 import { LIMITS } from './common/constants.ts';
-import { endpoint, LOGIN, operator, roles } from './common/endpoint.ts';
+import { endpoint, LOGIN, multipartUpload, operator, roles } from './common/endpoint.ts';
 import { ROLES } from './common/roles.ts';
 import {
   MAX_LENGTH_MESSAGE,
@@ -270,6 +270,21 @@ export const profilePhotoSchema = z.string();
 
 /** POST /upload/profile[/{userId}]: true once the photo is stored. */
 export const profilbildUploadResponseSchema = z.literal(true);
+
+/**
+ * The upload's parts (spec 1: file, description, encrypt): the photo; description and encrypt are accepted and
+ * unused (a photo is no health data and not encrypted).
+ */
+const profilbildUpload = multipartUpload({
+  file: {
+    field: 'file',
+    maxBytes: PROFIL_LIMITS.profilbildBytes,
+    missing: PROFIL_TEXTS.bildFehlt,
+    wrongField: PROFIL_TEXTS.bildFeld,
+    tooLarge: PROFIL_TEXTS.bildZuGross,
+  },
+  fields: z.object({ description: z.string().optional(), encrypt: z.string().optional() }),
+});
 
 const errors = [400, 401, 403, 404] as const;
 const tag = 'Profil';
@@ -543,8 +558,7 @@ export const profilEndpoints = {
     summary: 'Eigenes Profilbild hochladen (multipart, Feld file; JPEG oder PNG bis 5 MB)',
     tag: profilbildTag,
     access: roles(['THERAPEUT']),
-    requestFormat: 'multipart',
-    fileField: 'file',
+    ...profilbildUpload,
     response: profilbildUploadResponseSchema,
     errors,
   }),
@@ -555,8 +569,7 @@ export const profilEndpoints = {
     tag: profilbildTag,
     access: userManager,
     params: profilUserIdParamSchema,
-    requestFormat: 'multipart',
-    fileField: 'file',
+    ...profilbildUpload,
     response: profilbildUploadResponseSchema,
     errors,
   }),

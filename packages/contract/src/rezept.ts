@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, roles } from './common/endpoint.ts';
+import { endpoint, multipartUpload, roles } from './common/endpoint.ts';
 import type { Privilege } from './common/roles.ts';
 import { idParam, pageQueryFields } from './common/rules.ts';
 import { formatDateTimeDe } from './common/time.ts';
@@ -164,6 +164,21 @@ export const rezeptAnmerkungRule = z
   .min(1, REZEPT_TEXTS.anmerkungLeer)
   .max(REZEPT_LIMITS.anmerkung, REZEPT_TEXTS.anmerkungZuLang);
 
+/**
+ * The upload's parts (spec 2: file, description, encrypt): the file, the note in `description` (checked by the
+ * server after the parts are read), `encrypt` accepted and ignored (a prescription is always encrypted).
+ */
+const rezeptUpload = multipartUpload({
+  file: {
+    field: 'file',
+    maxBytes: REZEPT_LIMITS.bytes,
+    missing: REZEPT_TEXTS.dateiFehlt,
+    wrongField: REZEPT_TEXTS.dateiFeld,
+    tooLarge: REZEPT_TEXTS.dateiZuGross,
+  },
+  fields: z.object({ description: rezeptAnmerkungRule, encrypt: z.string().optional() }),
+});
+
 /** Operators read prescriptions with either privilege; handling (status, credit) needs GUTHABEN_AENDERN. */
 export const REZEPT_LESER: readonly Privilege[] = ['GUTHABEN_AENDERN', 'BENUTZER_VERWALTEN'];
 export const REZEPT_BEARBEITER: readonly Privilege[] = ['GUTHABEN_AENDERN'];
@@ -285,8 +300,7 @@ export const rezeptEndpoints = {
     tag,
     access: roles(['PATIENT']),
     patientRecord: { kind: 'REZEPT', action: 'SCHREIBEN', self: true },
-    requestFormat: 'multipart',
-    fileField: 'file',
+    ...rezeptUpload,
     response: rezeptSchema,
     errors: [...errors, 413],
   }),

@@ -7,6 +7,7 @@ import type {
   preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
+import multipart from '@fastify/multipart';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,19 +17,26 @@ import type {
   EndpointParams,
   EndpointQuery,
   EndpointResult,
+  EndpointUpload,
+  MultipartRule,
+  UploadedFile,
 } from '@dihs/contract/common/endpoint';
 import { routePattern } from '@dihs/contract/common/endpoint';
 import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import type { AppInstance } from '../app-types.ts';
 import { nullableAsKeyword } from '../lib/nullable-keyword.ts';
+import { multipartOptions, readUpload, refuseOversizedUpload } from '../lib/upload-limit.ts';
 import { guard } from './auth.ts';
 import './patient-access.ts';
 
-/** The request a handler of the declaration receives: params, query and body as its schemas parse them. */
+/**
+ * The request a handler of the declaration receives: params, query and body as its schemas parse them; an upload's
+ * body is its text fields and the file (with the bytes as a Buffer).
+ */
 export type EndpointRequest<E extends EndpointDeclaration> = FastifyRequest<{
   Params: EndpointParams<E>;
   Querystring: EndpointQuery<E>;
-  Body: EndpointBody<E>;
+  Body: E['requestFormat'] extends 'multipart' ? EndpointUpload<E, UploadedFile<Buffer>> : EndpointBody<E>;
 }>;
 
 type Awaitable<T> = T | Promise<T>;
@@ -124,7 +132,30 @@ function schemaOf(declaration: EndpointDeclaration): FastifySchema {
 const asArray = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-/** Registers the handler of one contract declaration: path, schemas, access check and OpenAPI from one place. */
+/** The upload rule of a multipart declaration; a declaration that lacks it, or names two file fields, stops the app. */
+function multipartRuleOf(declaration: EndpointDeclaration): MultipartRule | undefined {
+  const rule = declaration.multipart;
+  const multipartFormat = declaration.requestFormat === 'multipart';
+  if (!multipartFormat && !rule) return undefined;
+  if (!multipartFormat || !rule || (declaration.fileField ?? rule.file.field) !== rule.file.field) {
+    throw new Error(`${declaration.method} ${declaration.path}: ein Upload wird mit multipartUpload() deklariert`);
+  }
+  return rule;
+}
+
+/** Reads the upload into request.body before the handler: after the access and need-to-know checks. */
+const uploadHook =
+  (rule: MultipartRule): preHandlerHookHandler =>
+  async (request) => {
+    request.body = await readUpload(request, rule);
+  };
+
+/**
+ * Registers the handler of one contract declaration: path, schemas, access check and OpenAPI from one place. An
+ * upload (`multipartUpload`) gets its own scope with the multipart parser and the declared limits: a body longer
+ * than the file allows is refused before it is read, and the parts are read into request.body once the caller is
+ * admitted.
+ */
 export function route<E extends EndpointDeclaration>(
   app: AppInstance | FastifyInstance,
   declaration: E,
@@ -132,19 +163,39 @@ export function route<E extends EndpointDeclaration>(
   extras: RouteExtras = {},
 ): void {
   const patient = patientRecordHooks(app as FastifyInstance, declaration);
-  const preHandler = [...(patient?.preHandler ?? []), ...asArray(extras.preHandler)];
-  (app as FastifyInstance).route({
+  const upload = multipartRuleOf(declaration);
+  const preHandler = [
+    ...(patient?.preHandler ?? []),
+    ...(upload ? [uploadHook(upload)] : []),
+    ...asArray(extras.preHandler),
+  ];
+  const options: RouteOptions = {
     method: declaration.method,
     url: routePattern(declaration),
     schema: schemaOf(declaration),
     config: { ...extras.config, endpoint: declaration },
     ...(extras.bodyLimit !== undefined ? { bodyLimit: extras.bodyLimit } : {}),
-    // the need-to-know check starts after the access rule: roles that rule refuses never reach it
-    onRequest: [...accessHook(declaration), ...(patient ? [patient.onRequest] : []), ...asArray(extras.onRequest)],
+    // an oversized upload is refused first, as soon as its length is known; the need-to-know check starts after the
+    // access rule: roles that rule refuses never reach it
+    onRequest: [
+      ...(upload ? [refuseOversizedUpload(upload)] : []),
+      ...accessHook(declaration),
+      ...(patient ? [patient.onRequest] : []),
+      ...asArray(extras.onRequest),
+    ],
     ...(preHandler.length ? { preHandler } : {}),
     ...(patient ? { onSend: patient.onSend, onResponse: patient.onResponse } : {}),
     ...(extras.schemaSerializer ? { serializerCompiler: schemaSerializerCompiler } : {}),
     handler: handler as unknown as RouteOptions['handler'],
+  };
+  if (!upload) {
+    (app as FastifyInstance).route(options);
+    return;
+  }
+  // the multipart parser in a scope of its own: the other routes keep refusing form data (415)
+  void (app as FastifyInstance).register(async (scope) => {
+    await scope.register(multipart, multipartOptions(upload));
+    scope.route(options);
   });
 }
 

@@ -17,8 +17,22 @@ export type CallArgs<E extends EndpointDeclaration> =
     : [input?: EndpointInput<E>, options?: CallOptions];
 
 /**
- * Calls an endpoint of the contract: fills the path, sends the body in the declared format, checks a JSON answer
- * against the declared response schema. The one way the web app talks to the server.
+ * The form data of an upload: the text fields as given (left out when undefined), then the file under the field
+ * name the declaration gives it.
+ */
+function uploadForm(declaration: EndpointDeclaration, body: { file: Blob } & Record<string, unknown>): FormData {
+  if (!declaration.multipart) throw new Error(`${declaration.method} ${declaration.path}: kein Upload deklariert`);
+  const { file, ...fields } = body;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (typeof value === 'string') form.append(name, value);
+  form.append(declaration.multipart.file.field, file);
+  return form;
+}
+
+/**
+ * Calls an endpoint of the contract: fills the path, sends the body in the declared format (an upload as form data
+ * built from the declaration), checks a JSON answer against the declared response schema. The one way the web app
+ * talks to the server.
  */
 export function callEndpoint<E extends EndpointDeclaration>(
   declaration: E,
@@ -32,7 +46,7 @@ export function callEndpoint<E extends EndpointDeclaration>(
     ...(body === undefined
       ? {}
       : format === 'multipart'
-        ? { form: body as FormData }
+        ? { form: uploadForm(declaration, body as { file: Blob } & Record<string, unknown>) }
         : format === 'text'
           ? { text: body as string }
           : { json: body }),

@@ -31,9 +31,51 @@ export const operator = (...anyPrivilege: Privilege[]): EndpointAccess =>
 
 /**
  * How the request body travels: JSON (default), plain text (the password reset takes the raw address) or
- * multipart form data (uploads; the handler reads the parts, the body schema is not applied).
+ * multipart form data (uploads, declared with `multipartUpload`: the server reads the parts as the declaration's
+ * `multipart` rule says, the body schema is not used).
  */
 export type RequestFormat = 'json' | 'text' | 'multipart';
+
+/** The one file of an upload: the form field that carries it, its size limit and the German refusals (each a 400). */
+export interface UploadFileRule {
+  /** The form field of the file; a file under any other name is refused with `wrongField`. */
+  readonly field: string;
+  /** The most bytes the file may have; the server cuts the stream at this size, or refuses a longer declared body. */
+  readonly maxBytes: number;
+  /** No file came (or the body is no multipart form). */
+  readonly missing: string;
+  /** A file came under another field name. */
+  readonly wrongField: string;
+  /** The file, or the declared length of the body, is beyond `maxBytes`. */
+  readonly tooLarge: string;
+}
+
+/**
+ * The text fields beside the file: an object schema of strings (multipart fields are text). Fields it does not name
+ * are dropped (a strict object refuses them); a refused field is a 400 with the schema's message.
+ */
+export type UploadFieldsSchema = z.ZodObject<
+  Record<string, z.ZodType<unknown, string | undefined>>,
+  z.core.$ZodObjectConfig
+>;
+
+/** What a multipart declaration carries: the file and the text fields (apps/server/src/lib/upload-limit.ts reads them). */
+export interface MultipartRule {
+  readonly file: UploadFileRule;
+  readonly fields: UploadFieldsSchema;
+}
+
+/**
+ * The request side of an upload declaration, spread into `endpoint({...})`: multipart form data with one file and
+ * the text fields. `fileField` repeats the file's field name for those who only need that (OpenAPI, tests).
+ */
+export const multipartUpload = <const M extends MultipartRule>(
+  multipart: M,
+): { readonly requestFormat: 'multipart'; readonly fileField: M['file']['field']; readonly multipart: M } => ({
+  requestFormat: 'multipart',
+  fileField: multipart.file.field,
+  multipart,
+});
 /** JSON (checked by `response`) or a file download (PDF, CSV, image) that the client receives as a Blob. */
 export type ResponseFormat = 'json' | 'file';
 
@@ -135,8 +177,10 @@ export interface EndpointDeclaration {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly requestFormat?: RequestFormat;
-  /** Multipart uploads: the form field that carries the file; a file under any other name is refused. */
+  /** Multipart uploads: the form field that carries the file (the same as `multipart.file.field`). */
   readonly fileField?: string;
+  /** Multipart uploads: the file and the text fields, with limits and German refusals (see `multipartUpload`). */
+  readonly multipart?: MultipartRule;
   /** The 200 answer; absent for a file download. */
   readonly response?: z.ZodType;
   readonly responseFormat?: ResponseFormat;
@@ -154,11 +198,23 @@ export const endpoint = <const E extends EndpointDeclaration>(declaration: E): E
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Given<S> = S extends z.ZodType ? z.input<S> : undefined;
 
+/** A file as an upload's handler receives it: the bytes (the server's Buffer), the name as sent and the sent type. */
+export interface UploadedFile<Bytes = Uint8Array> {
+  readonly data: Bytes;
+  readonly filename: string;
+  readonly mimetype: string;
+}
+
+/** The parts of an upload after parsing: the text fields as the declaration's schema answers them, and the file. */
+export type EndpointUpload<E extends EndpointDeclaration, File = UploadedFile> = E['multipart'] extends MultipartRule
+  ? z.output<E['multipart']['fields']> & { file: File }
+  : never;
+
 /** What the handler receives after validation. */
 export type EndpointParams<E extends EndpointDeclaration> = Parsed<E['params']>;
 export type EndpointQuery<E extends EndpointDeclaration> = Parsed<E['query']>;
 export type EndpointBody<E extends EndpointDeclaration> = E['requestFormat'] extends 'multipart'
-  ? unknown
+  ? EndpointUpload<E>
   : Parsed<E['body']>;
 /** What the handler returns (before serialization) for a JSON endpoint. */
 export type EndpointResult<E extends EndpointDeclaration> = E['response'] extends z.ZodType
@@ -171,22 +227,27 @@ export type EndpointAnswer<E extends EndpointDeclaration> = E['responseFormat'] 
     ? z.output<E['response']>
     : unknown;
 
+/** What a caller passes to an upload: the file and the text fields; the client builds the form data from it. */
+type UploadInput<E extends EndpointDeclaration> = E['multipart'] extends MultipartRule
+  ? z.input<E['multipart']['fields']> & { file: Blob }
+  : never;
+
 type Part<Key extends string, S> = S extends z.ZodType ? { [K in Key]: z.input<S> } : { [K in Key]?: undefined };
 /** What a caller passes: params, query and body exactly when the declaration has them. */
 export type EndpointInput<E extends EndpointDeclaration> = Part<'params', E['params']> &
   Part<'query', E['query']> &
   (E['requestFormat'] extends 'multipart'
-    ? { body: FormData }
+    ? { body: UploadInput<E> }
     : E['requestFormat'] extends 'text'
       ? { body: string }
       : Part<'body', E['body']>);
 
 /** True when the caller must pass something (a declaration with params, query or body). */
-export type EndpointNeedsInput<E extends EndpointDeclaration> = undefined extends Given<E['params']> &
-  Given<E['query']> &
-  Given<E['body']>
-  ? false
-  : true;
+export type EndpointNeedsInput<E extends EndpointDeclaration> = E['requestFormat'] extends 'multipart'
+  ? true
+  : undefined extends Given<E['params']> & Given<E['query']> & Given<E['body']>
+    ? false
+    : true;
 
 /** Where the API lives; every other path belongs to the web app. */
 export const API_PREFIX = '/api';

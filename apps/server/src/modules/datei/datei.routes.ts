@@ -1,50 +1,16 @@
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DATEI_LIMITS, DATEI_TEXTS, dateiBeschreibungRule, dateiEndpoints as api } from '@dihs/contract/datei';
+import { dateiEndpoints as api } from '@dihs/contract/datei';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { readFilePart, refuseOversizedUploads } from '../../lib/upload-limit.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { createDateiService } from './datei.service.ts';
-
-/** The parts of one upload: `file`, `description`; `encrypt` is ignored (public files are not health data). */
-async function readUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw HttpError.badRequest(DATEI_TEXTS.dateiFehlt);
-  let file: { data: Buffer; filename: string } | undefined;
-  let description: unknown = '';
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== api.hochladen.fileField || file) {
-        part.file.resume();
-        throw HttpError.badRequest(DATEI_TEXTS.dateiFeld);
-      }
-      const data = await readFilePart(part, DATEI_TEXTS.dateiZuGross);
-      file = { data, filename: part.filename };
-    } else if (part.fieldname === 'description') {
-      description = part.value;
-    }
-  }
-  if (!file) throw HttpError.badRequest(DATEI_TEXTS.dateiFehlt);
-  const beschreibung = dateiBeschreibungRule.safeParse(description);
-  if (!beschreibung.success) throw HttpError.badRequest(beschreibung.error.issues[0]?.message);
-  return { ...file, beschreibung: beschreibung.data };
-}
 
 /** GET /files/ (the list), the upload, and the public files themselves. */
 export async function dateiRoutes(app: AppInstance, { db, objects }: AppDeps) {
   const dateien = createDateiService(db, objects);
 
-  await app.register(async (plugin) => {
-    const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, {
-      limits: { fileSize: DATEI_LIMITS.bytes, files: 1, fields: 4, fieldSize: 2048, parts: 6 },
-      // readFilePart refuses the file at the limit itself
-      throwFileSizeLimit: false,
-      preservePath: true,
-    });
-    refuseOversizedUploads(scope, DATEI_LIMITS.bytes, DATEI_TEXTS.dateiZuGross);
-    route(scope, api.hochladen, async (request) => dateien.upload(await readUpload(request)));
+  // the parts as the declaration reads them: the file and its description; `encrypt` is ignored (no health data)
+  route(app, api.hochladen, (request) => {
+    const { file, description } = request.body;
+    return dateien.upload({ data: file.data, filename: file.filename, beschreibung: description });
   });
 
   route(app, api.liste, () => dateien.list());

@@ -1,52 +1,10 @@
-import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  REZEPT_LIMITS,
-  REZEPT_TEXTS,
-  REZEPT_TYPEN,
-  rezeptAnmerkungRule,
-  rezeptEndpoints as api,
-} from '@dihs/contract/rezept';
+import { REZEPT_TYPEN, rezeptEndpoints as api } from '@dihs/contract/rezept';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { readFilePart, refuseOversizedUploads } from '../../lib/upload-limit.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { rezeptKeyRing } from './rezept-keys.ts';
 import { createRezeptService, type RezeptFile } from './rezept.service.ts';
-
-interface Upload {
-  data: Buffer;
-  filename: string;
-  anmerkung: string;
-}
-
-/**
- * Reads the multipart parts: the file (field `file`), the note (`description`), `encrypt` (ignored: prescriptions
- * are always encrypted). The size limit cuts the stream while it arrives, so a 60 MB body is never held in memory.
- */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw HttpError.badRequest(REZEPT_TEXTS.dateiFehlt);
-  let file: { data: Buffer; filename: string } | undefined;
-  let description: unknown;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== api.hochladen.fileField || file) {
-        part.file.resume();
-        throw HttpError.badRequest(REZEPT_TEXTS.dateiFeld);
-      }
-      const data = await readFilePart(part, REZEPT_TEXTS.dateiZuGross);
-      file = { data, filename: part.filename };
-    } else if (part.fieldname === 'description') {
-      description = part.value;
-    }
-  }
-  if (!file) throw HttpError.badRequest(REZEPT_TEXTS.dateiFehlt);
-  const anmerkung = rezeptAnmerkungRule.safeParse(description);
-  if (!anmerkung.success) throw HttpError.badRequest(anmerkung.error.issues[0]?.message);
-  return { ...file, anmerkung: anmerkung.data };
-}
 
 /** A health document as a download: no cache keeps it, no browser guesses its type. */
 function sendFile(reply: FastifyReply, file: RezeptFile) {
@@ -62,7 +20,7 @@ function sendFile(reply: FastifyReply, file: RezeptFile) {
     .send(file.data);
 }
 
-/** Prescriptions (spec 2 section 7): lists, downloads, status changes, credit, and the multipart upload. */
+/** Prescriptions (spec 2 section 7): lists, downloads, status changes, credit, and the upload. */
 export async function rezeptRoutes(app: AppInstance, { db, config, objects, now }: AppDeps) {
   const rezepte = createRezeptService({
     db,
@@ -74,20 +32,15 @@ export async function rezeptRoutes(app: AppInstance, { db, config, objects, now 
   // rezept.module.ts resolves): the need-to-know check admitted the caller before a handler runs, outside any
   // transaction.
 
-  await app.register(async (plugin) => {
-    const scope = plugin.withTypeProvider<ZodTypeProvider>();
-    await scope.register(multipart, {
-      limits: { fileSize: REZEPT_LIMITS.bytes, files: 1, fields: 4, fieldSize: 4096, parts: 6 },
-      // readFilePart refuses the file at the limit itself
-      throwFileSizeLimit: false,
-      // the name as sent, so a name with a path in it is refused rather than silently cut to its last part
-      preservePath: true,
+  // the caller's own prescription (self): admitted before the parts are read; route() reads them as the declaration
+  // says (the file cut at 4 MB while it arrives, the note checked), `encrypt` is ignored: always encrypted
+  route(app, api.hochladen, (request) => {
+    const { file, description } = request.body;
+    return rezepte.upload(sessionOf(request).userId, {
+      data: file.data,
+      filename: file.filename,
+      anmerkung: description,
     });
-    refuseOversizedUploads(scope, REZEPT_LIMITS.bytes, REZEPT_TEXTS.dateiZuGross);
-    // the caller's own prescription (self): admitted before the parts are read
-    route(scope, api.hochladen, async (request) =>
-      rezepte.upload(sessionOf(request).userId, await readUpload(request)),
-    );
   });
 
   // the lists' answers are written by a serializer compiled from their schema (RouteExtras.schemaSerializer)

@@ -7,13 +7,9 @@ export const useDateien = () => useEndpointQuery(api.liste, undefined);
 /** POST /upload/datei: one file with its description. */
 export function useDateiHochladen() {
   return useEndpointMutation(api.hochladen, {
-    toInput: ({ file, beschreibung }: { file: File; beschreibung: string }) => {
-      const form = new FormData();
-      form.append('description', beschreibung);
-      form.append('encrypt', 'false');
-      form.append('file', file);
-      return { body: form };
-    },
+    toInput: ({ file, beschreibung }: { file: File; beschreibung: string }) => ({
+      body: { description: beschreibung, encrypt: 'false', file },
+    }),
     invalidates: [api.liste],
   });
 }

@@ -28,16 +28,12 @@ export const useEigenerName = () => useEndpointQuery(profilEndpoints.nameOnly, u
 export const usePatientName = (patientId: number) =>
   useEndpointQuery(profilEndpoints.nameOnlyPatient, { params: { patientId } });
 
-/** POST /rezepte/upload (multipart: file, description, encrypt). */
+/** POST /rezepte/upload: the file and the note; encrypt is sent as the spec has it (and ignored). */
 export function useRezeptHochladen() {
   return useEndpointMutation(api.hochladen, {
-    toInput: ({ file, anmerkung }: { file: File; anmerkung: string }) => {
-      const form = new FormData();
-      form.append('description', anmerkung);
-      form.append('encrypt', 'true');
-      form.append('file', file);
-      return { body: form };
-    },
+    toInput: ({ file, anmerkung }: { file: File; anmerkung: string }) => ({
+      body: { description: anmerkung, encrypt: 'true', file },
+    }),
     invalidates: LISTS,
   });
 }
