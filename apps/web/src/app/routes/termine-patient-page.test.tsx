@@ -166,27 +166,30 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     expect(within(frei).getByText('nicht gebucht')).toBeInTheDocument();
   });
 
+  /** An open cart of one group appointment paid from credit. */
+  const creditCart = (cartId: number) => ({
+    cartId,
+    status: 'OFFEN',
+    redirectUrl: null,
+    vorname: 'Paula',
+    nachname: 'Patientin',
+    amountCents: 0,
+    expiresAt: inDays(1),
+    items: [
+      {
+        terminId: 1,
+        terminName: 'Rückenschmerzen',
+        termintyp: 'GRUPPE',
+        datum: BASE.datum,
+        status: 'OFFEN',
+        paymentMethod: 'GUTHABEN',
+        amountCents: 0,
+      },
+    ],
+  });
+
   it('selects, books through the cart dialog and reloads', async () => {
-    const cart = {
-      cartId: 5,
-      status: 'OFFEN',
-      redirectUrl: null,
-      vorname: 'Paula',
-      nachname: 'Patientin',
-      amountCents: 0,
-      expiresAt: inDays(1),
-      items: [
-        {
-          terminId: 1,
-          terminName: 'Rückenschmerzen',
-          termintyp: 'GRUPPE',
-          datum: BASE.datum,
-          status: 'OFFEN',
-          paymentMethod: 'GUTHABEN',
-          amountCents: 0,
-        },
-      ],
-    };
+    const cart = creditCart(5);
     const fetchMock = stubPlan('/termin/patient/all', {
       'POST /api/cart/create': { body: cart },
       'POST /api/cart/confirm/5': { body: { ...cart, status: 'BEZAHLT' } },
@@ -207,26 +210,7 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
   });
 
   it('after a booking reads again what it changed: the list, the balance, the subscription and the open booking', async () => {
-    const cart = {
-      cartId: 6,
-      status: 'OFFEN',
-      redirectUrl: null,
-      vorname: 'Paula',
-      nachname: 'Patientin',
-      amountCents: 0,
-      expiresAt: inDays(1),
-      items: [
-        {
-          terminId: 1,
-          terminName: 'Rückenschmerzen',
-          termintyp: 'GRUPPE',
-          datum: BASE.datum,
-          status: 'OFFEN',
-          paymentMethod: 'GUTHABEN',
-          amountCents: 0,
-        },
-      ],
-    };
+    const cart = creditCart(6);
     const fetchMock = stubPlan('/termin/patient/all', {
       'GET /api/cart/patient/offen': { body: null },
       'POST /api/cart/create': { body: cart },
