@@ -1,9 +1,4 @@
-import {
-  LOOPBACK_CONFERENCE,
-  VIDEO_MESSAGES,
-  type ClientCommand,
-  type ServerMessage,
-} from '@dihs/contract/video';
+import { LOOPBACK_CONFERENCE, VIDEO_MESSAGES, type ClientCommand, type ServerMessage } from '@dihs/contract/video';
 import type { SfuOhneVerschluesselung } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
