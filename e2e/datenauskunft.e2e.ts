@@ -17,8 +17,24 @@ test('a patient downloads all own data from the profile as one JSON file', async
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
-  const download = page.waitForEvent('download');
+  // the download waits for the warning that the file is unencrypted health data (O.Data_2)
+  let downloaded = false;
+  page.on('download', () => (downloaded = true));
   await section.getByRole('button', { name: AUSKUNFT_TEXTS.button }).click();
+  const dialog = page.getByRole('dialog', { name: AUSKUNFT_TEXTS.warnungTitel });
+  await expect(dialog.getByText(AUSKUNFT_TEXTS.warnung)).toBeVisible();
+  await settled(page);
+  const dialogAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    dialogAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  expect(downloaded).toBe(false);
+
+  await section.getByRole('button', { name: AUSKUNFT_TEXTS.button }).click();
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: AUSKUNFT_TEXTS.warnungBestaetigen }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(datenauskunftDateiname());
   const data = JSON.parse(readFileSync(await file.path(), 'utf8')) as Record<string, unknown>;

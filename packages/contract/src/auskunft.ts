@@ -18,6 +18,11 @@ export const AUSKUNFT_TEXTS = {
   erklaerung:
     'Hier laden Sie alle Daten, die wir über Sie gespeichert haben, in einer Datei herunter: Profil, Termine, Guthaben, Abos, Zahlungen, Dokumentation und alle weiteren Einträge, mit Ihren Dateien. Die Datei im JSON-Format können Sie mit anderen Programmen weiterverwenden; Passwörter und Sicherheitscodes enthält sie nicht. Der Abruf wird protokolliert.',
   button: 'Meine Daten herunterladen',
+  /** Asked before the download starts (BSI TR-03161 O.Data_2): the file leaves the platform's protection. */
+  warnungTitel: 'Daten herunterladen',
+  warnung:
+    'Die Datei ist nicht verschlüsselt und enthält Ihre Gesundheitsdaten. Bitte speichern Sie sie nur an einem sicheren Ort, auf den niemand sonst zugreifen kann, und versenden Sie sie nicht per unverschlüsselter E-Mail.',
+  warnungBestaetigen: 'Herunterladen',
   fehlerTitel: 'Herunterladen fehlgeschlagen',
   fehler: 'Ihre Daten konnten nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.',
 } as const;

@@ -1,0 +1,63 @@
+import { AUSKUNFT_TEXTS, datenauskunftDateiname } from '@dihs/contract/auskunft';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSession, renderWithApp, requestedUrls, stubFetch, testSession } from '../../../test/render.tsx';
+import { DatenauskunftSection } from './datenauskunft-section.tsx';
+
+const PATIENT = testSession({ sub: 'patient@demo.de', role: 'PATIENT', userId: 4 });
+const saved: string[] = [];
+
+beforeEach(() => {
+  // jsdom has no object URLs and navigates on a link's click: the saved file's name is what counts here
+  URL.createObjectURL = () => 'blob:datenauskunft';
+  URL.revokeObjectURL = () => undefined;
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+  saved.length = 0;
+});
+
+const exportUrl = (fetchMock: ReturnType<typeof stubFetch>) =>
+  requestedUrls(fetchMock).filter((url) => url === '/api/datenauskunft');
+
+describe('DatenauskunftSection', () => {
+  it('warns that the file is unencrypted health data and downloads only after the confirmation', async () => {
+    const fetchMock = stubFetch({ 'GET /api/datenauskunft': { body: { format: 'dihs-datenauskunft' } } });
+    renderWithApp(<DatenauskunftSection />, { session: fakeSession(PATIENT) });
+
+    await userEvent.click(screen.getByRole('button', { name: AUSKUNFT_TEXTS.button }));
+    const dialog = await screen.findByRole('dialog', { name: AUSKUNFT_TEXTS.warnungTitel });
+    expect(dialog).toHaveAccessibleDescription(AUSKUNFT_TEXTS.warnung);
+    expect(AUSKUNFT_TEXTS.warnung).toMatch(/nicht verschlüsselt/);
+    expect(AUSKUNFT_TEXTS.warnung).toMatch(/Gesundheitsdaten/);
+    expect(AUSKUNFT_TEXTS.warnung).toMatch(/unverschlüsselter E-Mail/);
+    expect(exportUrl(fetchMock)).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: AUSKUNFT_TEXTS.warnungBestaetigen }));
+    await waitFor(() => expect(saved).toEqual([datenauskunftDateiname()]));
+    expect(exportUrl(fetchMock)).toEqual(['/api/datenauskunft']);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('downloads nothing when the patient cancels', async () => {
+    const fetchMock = stubFetch({ 'GET /api/datenauskunft': { body: {} } });
+    renderWithApp(<DatenauskunftSection />, { session: fakeSession(PATIENT) });
+
+    await userEvent.click(screen.getByRole('button', { name: AUSKUNFT_TEXTS.button }));
+    const dialog = await screen.findByRole('dialog', { name: AUSKUNFT_TEXTS.warnungTitel });
+    // the cancel button has the focus: a stray Enter downloads nothing
+    expect(screen.getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(exportUrl(fetchMock)).toEqual([]);
+    expect(saved).toEqual([]);
+  });
+});
