@@ -72,8 +72,10 @@ export const sessionClaimsSchema = z.object({
   /** The token's id: a logout revokes exactly this token (docs/decisions.md "Sessions end at once"). */
   jti: z.string().max(64).optional(),
   /**
-   * Set when the account's role must have a second factor and it has none (REQUIRE_2FA_ROLES): the session may
-   * only set one up. The server decides on the account's current state; the claim tells the web what to show.
+   * Set at login when the account's role must have a second factor and it has none (REQUIRE_2FA_ROLES of the
+   * instance that issued the token): the session may only set one up, on every instance whatever its own
+   * configuration, until a new login with the code issues a token without the claim (docs/decisions.md, issue 31
+   * item 5). The web shows the set-up instead of every page while it is set.
    */
   zweiterFaktorEinrichten: z.literal(true).optional(),
 });

@@ -14,9 +14,10 @@ const SET_UP_ONLY: ReadonlySet<EndpointDeclaration> = new Set<EndpointDeclaratio
 
 /**
  * REQUIRE_2FA_ROLES: an account of such a role without a second factor logs in, but its session sets up the
- * factor and nothing else. Every other endpoint for a logged-in user answers 403; a public one answers as to a
- * visitor, so the session gains nothing there either. Routes outside the contract (the web app's files) pass;
- * the STOMP socket refuses such a session itself (stomp-server.ts).
+ * factor and nothing else. The session gate (session-gate.ts) marks such a session: by the token's claim on every
+ * instance, and by this instance's own duty for a token without the claim. Every other endpoint for a logged-in user
+ * answers 403; a public one answers as to a visitor, so the session gains nothing there either. Routes outside the
+ * contract (the web app's files) pass; the STOMP socket refuses such a session itself (stomp-server.ts).
  */
 export function restrictToSecondFactorSetup(request: FastifyRequest): void {
   if (!request.session?.zweiterFaktorEinrichten) return;

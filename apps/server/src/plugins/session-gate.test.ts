@@ -77,3 +77,27 @@ describe('session gate without a promise (admitRemembered)', () => {
     expect(reads.count).toBe(1);
   });
 });
+
+describe('second-factor set-up duty (issue 31 item 5)', () => {
+  const operator: GateAccount = { ...account, email: 'betreiber@demo.de', role: 'BETREIBER' };
+  const operatorClaims: SessionClaims = { ...claims, sub: 'betreiber@demo.de', role: 'BETREIBER' };
+  const gateWith = (stored: GateAccount, requireSecondFactorRoles: SessionClaims['role'][]) =>
+    createSessionGate(async () => stored, { cacheSeconds: 0, tokenTtlSeconds: 3600, requireSecondFactorRoles });
+
+  it('keeps the token’s duty on a gate without one, and after the account has a factor', async () => {
+    const held = { ...operatorClaims, zweiterFaktorEinrichten: true as const };
+    expect(await gateWith(operator, []).admit(held)).toMatchObject({ zweiterFaktorEinrichten: true });
+    const withFactor = { ...operator, secondFactorSecret: 'sealed' };
+    expect(await gateWith(withFactor, []).admit(held)).toMatchObject({ zweiterFaktorEinrichten: true });
+    expect(await gateWith(withFactor, ['BETREIBER']).admit(held)).toMatchObject({ zweiterFaktorEinrichten: true });
+  });
+
+  it('holds a token without the claim by the gate’s own duty on the account as it is now', async () => {
+    expect(await gateWith(operator, ['BETREIBER']).admit(operatorClaims)).toMatchObject({
+      zweiterFaktorEinrichten: true,
+    });
+    expect((await gateWith(operator, []).admit(operatorClaims))?.zweiterFaktorEinrichten).toBeUndefined();
+    const withFactor = { ...operator, secondFactorSecret: 'sealed' };
+    expect((await gateWith(withFactor, ['BETREIBER']).admit(operatorClaims))?.zweiterFaktorEinrichten).toBeUndefined();
+  });
+});

@@ -27,7 +27,10 @@ export interface SessionGateOptions {
   tokenTtlSeconds: number;
   /** Off only for the benchmark's comparison (BENCH_NO_REVOCATION): no revoked-token and no "valid from" check. */
   checkRevocation?: boolean;
-  /** Roles whose accounts without a second factor get a session that may only set one up (REQUIRE_2FA_ROLES). */
+  /**
+   * Roles whose accounts without a second factor get a session that may only set one up (REQUIRE_2FA_ROLES). A
+   * token's own zweiterFaktorEinrichten claim holds the session to the set-up whatever this list says.
+   */
   requireSecondFactorRoles?: readonly SessionClaims['role'][];
 }
 
@@ -59,7 +62,7 @@ export function createSessionGate(
     usable: boolean;
     /** Epoch milliseconds from which tokens count; tokens issued earlier are refused. */
     sessionsValidFromMs: number | null;
-    /** The role requires a second factor and the account has none yet. */
+    /** This instance's duty: the role requires a second factor and the account has none yet. */
     secondFactorSetupRequired: boolean;
   }
 
@@ -96,9 +99,11 @@ export function createSessionGate(
   function sessionFor(claims: SessionClaims, state: AccountState | null): SessionClaims | null {
     if (!state?.usable || state.email !== claims.sub) return null;
     if (state.sessionsValidFromMs !== null && issuedAtMs(claims) < state.sessionsValidFromMs) return null;
-    // the set-up duty follows the account as it is now, not the token: set up once, the same token does the rest
-    const { zweiterFaktorEinrichten: _hint, ...rest } = claims;
-    const session = { ...rest, role: state.role, privileges: state.privileges };
+    const session = { ...claims, role: state.role, privileges: state.privileges };
+    // The set-up duty signed into the token holds on every instance, whatever its own REQUIRE_2FA_ROLES, until a new
+    // login (with the code) issues a token without it; the account's set-up does not lift it. A token without the
+    // claim (issued before the claim was honoured, by an instance without the duty, or before the factor was
+    // removed) meets this instance's own duty on the account as it is now (docs/decisions.md, issue 31 item 5).
     return state.secondFactorSetupRequired ? { ...session, zweiterFaktorEinrichten: true } : session;
   }
 

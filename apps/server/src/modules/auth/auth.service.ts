@@ -100,8 +100,9 @@ export function createAuthService({
         role: user.role,
         privileges: user.privileges,
         userId: user.id,
-        // the server holds such a session to the set-up on its own (plugins/second-factor-setup.ts); the claim
-        // tells the web to lead there first
+        // the duty is decided here, by this instance's configuration, and signed into the token: every instance
+        // holds such a session to the set-up (plugins/second-factor-setup.ts) until a login with the code, and the
+        // web leads there first
         ...(requireSecondFactorRoles.includes(user.role) && !user.secondFactorSecret
           ? { zweiterFaktorEinrichten: true as const }
           : {}),

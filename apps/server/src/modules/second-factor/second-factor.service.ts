@@ -22,9 +22,10 @@ const notFound = () => HttpError.notFound('Der Benutzer wurde nicht gefunden.');
 /** Two-factor set-up of the own account and, for operators, of others' (spec 1 sections 2.7, 2.10). */
 export function createSecondFactorService({ db, secrets, sessions }: SecondFactorServiceDeps) {
   /**
-   * Stores or removes the key and drops the account from every gate's cache, so a session that had to set up its
-   * factor is free at once (and one whose required factor was removed is held again). "Valid from" 0 ends no
-   * session: it only makes the gates read the account again.
+   * Stores or removes the key and drops the account from every gate's cache, so a session whose required factor was
+   * removed is held again at once. A token that carries the set-up duty stays held after the set-up: only a login
+   * with the code gives a free session (docs/decisions.md, issue 31 item 5). "Valid from" 0 ends no session: it only
+   * makes the gates read the account again.
    */
   async function storeSecret(userId: number, sealed: string | null): Promise<void> {
     await setSecondFactorSecret(db, userId, sealed);
