@@ -2,6 +2,7 @@ import type { FastifyMultipartOptions, MultipartFile } from '@fastify/multipart'
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { MultipartRule, UploadedFile } from '@dihs/contract/common/endpoint';
 import { HttpError } from './http-error.ts';
+import { wellFormedText } from './well-formed-text.ts';
 
 /** Room for the multipart framing and the text fields beside the file (note, description, flags). */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -81,10 +82,11 @@ export async function readUpload(
       throw HttpError.badRequest(rule.file.wrongField);
     }
     const data = await readFilePart(part, rule.file.tooLarge);
-    file = { data, filename: part.filename, mimetype: part.mimetype };
+    file = { data, filename: wellFormedText(part.filename), mimetype: part.mimetype };
   }
   if (!file) throw HttpError.badRequest(rule.file.missing);
-  const parsed = rule.fields.safeParse(fields);
+  // the text fields as every other text: well-formed, in NFC (plugins/endpoint-route.ts)
+  const parsed = rule.fields.safeParse(wellFormedText(fields));
   if (!parsed.success) throw HttpError.badRequest(parsed.error.issues[0]?.message);
   return { ...(parsed.data as Record<string, unknown>), file };
 }

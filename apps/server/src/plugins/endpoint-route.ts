@@ -5,6 +5,7 @@ import type {
   FastifySchema,
   onRequestHookHandler,
   preHandlerHookHandler,
+  preValidationAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -26,6 +27,7 @@ import { errorEnvelopeSchema } from '@dihs/contract/common/errors';
 import type { AppInstance } from '../app-types.ts';
 import { nullableAsKeyword } from '../lib/nullable-keyword.ts';
 import { multipartOptions, readUpload, refuseOversizedUpload } from '../lib/upload-limit.ts';
+import { wellFormedText } from '../lib/well-formed-text.ts';
 import { guard } from './auth.ts';
 import './patient-access.ts';
 
@@ -143,6 +145,18 @@ function multipartRuleOf(declaration: EndpointDeclaration): MultipartRule | unde
   return rule;
 }
 
+/**
+ * Text is well-formed Unicode in NFC before any schema sees it: a string (or object key) with a lone surrogate in the
+ * path parameters, the query or the body is a 400 naming the field; every other string is normalised to NFC, so
+ * lengths are counted and text is stored in one form. Raw bodies (webhooks: a Buffer) pass untouched; an upload's
+ * text fields get the same in readUpload.
+ */
+const wellFormedHook: preValidationAsyncHookHandler = async (request) => {
+  request.params = wellFormedText(request.params);
+  request.query = wellFormedText(request.query);
+  request.body = wellFormedText(request.body);
+};
+
 /** Reads the upload into request.body before the handler: after the access and need-to-know checks. */
 const uploadHook =
   (rule: MultipartRule): preHandlerHookHandler =>
@@ -183,6 +197,7 @@ export function route<E extends EndpointDeclaration>(
       ...(patient ? [patient.onRequest] : []),
       ...asArray(extras.onRequest),
     ],
+    preValidation: wellFormedHook,
     ...(preHandler.length ? { preHandler } : {}),
     ...(patient ? { onSend: patient.onSend, onResponse: patient.onResponse } : {}),
     ...(extras.schemaSerializer ? { serializerCompiler: schemaSerializerCompiler } : {}),

@@ -32,6 +32,8 @@ export const MESSAGES = {
   seiteNichtGefunden: 'Die angeforderte Seite wurde nicht gefunden.',
   anfrageZuGross: 'Die Anfrage ist zu groß.',
   keinJson: 'Die Anfrage muss gültiges JSON enthalten.',
+  // text that is not well-formed Unicode (a lone surrogate), refused before any schema (issue 31 item 4)
+  textNichtWohlgeformt: 'Der Text enthält ungültige Zeichen.',
   formatNichtUnterstuetzt: 'Dieses Format wird nicht unterstützt.',
   ungueltigeAdresse: 'Die Adresse ist ungültig.',
   adresseZuLang: 'Die Adresse ist zu lang.',
