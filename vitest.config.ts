@@ -15,6 +15,7 @@ const EMBEDDED_INTEGRATION_FILES = [
   'modules/anamnese/anamnese',
   'modules/fragebogen/fragebogen',
   'modules/profil/profil',
+  'modules/einwilligung/einwilligung-widerruf',
   'modules/profil/dokumentation',
   'modules/auskunft/auskunft',
   'modules/auskunft/auskunft-vollstaendig',

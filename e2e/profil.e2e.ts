@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { authEndpoints } from '@dihs/contract/auth';
+import { cartEndpoints } from '@dihs/contract/cart';
+import { apiUrl } from '@dihs/contract/common/endpoint';
 import { privilegeCode } from '@dihs/contract/common/roles';
+import { EINWILLIGUNG_ANLASS_LABELS, EINWILLIGUNG_TEXTS } from '@dihs/contract/einwilligung';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, createAccount, expect, login, sql, test } from './support/fixtures.ts';
-import { bookIntoCare } from './support/termin-helpers.ts';
+import { settled } from './support/settled.ts';
+import { bookIntoCare, DAY_MINUTES, newTermin, uniqueBefund } from './support/termin-helpers.ts';
 
 const MANAGER = [privilegeCode('BENUTZER_VERWALTEN')];
 const OWN_PROFILE_LOCKED = 'Das eigene Profil kann nicht bearbeitet werden.';
@@ -208,5 +214,71 @@ test.describe('profile (/profil)', () => {
     await expect(locked.getByRole('button')).toBeDisabled();
     await locked.hover();
     await expect(page.getByRole('tooltip')).toHaveText(OWN_PROFILE_LOCKED);
+  });
+
+  test('a patient withdraws the video-therapy consent after reading the consequences, and consents again', async ({
+    page,
+  }) => {
+    const patient = await account('PATIENT', { vorname: 'Wera', nachname: 'Widerruf' });
+    await login(page, patient.email, { via: 'api', to: '/profil' });
+    const section = page.getByRole('region', { name: EINWILLIGUNG_TEXTS.ueberschrift });
+    const table = section.getByRole('table', { name: EINWILLIGUNG_TEXTS.ueberschrift });
+    await expect(table.getByRole('row', { name: /Registrierung/ })).toHaveCount(2);
+
+    await section.getByRole('button', { name: EINWILLIGUNG_TEXTS.widerrufen }).click();
+    const dialog = page.getByRole('dialog', { name: EINWILLIGUNG_TEXTS.widerrufTitel });
+    await expect(dialog).toContainText(EINWILLIGUNG_TEXTS.widerrufFolgen);
+    await settled(page);
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
+    await dialog.getByRole('button', { name: EINWILLIGUNG_TEXTS.widerrufBestaetigen }).click();
+    await expect(dialog).toBeHidden();
+
+    // recorded and shown: the withdrawal heads the history, the state is explained beside it
+    await expect(section.getByRole('status')).toHaveText(EINWILLIGUNG_TEXTS.istWiderrufen);
+    const withdrawalRow = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: EINWILLIGUNG_ANLASS_LABELS.WIDERRUF, exact: true }) });
+    await expect(withdrawalRow).toContainText('Einverständnis');
+    const { rows } = await sql(
+      "select count(*)::int as n from einwilligung where benutzer_id = $1 and anlass = 'WIDERRUF'",
+      [patient.id],
+    );
+    expect(rows[0]).toEqual({ n: 1 });
+    // booking now waits for a new consent (the server's German refusal)
+    const termin = await newTermin(uniqueBefund('Widerruf'), 3 * DAY_MINUTES);
+    const auth = await page.request.post(apiUrl(authEndpoints.anmelden), {
+      data: { email: patient.email, password: DEMO_PASSWORD, secondFactorCode: '' },
+    });
+    const { token } = (await auth.json()) as { token: string };
+    const booking = await page.request.post(apiUrl(cartEndpoints.anlegen), {
+      headers: { Authorization: `Bearer ${token}` },
+      data: [{ id: termin }],
+    });
+    expect(booking.status()).toBe(409);
+    expect((await booking.json()) as unknown).toMatchObject({ message: EINWILLIGUNG_TEXTS.fehlt });
+
+    // the next visit asks again, but may be put off; the profile offers the consent at any time
+    await page.reload();
+    const ask = page.getByRole('dialog', { name: EINWILLIGUNG_TEXTS.widerrufDialogTitel });
+    await expect(ask).toContainText(EINWILLIGUNG_TEXTS.widerrufDialogEinleitung);
+    await ask.getByRole('button', { name: EINWILLIGUNG_TEXTS.spaeter }).click();
+    await expect(ask).toBeHidden();
+    await section.getByRole('button', { name: EINWILLIGUNG_TEXTS.erneutEinwilligen }).click();
+    await ask.getByLabel(EINWILLIGUNG_TEXTS.checkbox).check();
+    await ask.getByRole('button', { name: EINWILLIGUNG_TEXTS.zustimmen }).click();
+    await expect(ask).toBeHidden();
+    await expect(section.getByRole('button', { name: EINWILLIGUNG_TEXTS.widerrufen })).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(EINWILLIGUNG_ANLASS_LABELS.NACH_WIDERRUF) })).toContainText(
+      EINWILLIGUNG_TEXTS.aktuell,
+    );
+
+    // operators with BENUTZER_VERWALTEN see the withdrawal in the patient's history, without a button to withdraw
+    await login(page, await createAccount('BETREIBER', MANAGER), { via: 'api', to: `/profil/${patient.id}` });
+    await expect(withdrawalRow).toHaveCount(1);
+    await expect(table.getByRole('row', { name: new RegExp(EINWILLIGUNG_ANLASS_LABELS.NACH_WIDERRUF) })).toHaveCount(1);
+    await expect(section.getByRole('button', { name: EINWILLIGUNG_TEXTS.widerrufen })).toHaveCount(0);
   });
 });

@@ -12,8 +12,17 @@ import { idParam } from './common/rules.ts';
 export const EINWILLIGUNG_SEITEN = ['einverstaendnis_videotherapie', 'nutzungsbestimmungen'] as const;
 export type EinwilligungSeite = (typeof EINWILLIGUNG_SEITEN)[number];
 
-/** Why a consent was given. */
-export const EINWILLIGUNG_ANLAESSE = ['REGISTRIERUNG', 'ERNEUT'] as const;
+/**
+ * The consent a patient may withdraw on the profile: the video-therapy consent. The terms of use are an agreement,
+ * not a consent; leaving them means deleting the account (docs/decisions.md, "Issue 31 items 8 and 10").
+ */
+export const WIDERRUFBARE_SEITE = 'einverstaendnis_videotherapie' satisfies EinwilligungSeite;
+
+/**
+ * Why an entry of the consent history was written: a consent (at registration, again after a change or a withdrawal)
+ * or the withdrawal of the video-therapy consent (DSGVO Art. 7(3)).
+ */
+export const EINWILLIGUNG_ANLAESSE = ['REGISTRIERUNG', 'ERNEUT', 'WIDERRUF', 'NACH_WIDERRUF'] as const;
 export type EinwilligungAnlass = (typeof EINWILLIGUNG_ANLAESSE)[number];
 
 export const EINWILLIGUNG_TEXTS = {
@@ -32,17 +41,35 @@ export const EINWILLIGUNG_TEXTS = {
   keine: 'Es sind keine Einwilligungen gespeichert.',
   spalteText: 'Text',
   spalteFassung: 'Fassung vom',
-  spalteZugestimmt: 'Zugestimmt am',
+  spalteZugestimmt: 'Zugestimmt oder widerrufen am',
   spalteAnlass: 'Anlass',
   spalteStand: 'Stand',
   aktuell: 'aktuelle Fassung',
   aelter: 'ältere Fassung',
   patientUnbekannt: 'Der Patient wurde nicht gefunden.',
+  /** Withdrawal on the own profile (issue 31 item 8). */
+  widerrufen: 'Einwilligung widerrufen',
+  widerrufTitel: 'Einwilligung zur Videotherapie widerrufen',
+  widerrufFolgen:
+    'Wenn Sie Ihre Einwilligung zur Videotherapie widerrufen, können Sie keine Termine mehr buchen und an keiner Videositzung mehr teilnehmen, bis Sie erneut einwilligen. Bereits gebuchte Termine bleiben bestehen; Sie können sie weiterhin stornieren. Der Widerruf gilt ab sofort, nicht rückwirkend, und wird in Ihren Einwilligungen vermerkt.',
+  widerrufBestaetigen: 'Widerrufen',
+  widerrufFehler: 'Der Widerruf konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+  nichtsZuWiderrufen: 'Sie haben derzeit keine Einwilligung zur Videotherapie erteilt, die Sie widerrufen könnten.',
+  istWiderrufen:
+    'Sie haben Ihre Einwilligung zur Videotherapie widerrufen. Termine buchen und an Videositzungen teilnehmen können Sie erst wieder, wenn Sie erneut einwilligen.',
+  erneutEinwilligen: 'Erneut einwilligen',
+  /** The consent dialog when the open text is a withdrawn consent, not a changed text. */
+  widerrufDialogTitel: 'Einwilligung erneut erteilen',
+  widerrufDialogEinleitung:
+    'Sie haben Ihre Einwilligung zur Videotherapie widerrufen. Wenn Sie wieder Termine buchen und an Videositzungen teilnehmen möchten, lesen Sie bitte die aktuelle Fassung und stimmen Sie ihr zu.',
+  spaeter: 'Später',
 } as const;
 
 export const EINWILLIGUNG_ANLASS_LABELS: Record<EinwilligungAnlass, string> = {
   REGISTRIERUNG: 'Registrierung',
   ERNEUT: 'Erneute Zustimmung nach Änderung',
+  WIDERRUF: 'Widerruf',
+  NACH_WIDERRUF: 'Erneute Zustimmung nach Widerruf',
 };
 
 /** A content-hash of a page's title and text: the same text gives the same value, any change another. */
@@ -55,6 +82,8 @@ export const offeneFassungSchema = z.object({
   fassung: z.string(),
   /** When this text was published (the page's last change). */
   stand: z.string(),
+  /** Open because the patient withdrew the consent (not because the text changed). */
+  widerrufen: z.boolean(),
 });
 export type OffeneFassung = z.infer<typeof offeneFassungSchema>;
 
@@ -112,6 +141,17 @@ export const einwilligungEndpoints = {
     body: erteilenBodySchema,
     response: z.literal(true),
     errors: [400, 401, 403, 409],
+  }),
+  widerrufen: endpoint({
+    method: 'POST',
+    path: '/einwilligung/widerruf',
+    summary:
+      'Die eigene Einwilligung zur Videotherapie widerrufen: Buchen und Teilnehmen erst nach erneuter Zustimmung (409, wenn keine besteht)',
+    tag,
+    access: patient,
+    patientRecord: { kind: 'EINWILLIGUNG', action: 'SCHREIBEN', self: true },
+    response: z.literal(true),
+    errors: [401, 403, 409],
   }),
   eigene: endpoint({
     method: 'GET',

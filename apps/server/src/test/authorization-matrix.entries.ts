@@ -436,6 +436,8 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
     offen: { sample: none },
     // an outdated version: refused as a conflict, nothing is recorded
     erteilen: { sample: () => ({ body: { fassungen: [{ url: 'nutzungsbestimmungen', fassung: 'a'.repeat(64) }] } }) },
+    // A's consent stands withdrawn afterwards (booking and joining answer 409): last, on fresh tokens
+    widerrufen: { sample: none, destructive: true },
     eigene: { sample: none },
     desPatienten: { sample: patientA('patientId') },
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { EINWILLIGUNG_SEITEN, type EinwilligungAnlass, type EinwilligungSeite } from '@dihs/contract/einwilligung';
 import type { Database, Transaction } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -39,30 +39,32 @@ export async function insertConsents(
   await tx.insert(einwilligungen).values(fassungIds.map((id) => ({ benutzerId, fassungId: id, anlass })));
 }
 
-/** Which of the given versions (url and fingerprint) the user has consented to, at any time. */
-export async function consentedVersions(db: Db, benutzerId: number, urls: readonly string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ url: einwilligungFassungen.seiteUrl, fassung: einwilligungFassungen.fassung })
-    .from(einwilligungen)
-    .innerJoin(einwilligungFassungen, eq(einwilligungFassungen.id, einwilligungen.fassungId))
-    .where(and(eq(einwilligungen.benutzerId, benutzerId), inArray(einwilligungFassungen.seiteUrl, [...urls])));
-  return new Set(rows.map((row) => versionKey(row.url, row.fassung)));
-}
+/**
+ * The id of the user's last withdrawal of the consent to a page (null: never withdrawn), correlated with the page's
+ * url. Ids, not times: two entries of one transaction share their time, their order is the ids'.
+ */
+type Chunk = Parameters<typeof sql>[1];
+const lastWithdrawal = (benutzerId: Chunk, url: Chunk) =>
+  sql`(select max(w.id) from ${einwilligungen} w join ${einwilligungFassungen} wf on wf.id = w.fassung_id
+    where w.benutzer_id = ${benutzerId} and w.anlass = 'WIDERRUF' and wf.seite_url = ${url})`;
 
 /**
  * Per consent page that exists: its stamp and last save (inhalt's pageStamps) with the fingerprints of its
- * versions the user consented to, in one statement: the consent check before every booking (prepared once per
- * connection, db/prepared.ts).
+ * versions the user consented to since the last withdrawal, and whether the consent stands withdrawn (withdrawn and
+ * not given again), in one statement: the consent check before every booking (prepared once per connection,
+ * db/prepared.ts).
  */
 export async function consentStamps(
   db: Db,
   benutzerId: number,
-): Promise<{ url: string; stempel: string; stand: Date; erteilt: string[] }[]> {
+): Promise<{ url: string; stempel: string; stand: Date; erteilt: string[]; widerrufen: boolean }[]> {
   return consentStampsOf(db).execute({ benutzerId });
 }
 
 const consentStampsOf = preparedStatement('einwilligung_stempel', (db, name) => {
   const seiten = pageStamps(EINWILLIGUNG_SEITEN);
+  const benutzer = sql.placeholder('benutzerId');
+  const widerruf = lastWithdrawal(benutzer, seiten.url);
   return db
     .select({
       url: seiten.url,
@@ -70,6 +72,7 @@ const consentStampsOf = preparedStatement('einwilligung_stempel', (db, name) => 
       stand: seiten.stand,
       erteilt: sql<string[]>`coalesce(array_agg(distinct ${einwilligungFassungen.fassung})
         filter (where ${einwilligungen.id} is not null), '{}')`,
+      widerrufen: sql<boolean>`(${widerruf} is not null and count(${einwilligungen.id}) = 0)`,
     })
     .from(seiten)
     .leftJoin(einwilligungFassungen, eq(einwilligungFassungen.seiteUrl, seiten.url))
@@ -77,12 +80,30 @@ const consentStampsOf = preparedStatement('einwilligung_stempel', (db, name) => 
       einwilligungen,
       and(
         eq(einwilligungen.fassungId, einwilligungFassungen.id),
-        eq(einwilligungen.benutzerId, sql.placeholder('benutzerId')),
+        eq(einwilligungen.benutzerId, benutzer),
+        ne(einwilligungen.anlass, 'WIDERRUF'),
+        // a consent before the last withdrawal no longer counts
+        sql`${einwilligungen.id} > coalesce(${widerruf}, 0)`,
       ),
     )
     .groupBy(seiten.url, seiten.stempel, seiten.stand)
     .prepare(name);
 });
+
+/**
+ * The user's newest entry about a page's consent (a consent or a withdrawal), locked: what a withdrawal withdraws.
+ */
+export async function lastEntryOf(tx: Transaction, benutzerId: number, url: EinwilligungSeite) {
+  const [row] = await tx
+    .select({ id: einwilligungen.id, fassungId: einwilligungen.fassungId, anlass: einwilligungen.anlass })
+    .from(einwilligungen)
+    .innerJoin(einwilligungFassungen, eq(einwilligungFassungen.id, einwilligungen.fassungId))
+    .where(and(eq(einwilligungen.benutzerId, benutzerId), eq(einwilligungFassungen.seiteUrl, url)))
+    .orderBy(desc(einwilligungen.id))
+    .limit(1)
+    .for('update', { of: einwilligungen });
+  return row;
+}
 
 export const versionKey = (url: string, fassung: string): string => `${url}\u0000${fassung}`;
 

@@ -6,16 +6,17 @@ import {
   type EinwilligungAnlass,
   type ErteilenBody,
   type OffeneFassung,
+  WIDERRUFBARE_SEITE,
 } from '@dihs/contract/einwilligung';
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { pageVersions, type PageVersion } from '../inhalt/index.ts';
 import {
-  consentedVersions,
   consentStamps,
   consentsOf,
   fassungId,
   insertConsents,
+  lastEntryOf,
   versionKey,
 } from './einwilligung.repository.ts';
 
@@ -38,29 +39,28 @@ function remember(versions: PageVersion[]): void {
   for (const version of versions) builtVersions.set(versionKey(version.url, version.stempel), version);
 }
 
-/**
- * The current consent texts the patient has not yet consented to. One statement while this process has built the
- * current versions already (the stamps match); after a save, the texts are read and built once more.
- */
-export async function openVersions(db: Db, userId: number): Promise<PageVersion[]> {
-  const stamps = await consentStamps(db, userId);
-  const known = stamps.map((row) => builtVersions.get(versionKey(row.url, row.stempel)));
-  if (known.every((version) => version !== undefined)) {
-    return stamps.flatMap((row, i) =>
-      row.erteilt.includes(known[i]!.fassung) ? [] : [{ ...known[i]!, stand: row.stand }],
-    );
-  }
-  return readOpenVersions(db, userId);
-}
+/** A current text waiting for the patient's consent; `widerrufen`: because the patient withdrew it. */
+export type OpenVersion = PageVersion & { widerrufen: boolean };
 
-/** The same from the texts themselves (a text saved since this process built it): read, build and remember. */
-async function readOpenVersions(db: Db, userId: number): Promise<PageVersion[]> {
-  const [current, consented] = await Promise.all([
-    currentVersions(db),
-    consentedVersions(db, userId, EINWILLIGUNG_SEITEN),
-  ]);
-  remember(current);
-  return current.filter((version) => !consented.has(versionKey(version.url, version.fassung)));
+/**
+ * The current consent texts the patient has not consented to since their last change or the patient's withdrawal.
+ * One statement while this process has built the current versions already (the stamps match); after a save, the
+ * texts are read, built and remembered once more.
+ */
+export async function openVersions(db: Db, userId: number): Promise<OpenVersion[]> {
+  const stamps = await consentStamps(db, userId);
+  let built = (url: string, stempel: string) => builtVersions.get(versionKey(url, stempel));
+  if (!stamps.every((row) => built(row.url, row.stempel))) {
+    const current = await currentVersions(db);
+    remember(current);
+    // a save between the two reads: the text just read is the newer one
+    built = (url, stempel) => builtVersions.get(versionKey(url, stempel)) ?? current.find((v) => v.url === url);
+  }
+  return stamps.flatMap((row) => {
+    const version = built(row.url, row.stempel);
+    if (!version || (row.erteilt.includes(version.fassung) && !row.widerrufen)) return [];
+    return [{ ...version, stand: row.stand, widerrufen: row.widerrufen }];
+  });
 }
 
 export const consentRequiredError = () => new HttpError(409, EINWILLIGUNG_TEXTS.fehlt, ERROR_CODES.consentRequired);
@@ -87,11 +87,13 @@ export async function recordRegistrationConsent(tx: Transaction, userId: number)
 
 /**
  * The patient consents to the versions shown; a version that is no longer current (an operator saved a change
- * meanwhile) answers 409, so nobody consents to a text they did not see.
+ * meanwhile) answers 409, so nobody consents to a text they did not see. A consent to a withdrawn text is recorded
+ * as given again after the withdrawal.
  */
 export async function giveConsent(db: Database, userId: number, body: ErteilenBody): Promise<true> {
   await db.transaction(async (tx) => {
     const current = new Map((await currentVersions(tx)).map((version) => [version.url, version]));
+    const withdrawn = new Set((await openVersions(tx, userId)).filter((v) => v.widerrufen).map((v) => v.url));
     const chosen: PageVersion[] = [];
     for (const { url, fassung } of body.fassungen) {
       const version = current.get(url);
@@ -100,16 +102,44 @@ export async function giveConsent(db: Database, userId: number, body: ErteilenBo
         throw new HttpError(409, EINWILLIGUNG_TEXTS.veraltet, ERROR_CODES.consentRequired);
       if (!chosen.includes(version)) chosen.push(version);
     }
-    await record(tx, userId, chosen, 'ERNEUT');
+    await record(
+      tx,
+      userId,
+      chosen.filter((version) => !withdrawn.has(version.url)),
+      'ERNEUT',
+    );
+    await record(
+      tx,
+      userId,
+      chosen.filter((version) => withdrawn.has(version.url)),
+      'NACH_WIDERRUF',
+    );
   });
   return true;
 }
 
-export const asOffeneFassung = (version: PageVersion): OffeneFassung => ({
+/**
+ * The patient withdraws the video-therapy consent (DSGVO Art. 7(3)): an entry of the history that names the version
+ * last consented to. From then on booking and joining answer 409 until the patient consents again; booked
+ * appointments stay. 409 when no consent stands (never given, or withdrawn already).
+ */
+export async function withdrawConsent(db: Database, userId: number): Promise<true> {
+  await db.transaction(async (tx) => {
+    const last = await lastEntryOf(tx, userId, WIDERRUFBARE_SEITE);
+    if (!last || last.anlass === 'WIDERRUF') {
+      throw new HttpError(409, EINWILLIGUNG_TEXTS.nichtsZuWiderrufen, ERROR_CODES.consentRequired);
+    }
+    await insertConsents(tx, userId, [last.fassungId], 'WIDERRUF');
+  });
+  return true;
+}
+
+export const asOffeneFassung = (version: OpenVersion): OffeneFassung => ({
   url: version.url as OffeneFassung['url'],
   titel: version.titel,
   fassung: version.fassung,
   stand: version.stand.toISOString(),
+  widerrufen: version.widerrufen,
 });
 
 /** The stored consents of a user, newest first, each marked whether it meant the text as it reads now. */

@@ -24,3 +24,9 @@ export const useErteilen = () =>
   useEndpointMutation(einwilligungEndpoints.erteilen, {
     invalidates: [einwilligungEndpoints.offen, einwilligungEndpoints.eigene],
   });
+
+/** POST /einwilligung/widerruf: the own video-therapy consent withdrawn; refreshes what is open and the list. */
+export const useWiderrufen = () =>
+  useEndpointMutation(einwilligungEndpoints.widerrufen, {
+    invalidates: [einwilligungEndpoints.offen, einwilligungEndpoints.eigene],
+  });

@@ -12,6 +12,7 @@ const OFFEN: OffeneFassung[] = [
     titel: 'Nutzungsbestimmungen',
     fassung: 'b'.repeat(64),
     stand: '2026-11-23T10:00:00Z',
+    widerrufen: false,
   },
 ];
 

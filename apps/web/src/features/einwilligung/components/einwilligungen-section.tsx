@@ -9,8 +9,12 @@ import Typography from '@mui/material/Typography';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useEinwilligungen } from '../api/einwilligung-api.ts';
+import { EinwilligungWiderruf } from './einwilligung-widerruf.tsx';
 
-/** The stored consents on the profile: the own (patientId null) or, for operators, a patient's. */
+/**
+ * The stored consents on the profile: the own (patientId null, with the withdrawal and the consent after it) or,
+ * for operators, a patient's (withdrawals included, read-only: only the patient withdraws).
+ */
 export function EinwilligungenSection({ patientId }: { patientId: number | null }) {
   const query = useEinwilligungen(patientId);
   return (
@@ -24,6 +28,7 @@ export function EinwilligungenSection({ patientId }: { patientId: number | null 
           rows.length ? <EinwilligungTable rows={rows} /> : <Typography>{EINWILLIGUNG_TEXTS.keine}</Typography>
         }
       </QueryState>
+      {patientId === null && <EinwilligungWiderruf />}
     </ProfileSection>
   );
 }
