@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,9 +36,19 @@ afterAll(async () => {
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
-/** A PDF of random bytes (nothing to compress), so storing it must take new pages. */
+/**
+ * A PDF with a stream of bytes that do not compress, so storing it must take new pages. The bytes are an AES-CTR key
+ * stream with a fixed key: the same in every run, so the upload's content check (markers of active content and of a
+ * second format, lib/active-content.ts) sees the same file each time instead of a rare chance match.
+ */
+const incompressible = (sizeBytes: number) =>
+  Buffer.concat([
+    Buffer.from(`1 0 obj\n<< /Length ${sizeBytes} >>\nstream\n`),
+    createCipheriv('aes-128-ctr', Buffer.alloc(16, 7), Buffer.alloc(16)).update(Buffer.alloc(sizeBytes)),
+    Buffer.from('\nendstream\nendobj'),
+  ]);
 const upload = (sizeBytes: number) =>
-  uploadRezept(t.app, patient, { pdfBody: randomBytes(sizeBytes), filename: 'gross.pdf', description: 'Groß' });
+  uploadRezept(t.app, patient, { pdfBody: incompressible(sizeBytes), filename: 'gross.pdf', description: 'Groß' });
 
 const mine = async () =>
   (await injectEndpoint(t.app, rezeptEndpoints.eigene, { authorization: patient })).json<Rezept[]>();

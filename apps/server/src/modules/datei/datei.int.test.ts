@@ -1,8 +1,11 @@
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeCode, type Privilege } from '@dihs/contract/common/roles';
+import { uploadPruefungText, type UploadInhalt } from '@dihs/contract/common/upload-pruefung';
 import { DATEI_TEXTS, dateiEndpoints as api, type Datei } from '@dihs/contract/datei';
 import { eq } from 'drizzle-orm';
+import { cleanPdf, PNG_TRAILER, REFUSED_CASES, testPng } from '../../test/active-content-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { injectEndpoint } from '../../test/inject-endpoint.ts';
 import { users } from '../users/users.table.ts';
@@ -26,12 +29,12 @@ async function operator(privileges: Privilege[]) {
   return t.bearer(email);
 }
 
-function multipart(data: Buffer, name: string, description = 'Titelbild') {
+function multipart(data: Buffer, name: string, description = 'Titelbild', type = 'image/png') {
   const boundary = '----datei-test';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n${description}\r\n`),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
     ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -92,5 +95,48 @@ describe('operator uploads', () => {
     expect(
       (await injectEndpoint(t.app, api.liste, { authorization: await t.bearer('patient@demo.de') })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('files without active content (issue 31 item 3)', () => {
+  const nameOf = (type: string) => (type === 'application/pdf' ? 'a.pdf' : type === 'image/png' ? 'a.png' : 'a.jpg');
+  let bearer: string;
+  beforeAll(async () => {
+    bearer = await operator(['DATEIEN_HOCHLADEN']);
+  });
+  const count = async () => (await injectEndpoint(t.app, api.liste, { authorization: bearer })).json<Datei[]>().length;
+
+  it.each(REFUSED_CASES)('$name: 400 naming the reason ($befund), nothing stored', async ({ data, type, befund }) => {
+    const before = await count();
+    const bytes = await data();
+    const response = await injectEndpoint(t.app, api.hochladen, {
+      authorization: bearer,
+      ...multipart(bytes, nameOf(type), 'Aktiv', type),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const inhalt = (await fileTypeFromBuffer(bytes))!.mime as UploadInhalt;
+    expect(response.json<{ message: string }>().message).toBe(uploadPruefungText(befund, inhalt));
+    expect(await count()).toBe(before);
+  });
+
+  it('an image with bytes after its end is served re-encoded, without them; a harmless PDF as sent', async () => {
+    const appended = Buffer.concat([await testPng(), Buffer.from(PNG_TRAILER)]);
+    const bild = await injectEndpoint(t.app, api.hochladen, {
+      authorization: bearer,
+      ...multipart(appended, 'bild.png'),
+    });
+    expect(bild.statusCode, bild.body).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: bild.json<Datei>().url });
+    expect(served.rawPayload.includes(PNG_TRAILER)).toBe(false);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(24);
+
+    const pdf = await injectEndpoint(t.app, api.hochladen, {
+      authorization: bearer,
+      ...multipart(cleanPdf(), 'info.pdf', 'Info', 'application/pdf'),
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const servedPdf = await t.app.inject({ method: 'GET', url: pdf.json<Datei>().url });
+    expect(servedPdf.headers['content-type']).toBe('application/pdf');
+    expect(servedPdf.rawPayload.equals(cleanPdf())).toBe(true);
   });
 });

@@ -10,7 +10,12 @@ export async function dateiRoutes(app: AppInstance, { db, objects }: AppDeps) {
   // the parts as the declaration reads them: the file and its description; `encrypt` is ignored (no health data)
   route(app, api.hochladen, (request) => {
     const { file, description } = request.body;
-    return dateien.upload({ data: file.data, filename: file.filename, beschreibung: description });
+    return dateien.upload({
+      data: file.data,
+      filename: file.filename,
+      beschreibung: description,
+      declaredType: file.mimetype,
+    });
   });
 
   route(app, api.liste, () => dateien.list());

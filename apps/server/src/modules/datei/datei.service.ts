@@ -1,6 +1,8 @@
+import { uploadPruefungText } from '@dihs/contract/common/upload-pruefung';
 import { DATEI_LIMITS, DATEI_TEXTS, DATEI_TYPEN, type Datei } from '@dihs/contract/datei';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.ts';
+import { uploadBefund } from '../../lib/active-content.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { reencodeImage, UnreadableImageError } from '../../lib/image.ts';
 import type { ObjectStore } from '../../lib/object-store/object-store.ts';
@@ -33,15 +35,27 @@ const toDatei = (row: { id: number; dateiname: string; pfadname: string; beschre
 /** Where an upload's content lies in the object store. */
 const objectKey = (id: number) => `datei/${id}`;
 
-/** Operator uploads: checked by content; images re-encoded (no metadata, no hidden payload); served publicly. */
+/**
+ * Operator uploads: checked by content (type, active content, second formats); images re-encoded (no metadata, no
+ * hidden payload); served publicly.
+ */
 export function createDateiService(db: Database, objects: ObjectStore) {
   return {
-    async upload(input: { data: Buffer; filename: string; beschreibung: string }): Promise<Datei> {
+    /** `declaredType` (the part's Content-Type) must agree with the content; a PDF must carry no active content. */
+    async upload(input: {
+      data: Buffer;
+      filename: string;
+      beschreibung: string;
+      declaredType?: string;
+    }): Promise<Datei> {
       const dateiname = checkedFilename(input.filename, DATEI_LIMITS.dateiname, DATEI_TEXTS.dateinameUngueltig);
       if (input.data.length === 0) throw HttpError.badRequest(DATEI_TEXTS.dateiFehlt);
       const mime = (await fileTypeFromBuffer(input.data))?.mime;
       if (!mime || !(mime in DATEI_TYPEN)) throw HttpError.badRequest(DATEI_TEXTS.dateiTyp);
       const typ = mime as Typ;
+      // served publicly from this origin: no active content in a PDF, no second format in any file (issue 31 item 3)
+      const befund = uploadBefund(input.data, typ, input.declaredType);
+      if (befund) throw HttpError.badRequest(uploadPruefungText(befund, typ));
       let inhalt = input.data;
       if (typ !== 'application/pdf') {
         try {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
+import { uploadPruefungText, type UploadInhalt } from '@dihs/contract/common/upload-pruefung';
 import {
   REZEPT_GELOESCHT_TEXT,
   REZEPT_TEXTS,
@@ -12,6 +14,7 @@ import {
 } from '@dihs/contract/rezept';
 import { TOTAL_WINDOW } from '../../db/paging.ts';
 import { masterKeyRing } from '../../lib/envelope.ts';
+import { cleanPdf, PNG_TRAILER, REFUSED_CASES, testPng } from '../../test/active-content-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { injectEndpoint } from '../../test/inject-endpoint.ts';
 import { MODULES } from '../index.ts';
@@ -60,6 +63,10 @@ const png = () =>
     .png()
     .toBuffer();
 
+/** The part's Content-Type as a browser sends it: by the file name's extension. */
+const typeByName = (name: string) =>
+  name.endsWith('.png') ? 'image/png' : /\.jpe?g$/.test(name) ? 'image/jpeg' : 'application/pdf';
+
 function multipart(parts: { file?: { data: Buffer; name: string; type?: string }; description?: string }) {
   const boundary = '----rezept-test';
   const chunks: Buffer[] = [];
@@ -75,7 +82,7 @@ function multipart(parts: { file?: { data: Buffer; name: string; type?: string }
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${parts.file.name}"\r\n` +
-          `Content-Type: ${parts.file.type ?? 'application/pdf'}\r\n\r\n`,
+          `Content-Type: ${parts.file.type ?? typeByName(parts.file.name)}\r\n\r\n`,
       ),
       parts.file.data,
       Buffer.from('\r\n'),
@@ -245,6 +252,50 @@ describe('bad input changes nothing', () => {
     expect((await upload(operator.bearer, { file: { data: pdf(), name: 'a.pdf' }, description: 'x' })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('files without active content (issue 31 item 3)', () => {
+  const nameOf = (type: string) => (type === 'application/pdf' ? 'a.pdf' : type === 'image/png' ? 'a.png' : 'a.jpg');
+
+  it.each(REFUSED_CASES)('$name: 400 naming the reason ($befund), nothing stored', async ({ data, type, befund }) => {
+    const patient = await account('PATIENT');
+    const bytes = await data();
+    const response = await upload(patient.bearer, {
+      file: { data: bytes, name: nameOf(type), type },
+      description: 'x',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const inhalt = (await fileTypeFromBuffer(bytes))!.mime as UploadInhalt;
+    expect(response.json<{ message: string }>().message).toBe(uploadPruefungText(befund, inhalt));
+    expect(await t.db.select().from(rezepte).where(eq(rezepte.patientUserId, patient.id))).toEqual([]);
+  });
+
+  it('an image with bytes after its end is stored re-encoded, without them', async () => {
+    const patient = await account('PATIENT');
+    const appended = Buffer.concat([await testPng(), Buffer.from(PNG_TRAILER)]);
+    const rezept = await uploaded(patient.bearer, appended, 'scan.png');
+    const file = await injectEndpoint(t.app, api.eigeneDatei, {
+      authorization: patient.bearer,
+      params: { id: rezept.id },
+    });
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.includes(PNG_TRAILER)).toBe(false);
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(24);
+  });
+
+  it('takes a harmless PDF sent without a type (application/octet-stream) and keeps it as sent', async () => {
+    const patient = await account('PATIENT');
+    const response = await upload(patient.bearer, {
+      file: { data: cleanPdf(), name: 'rezept', type: 'application/octet-stream' },
+      description: 'x',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const file = await injectEndpoint(t.app, api.eigeneDatei, {
+      authorization: patient.bearer,
+      params: { id: response.json<Rezept>().id },
+    });
+    expect(file.rawPayload.equals(cleanPdf())).toBe(true);
   });
 });
 

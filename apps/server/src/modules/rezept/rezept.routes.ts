@@ -40,6 +40,7 @@ export async function rezeptRoutes(app: AppInstance, { db, config, objects, now 
       data: file.data,
       filename: file.filename,
       anmerkung: description,
+      declaredType: file.mimetype,
     });
   });
 

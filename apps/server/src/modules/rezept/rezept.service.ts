@@ -13,8 +13,10 @@ import {
   type RezeptStatus,
   type RezeptTyp,
 } from '@dihs/contract/rezept';
+import { uploadPruefungText } from '@dihs/contract/common/upload-pruefung';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database, Transaction } from '../../db/client.ts';
+import { uploadBefund } from '../../lib/active-content.ts';
 import { DecryptError, fileAad, open, rewrap, seal, type MasterKeyRing } from '../../lib/envelope.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { reencodeImage, UnreadableImageError } from '../../lib/image.ts';
@@ -135,12 +137,21 @@ export function createRezeptService({ db, ring, objects, now }: RezeptDeps) {
   }
 
   return {
-    /** Stores an uploaded prescription encrypted; answers it as the lists show it. */
-    async upload(patientUserId: number, input: { data: Buffer; filename: string; anmerkung: string }): Promise<Rezept> {
+    /**
+     * Stores an uploaded prescription encrypted; answers it as the lists show it. `declaredType` is the part's
+     * Content-Type: it must agree with the content (lib/active-content.ts); without it only the content counts.
+     */
+    async upload(
+      patientUserId: number,
+      input: { data: Buffer; filename: string; anmerkung: string; declaredType?: string },
+    ): Promise<Rezept> {
       const filename = checkedFilename(input.filename, REZEPT_LIMITS.dateiname, REZEPT_TEXTS.dateinameUngueltig);
       if (input.data.length === 0) throw HttpError.badRequest(REZEPT_TEXTS.dateiFehlt);
       if (input.data.length > REZEPT_LIMITS.bytes) throw HttpError.badRequest(REZEPT_TEXTS.dateiZuGross);
       const type = await checkedType(input.data);
+      // no active content in a PDF, no second format in any file (issue 31 item 3)
+      const befund = uploadBefund(input.data, type, input.declaredType);
+      if (befund) throw HttpError.badRequest(uploadPruefungText(befund, type));
       const content = await cleaned(input.data, type);
       const row = await db.transaction(async (tx) => {
         const created = await insertRezept(tx, {
