@@ -38,7 +38,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // scripts/*.test.mjs: the decisions of the root scripts (supply-chain.test.mjs)
+          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // No file replaces a module or a global; fake timers are reset after each test. One module graph per worker
           // instead of one per file: 26 s -> 9 s (files in shuffled order pass too).

@@ -60,6 +60,9 @@ step('Abhängigkeiten', () => {
   ensureJanus();
   ensurePostgres();
 });
+// Known high or critical vulnerabilities in production dependencies fail unless audit-allowlist.json allows them
+// (issue 31 item 9); without the registry's audit endpoint a warning (AUDIT_STRENG=1: a failure), docs/operations.md.
+step('Sicherheitsprüfung der Abhängigkeiten', () => run('node', ['scripts/audit.mjs']));
 // ESLint, Prettier and tsc each use one core, and Vitest runs unit and web tests in one worker on two cores
 // (its default: cores - 1): side by side they fill both cores instead of taking turns on one. Lint and typecheck
 // run niced, so the timed web tests keep their core when both want more. The lanes are about equal alone (measured
