@@ -40,18 +40,20 @@ function migrationsFingerprint(): string {
 /**
  * Vitest global set-up of the integration project: migrates one template database per migration state, once, so
  * each test file copies it (CREATE DATABASE … TEMPLATE, a file copy) instead of running every migration again.
- * Built under a temporary name and renamed when complete, so a run that dies half-way leaves no broken template;
- * templates of older migration states are dropped.
+ * Built under a temporary name and renamed when complete, so a run that dies half-way leaves no broken template.
+ * Templates of other migration states are dropped once unused for a day: another checkout on this machine (a second
+ * branch, a colleague's run) may be copying its own template right now, and dropping it would fail that run.
  */
 export default async function setup(project: TestProject): Promise<void> {
   const template = `dihs_tpl_${migrationsFingerprint()}`;
   const existing = await admin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'dihs\\_tpl\\_%'",
+    const { rows } = await client.query<{ datname: string; stamp: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as stamp from pg_database
+       where datname like 'dihs\\_tpl\\_%'`,
     );
-    return rows.map((row) => row.datname);
+    return rows;
   });
-  if (!existing.includes(template)) {
+  if (!existing.some((row) => row.datname === template)) {
     const building = `dihs_tplbuild_${randomBytes(6).toString('hex')}`;
     await admin((client) => client.query(`create database ${building}`));
     const url = new URL(adminDatabaseUrl());
@@ -74,7 +76,11 @@ export default async function setup(project: TestProject): Promise<void> {
     });
   }
   await admin(async (client) => {
-    for (const old of existing.filter((name) => name !== template)) {
+    // the template in use is stamped on every run; the others go once their stamp is a day old (or missing)
+    await client.query(`comment on database ${template} is '${new Date().toISOString()}'`);
+    const dayAgo = Date.now() - 24 * 3600_000;
+    const unused = existing.filter((row) => row.datname !== template && !(row.stamp && Date.parse(row.stamp) > dayAgo));
+    for (const old of unused.map((row) => row.datname)) {
       await client.query(`alter database ${old} with is_template false`).catch(() => undefined);
       await client.query(`drop database if exists ${old} with (force)`).catch(() => undefined);
     }
