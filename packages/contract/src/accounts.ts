@@ -237,6 +237,7 @@ export const accountsEndpoints = {
     summary: 'Ob die E-Mail-Adresse bestätigt ist (Betreiber mit BENUTZER_VERWALTEN oder die eigene)',
     tag,
     access: LOGIN,
+    patientList: { kind: 'PROFIL' },
     params: emailParamSchema,
     response: confirmedResponseSchema,
     errors: [...loggedInErrors, 404],

@@ -138,6 +138,7 @@ export const usersEndpoints = {
     summary: 'Benutzer einer Rolle (Rolle als Name oder Zahl im Body); gelöschte Patienten fehlen',
     tag,
     access: userAdmin,
+    patientList: { kind: 'PROFIL' },
     body: roleBodySchema,
     response: benutzerListeSchema,
     errors,

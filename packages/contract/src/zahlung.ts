@@ -164,6 +164,8 @@ export const zahlungEndpoints = {
     summary: 'Ein Bezahlvorgang (eigener; Betreiber mit ZAHLUNGEN_VERWALTEN: jeder)',
     tag,
     access: LOGIN,
+    // a patient's payment (what was paid for, when, how much): its payer is named in the audit log
+    patientList: { kind: 'GUTHABEN' },
     params: zahlungIdParamSchema,
     response: zahlungSchema,
     errors,

@@ -109,6 +109,19 @@ function patientRecordHooks(app: FastifyInstance, declaration: EndpointDeclarati
   return app.patientAccess.hooksFor({ ...declaration, patientRecord: rule });
 }
 
+/** The audit hooks of a declaration with `patientList` (an answer about several patients); none for the others. */
+function patientListHooks(app: FastifyInstance, declaration: EndpointDeclaration) {
+  const rule = declaration.patientList;
+  if (!rule) return undefined;
+  if (declaration.patientRecord) {
+    throw new Error(`${declaration.method} ${declaration.path}: patientRecord oder patientList, nicht beides`);
+  }
+  if (!app.hasDecorator('patientAccess')) {
+    throw new Error(`${declaration.method} ${declaration.path}: patientList braucht das Plugin patient-access`);
+  }
+  return app.patientAccess.listHooksFor({ ...declaration, patientList: rule });
+}
+
 /** The Fastify schema (validation and OpenAPI) of a declaration. */
 function schemaOf(declaration: EndpointDeclaration): FastifySchema {
   const errors = {
@@ -177,6 +190,7 @@ export function route<E extends EndpointDeclaration>(
   extras: RouteExtras = {},
 ): void {
   const patient = patientRecordHooks(app as FastifyInstance, declaration);
+  const list = patientListHooks(app as FastifyInstance, declaration);
   const upload = multipartRuleOf(declaration);
   const preHandler = [
     ...(patient?.preHandler ?? []),
@@ -195,11 +209,13 @@ export function route<E extends EndpointDeclaration>(
       ...(upload ? [refuseOversizedUpload(upload)] : []),
       ...accessHook(declaration),
       ...(patient ? [patient.onRequest] : []),
+      ...(list ? [list.onRequest] : []),
       ...asArray(extras.onRequest),
     ],
     preValidation: wellFormedHook,
     ...(preHandler.length ? { preHandler } : {}),
     ...(patient ? { onSend: patient.onSend, onResponse: patient.onResponse } : {}),
+    ...(list ? { onSend: list.onSend, onResponse: list.onResponse } : {}),
     ...(extras.schemaSerializer ? { serializerCompiler: schemaSerializerCompiler } : {}),
     handler: handler as unknown as RouteOptions['handler'],
   };

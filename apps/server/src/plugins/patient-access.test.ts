@@ -251,3 +251,68 @@ describe('declarations checked when the route is bound', () => {
     await expect(bind(two)).rejects.toThrow(/genau eine Quelle/);
   });
 });
+
+describe('lists over several patients (patientList, issue 31 item 1)', () => {
+  const listOf = (path: string) =>
+    endpoint({
+      method: 'GET',
+      path,
+      summary: 'Test',
+      tag: 'Test',
+      access: LOGIN,
+      patientList: { kind: 'REZEPT' },
+      response: z.object({ ok: z.boolean() }),
+    });
+  const named = listOf('/liste');
+  const unnamed = listOf('/liste-ohne');
+  const failing = listOf('/liste-fehler');
+  const bindLists = (target: FastifyInstance) => {
+    route(target, named, (request) => {
+      // a patient twice (two of their records on the page) is one entry
+      request.patientList.shown([PATIENT_A, PATIENT_B, PATIENT_A]);
+      return { ok: true };
+    });
+    route(target, unnamed, () => ({ ok: true }));
+    route(target, failing, (request) => {
+      request.patientList.shown([PATIENT_A]);
+      throw new Error('kaputt');
+    });
+  };
+  const get = (w: World, declaration: ReturnType<typeof listOf>) =>
+    injectEndpoint(w.app as unknown as AppInstance, declaration, { headers: { 'x-user': `THERAPEUT:${THERAPIST}` } });
+
+  it('writes one entry per patient named, after the answer', async () => {
+    const w = await worldWith(bindLists);
+    expect((await get(w, named)).statusCode).toBe(200);
+    await settled();
+    expect(w.audit).toEqual([
+      expect.objectContaining({
+        akteurUserId: THERAPIST,
+        patientUserId: PATIENT_A,
+        art: 'REZEPT',
+        aktion: 'LESEN',
+        datensatzId: null,
+        endpunkt: 'GET /api/liste',
+        ergebnis: 'ERLAUBT',
+      }),
+      expect.objectContaining({ patientUserId: PATIENT_B, ergebnis: 'ERLAUBT' }),
+    ]);
+  });
+
+  it('answers 500 for a list that names nobody, and marks a failed answer', async () => {
+    const w = await worldWith(bindLists);
+    const response = await get(w, unnamed);
+    expect(response.statusCode).toBe(500);
+    expect(response.json<{ message: string }>().message).toContain('request.patientList.shown fehlt');
+    expect((await get(w, failing)).statusCode).toBe(500);
+    await settled();
+    expect(w.audit).toEqual([expect.objectContaining({ patientUserId: PATIENT_A, ergebnis: 'FEHLGESCHLAGEN' })]);
+  });
+
+  it('refuses a declaration with both rules when the route is bound', async () => {
+    const both = { ...named, patientRecord: { kind: 'REZEPT', action: 'LESEN', self: true } } as const;
+    await expect(worldWith((target) => route(target, both, () => ({ ok: true })))).rejects.toThrow(
+      'patientRecord oder patientList, nicht beides',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
   onResponseAsyncHookHandler,
@@ -8,7 +9,13 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import type { EndpointDeclaration, PatientRecordRule, RecordKind, RequestField } from '@dihs/contract/common/endpoint';
+import type {
+  EndpointDeclaration,
+  PatientListRule,
+  PatientRecordRule,
+  RecordKind,
+  RequestField,
+} from '@dihs/contract/common/endpoint';
 import { pathParamNames, routePattern } from '@dihs/contract/common/endpoint';
 import { ERROR_CODES } from '@dihs/contract/common/errors';
 import { MESSAGES } from '@dihs/contract/common/messages';
@@ -27,6 +34,10 @@ import { sessionOf } from './auth.ts';
  * by its own id, resolved by its module's recordOwners) in a preHandler: after validation, before the handler and
  * outside any transaction (issue 30 item 1). Every admitted or refused patient is written to the audit log once the
  * answer is known. Routes without the field get none of these hooks.
+ *
+ * A list over several patients (`patientList`, issue 31 item 1) admits by its access rule alone; its handler names
+ * the patients the answer contains (`request.patientList.shown`), and one entry per patient named is written after
+ * the answer.
  */
 
 /** The request's need-to-know state on a `patientRecord` endpoint. */
@@ -42,6 +53,15 @@ export interface PatientRecordAccess {
    * need not read the record for it). Throws when nobody was admitted (a `handlerAdmits` route before its admit).
    */
   admittedPatient(): number;
+}
+
+/** The request's audit state on a `patientList` endpoint (an answer about several patients). */
+export interface PatientListAccess {
+  /**
+   * Names patients whose records the answer contains (in one call or several; an empty list says it contains none).
+   * `recordId` names the record when the answer is about one (an appointment with its participants).
+   */
+  shown(patientUserIds: Iterable<number>, recordId?: number | null): void;
 }
 
 /** A record's patient as its owning module tells it. */
@@ -98,6 +118,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on routes whose declaration carries `patientRecord` only. */
     patientRecord: PatientRecordAccess;
+    /** Set on routes whose declaration carries `patientList` only. */
+    patientList: PatientListAccess;
   }
   interface FastifyInstance {
     /** The route hooks of the need-to-know check (route() in endpoint-route.ts adds them). */
@@ -121,7 +143,21 @@ export interface PatientAccessHooks {
     onSend: onSendHookHandler;
     onResponse: onResponseAsyncHookHandler;
   };
+  /** The hooks route() adds to a declaration with `patientList`. */
+  listHooksFor(declaration: EndpointDeclaration & { patientList: PatientListRule }): {
+    onRequest: onRequestHookHandler;
+    onSend: onSendHookHandler;
+    onResponse: onResponseAsyncHookHandler;
+  };
 }
+
+/** A list's access: whom the handler named (null until it named anyone, even nobody). */
+interface ListAccess extends PatientListAccess {
+  named: Map<string, { patientUserId: number; recordId: number | null }> | null;
+}
+
+/** At most this many entries per INSERT (PostgreSQL takes at most 65,535 parameters in one statement). */
+const APPEND_CHUNK = 1000;
 
 /** The access of one request, with whom it admitted or refused so far (the hooks after the handler read it). */
 interface RequestAccess extends PatientRecordAccess {
@@ -218,6 +254,32 @@ function patientLocator(
 function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): PatientAccessHooks {
   type Decision = Pick<Admission, 'allowed' | 'audited'>;
 
+  /** A success that named no patient: logged, and outside production answered 500 instead. */
+  function unnamed(
+    reply: FastifyReply,
+    endpunkt: string,
+    what: string,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ) {
+    log.error({ endpunkt }, 'Patientendaten ohne Zugriffsprüfung beantwortet');
+    if (!options.failLoudly) return done(null, payload);
+    reply.code(500).type('application/json; charset=utf-8');
+    done(null, JSON.stringify({ message: `Interner Fehler: ${endpunkt} hat ${what}.`, code: ERROR_CODES.internal }));
+  }
+
+  /** Appends after the answer; a failure is logged (without values), the answer is gone already. */
+  async function append(request: FastifyRequest, entries: AuditEntryInput[], endpunkt: string) {
+    try {
+      for (let start = 0; start < entries.length; start += APPEND_CHUNK) {
+        await options.append(entries.slice(start, start + APPEND_CHUNK));
+      }
+    } catch (error) {
+      // the error names no values (loggableError keeps code and message of the driver, not its parameters)
+      request.log.error({ error: loggableError(error), endpunkt }, 'Zugriffsprotokoll nicht geschrieben');
+    }
+  }
+
   /** A patient's own records are decided at once; staff need a look-up (care relation, the id's role). */
   function decide(
     request: FastifyRequest,
@@ -286,16 +348,7 @@ function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): Pat
         onSend: (request, reply, payload, done) => {
           const access = accessOf(request);
           if (!access || access.admissions.length > 0 || reply.statusCode >= 400) return done(null, payload);
-          log.error({ endpunkt }, 'Patientendaten ohne Zugriffsprüfung beantwortet');
-          if (!options.failLoudly) return done(null, payload);
-          reply.code(500).type('application/json; charset=utf-8');
-          done(
-            null,
-            JSON.stringify({
-              message: `Interner Fehler: ${endpunkt} hat keinen Patienten zugelassen (request.patientRecord.admit fehlt).`,
-              code: ERROR_CODES.internal,
-            }),
-          );
+          unnamed(reply, endpunkt, 'keinen Patienten zugelassen (request.patientRecord.admit fehlt)', payload, done);
         },
         onResponse: async (request, reply) => {
           const access = accessOf(request);
@@ -315,13 +368,50 @@ function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): Pat
               ergebnis: !a.allowed ? 'VERWEIGERT' : reply.statusCode < 400 ? 'ERLAUBT' : 'FEHLGESCHLAGEN',
               status: reply.statusCode,
             }));
-          if (!entries.length) return;
-          try {
-            await options.append(entries);
-          } catch (error) {
-            // the error names no values (loggableError keeps code and message of the driver, not its parameters)
-            request.log.error({ error: loggableError(error), endpunkt }, 'Zugriffsprotokoll nicht geschrieben');
-          }
+          await append(request, entries, endpunkt);
+        },
+      };
+    },
+    listHooksFor(declaration) {
+      const rule = declaration.patientList;
+      const endpunkt = `${declaration.method} ${routePattern(declaration)}`;
+      return {
+        onRequest: (request, _reply, done) => {
+          const access: ListAccess = {
+            named: null,
+            shown(patientUserIds, recordId = null) {
+              access.named ??= new Map();
+              for (const patientUserId of patientUserIds) {
+                access.named.set(`${patientUserId}:${recordId}`, { patientUserId, recordId });
+              }
+            },
+          };
+          request.patientList = access;
+          done();
+        },
+        // A list answered without naming its patients would show records unaudited.
+        onSend: (request, reply, payload, done) => {
+          const access = request.patientList as ListAccess | null;
+          if (!access || access.named || reply.statusCode >= 400) return done(null, payload);
+          unnamed(reply, endpunkt, 'keine Patienten genannt (request.patientList.shown fehlt)', payload, done);
+        },
+        onResponse: async (request, reply) => {
+          const access = request.patientList as ListAccess | null;
+          const session = request.session;
+          if (!access?.named || !session) return;
+          const entries = [...access.named.values()].map(({ patientUserId, recordId }): AuditEntryInput => ({
+            akteurUserId: session.userId,
+            akteurRolle: session.role,
+            patientUserId,
+            art: rule.kind,
+            aktion: 'LESEN',
+            datensatzId: recordId,
+            endpunkt,
+            adresse: request.ip || null,
+            ergebnis: reply.statusCode < 400 ? 'ERLAUBT' : 'FEHLGESCHLAGEN',
+            status: reply.statusCode,
+          }));
+          await append(request, entries, endpunkt);
         },
       };
     },
@@ -332,6 +422,7 @@ function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): Pat
 export const patientAccessPlugin = fp(
   async (app: FastifyInstance, options: PatientAccessOptions) => {
     app.decorateRequest('patientRecord', null as unknown as PatientRecordAccess);
+    app.decorateRequest('patientList', null as unknown as PatientListAccess);
     app.decorate('patientAccess', createHooks(options, app.log));
   },
   { name: 'patient-access' },

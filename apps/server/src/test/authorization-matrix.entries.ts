@@ -39,7 +39,18 @@ export interface MatrixEntry {
   notPatientRecord?: string;
   /** Refusals by the handler's own rule that no declaration expresses (403 or 404), by actor key, with the reason. */
   handlerRule?: { refuses: readonly string[]; because: string };
+  /**
+   * A `patientList` declaration: the patients the caller's answer names (the matrix checks their audit entries). Every
+   * such row has it; it is the world's patients the answer must contain, not all of them.
+   */
+  listsPatients?: (w: MatrixWorld, caller: MatrixAccount | undefined) => readonly MatrixAccount[];
+  /** The answer rightly shows A's name or e-mail to others without a patient rule: why. */
+  answersWithoutRule?: string;
 }
+
+/** The caller when it is a patient: whose own account an answer is about. */
+const callerIfPatient = (_w: MatrixWorld, caller: MatrixAccount | undefined): MatrixAccount[] =>
+  caller?.role === 'PATIENT' ? [caller] : [];
 
 const none = (): MatrixSample => ({});
 /** The subject A by a path parameter that carries A's user id. */
@@ -119,7 +130,10 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
         body: { passwort: DEMO_PASSWORD, passwortWiederholen: DEMO_PASSWORD, aktuellesPasswort: DEMO_PASSWORD },
       }),
     },
-    emailBestaetigt: { sample: (w, caller) => ({ params: { email: caller?.email ?? w.A.email } }) },
+    emailBestaetigt: {
+      sample: (w, caller) => ({ params: { email: caller?.email ?? w.A.email } }),
+      listsPatients: callerIfPatient,
+    },
     bestaetigungErneutSenden: { sample: (w, caller) => ({ body: caller?.email ?? w.A.email }) },
   },
   auth: {
@@ -187,7 +201,7 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
   users: {
     gesperrte: { sample: none },
     entsperren: { sample: () => ({ body: ['niemand@test.de'] }) },
-    liste: { sample: () => ({ body: 'PATIENT' }) },
+    liste: { sample: () => ({ body: 'PATIENT' }), listsPatients: (w) => [w.A, w.B] },
     anlegen: { sample: (w) => ({ params: { role: 'PATIENT' }, body: `matrix-neu-${w.unique()}@test.de` }) },
     berechtigungen: {
       sample: async (w) => ({ ...(await freshPatient('id')(w)), body: { privileges: [], active: true } }),
@@ -330,17 +344,22 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
     neueste: { sample: none },
     eine: {
       sample: (w) => ({ params: { id: w.zahlungIdOfA }, subject: w.A }),
-      notPatientRecord: 'eine Zahlung, kein Gesundheitsdatum: der Handler zeigt sie nur ihrem Zahler und Betreibern',
+      notPatientRecord:
+        'eine Zahlung, kein Gesundheitsdatum: der Handler zeigt sie nur ihrem Zahler und Betreibern mit ' +
+        'ZAHLUNGEN_VERWALTEN (404 sonst); der Zahler steht im Zugriffsprotokoll (patientList)',
+      listsPatients: (w, caller) => (caller?.id === w.A.id ? [w.A] : []),
     },
     beispiel: { sample: () => ({ body: { description: 'Matrix', amount: 100 } }) },
   },
   termin: {
-    betreiberAlle: { sample: () => ({ query: {} }) },
+    betreiberAlle: { sample: () => ({ query: {} }), listsPatients: (w) => [w.A] },
     planVonPatient: { sample: patientA('patientId', { query: {} }) },
     aktivieren: { sample: async (w) => ({ params: { id: await w.freshTermin({ status: 'PLANUNG' }) } }) },
     absagen: { sample: async (w) => ({ params: { id: await w.freshTermin() } }) },
-    betreiberEiner: { sample: (w) => ({ params: { id: w.careTerminId } }) },
+    betreiberEiner: { sample: (w) => ({ params: { id: w.careTerminId } }), listsPatients: (w) => [w.A] },
     speichern: {
+      // a new appointment: nobody booked, nobody named
+      listsPatients: () => [],
       sample: (w) => ({
         body: {
           id: null,
@@ -362,7 +381,10 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
         subject: w.A,
       }),
     },
-    therapeutAlle: { sample: () => ({ params: { status: 'AKTIV' } }) },
+    therapeutAlle: {
+      sample: () => ({ params: { status: 'AKTIV' } }),
+      listsPatients: (w, caller) => (caller?.id === w.T1.id ? [w.A] : []),
+    },
     patientAlle: { sample: () => ({ query: {} }) },
     angemeldet: { sample: none },
     terminlistePdf: { sample: (w) => ({ body: { ids: [w.careTerminId] } }) },
@@ -429,7 +451,12 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
     pdfVonPatient: { sample: patientA('id') },
   },
   protokoll: {
-    liste: { sample: () => ({ query: {} }) },
+    liste: {
+      sample: () => ({ query: {} }),
+      answersWithoutRule:
+        'das Zugriffsprotokoll selbst: es nennt Patienten und Art, nie Inhalte; ein Eintrag je Lesen des Protokolls ' +
+        'hielte jedem Patienten die Prüfung des Protokolls als Zugriff vor (docs/decisions.md, Issue 31 Punkt 1)',
+    },
     eigene: { sample: () => ({ query: {} }) },
   },
   einwilligung: {
@@ -444,8 +471,8 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
   rezept: {
     eigene: { sample: none },
     fuerPatient: { sample: patientA('patientId') },
-    alle: { sample: none },
-    alleGefiltert: { sample: () => ({ params: { filter: 'ALL' } }) },
+    alle: { sample: none, listsPatients: (w) => [w.A] },
+    alleGefiltert: { sample: () => ({ params: { filter: 'ALL' } }), listsPatients: (w) => [w.A] },
     datei: { sample: (w) => ({ params: { id: w.rezeptIdOfA }, subject: w.A }) },
     eigeneDatei: { sample: (w) => ({ params: { id: w.rezeptIdOfA }, subject: w.A }) },
     bearbeitung: { sample: (w) => ({ params: { id: w.rezeptIdOfA }, subject: w.A }) },

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, pathParamNames, type EndpointDeclaration } from '@dihs/contract/common/endpoint';
+import { and, eq, gt, max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiUrl, pathParamNames, routePattern, type EndpointDeclaration } from '@dihs/contract/common/endpoint';
 import { ALL_ENDPOINTS } from '@dihs/contract/endpoints';
 import { MATRIX_ENTRIES, type MatrixEntry, type MatrixSample } from './authorization-matrix.entries.ts';
+import { zugriffsprotokoll } from '../modules/protokoll/protokoll.table.ts';
 import {
   describeExpected,
+  expectedAuditPatients,
   expectedOutcome,
   meets,
   neededPrivileges,
@@ -124,10 +127,58 @@ function messageOf(body: string): string {
   }
 }
 
+/** The newest audit entry's id: entries after it are the next call's. */
+async function lastAuditId(): Promise<number> {
+  const [row] = await w.t.db.select({ id: max(zugriffsprotokoll.id) }).from(zugriffsprotokoll);
+  return row?.id ?? 0;
+}
+
+/**
+ * Issue 31 item 1: the audit entries an admitted call left (actor, endpoint, after `since`) name every expected
+ * patient. The entries are written after the answer (onResponse): waited for briefly.
+ */
+async function auditProblems(
+  declaration: EndpointDeclaration,
+  caller: Caller,
+  since: number,
+  patients: readonly number[],
+): Promise<string | undefined> {
+  const endpunkt = `${declaration.method} ${routePattern(declaration)}`;
+  const missing = async () => {
+    const rows = await w.t.db
+      .select({ patientUserId: zugriffsprotokoll.patientUserId })
+      .from(zugriffsprotokoll)
+      .where(
+        and(
+          gt(zugriffsprotokoll.id, since),
+          eq(zugriffsprotokoll.akteurUserId, caller.account!.id),
+          eq(zugriffsprotokoll.endpunkt, endpunkt),
+        ),
+      );
+    const named = new Set(rows.map((row) => row.patientUserId));
+    return patients.filter((id) => !named.has(id));
+  };
+  try {
+    await vi.waitFor(
+      async () => {
+        if ((await missing()).length) throw new Error('noch nicht geschrieben');
+      },
+      { timeout: 2_000, interval: 10 },
+    );
+    return undefined;
+  } catch {
+    return `kein Protokolleintrag für Patient ${(await missing()).join(', ')}`;
+  }
+}
+
 /** MATRIX_TRACE=1 prints every call's answer after the run (to read what an admitted call got). */
 const trace: string[] | undefined = process.env.MATRIX_TRACE ? [] : undefined;
 
 const tableErrors: string[] = [];
+const unauditedAnswers: string[] = [];
+
+/** Whether an answer shows patient A (the world's name or A's address); the payload may be a file. */
+const showsPatientA = (body: string): boolean => body.includes('Alpha') || body.includes(w.A.email);
 const undeclaredPatientRecords: string[] = [];
 
 describe('authorization matrix', () => {
@@ -152,7 +203,7 @@ describe('authorization matrix', () => {
     for (const row of ordered) {
       const { declaration, entry } = row;
       if (entry.destructive) await w.renewTokens();
-      const calls: { caller: Caller; sample: MatrixSample; expected: Expected }[] = [];
+      const calls: { caller: Caller; sample: MatrixSample; expected: Expected; audited: number[] }[] = [];
       for (const caller of callersOf(declaration)) {
         const sample = await entry.sample(w, caller.account);
         const expected = expectedOutcome(declaration, caller, {
@@ -161,7 +212,12 @@ describe('authorization matrix', () => {
             ? { handlerRefuses: entry.handlerRule.refuses, handlerBecause: entry.handlerRule.because }
             : {}),
         });
-        calls.push({ caller, sample, expected });
+        const listed = entry.listsPatients?.(w, caller.account).map((patient) => patient.id);
+        const audited = expectedAuditPatients(declaration, caller, {
+          ...(sample.subject ? { subjectId: sample.subject.id } : {}),
+          ...(listed ? { listed } : {}),
+        });
+        calls.push({ caller, sample, expected, audited });
       }
       const first = calls[0]!.sample;
       const problems = sampleProblems(declaration, first);
@@ -173,12 +229,16 @@ describe('authorization matrix', () => {
       if (first.subject && !declaration.patientRecord && !entry.notPatientRecord) {
         undeclaredPatientRecords.push(label(row));
       }
+      if (declaration.patientList && !entry.listsPatients) {
+        tableErrors.push(`${label(row)}: patientList ohne listsPatients (welche Patienten die Antwort nennt)`);
+      }
       // The refused first, at once (they change nothing); then the admitted one by one, since an admitted call may
       // change what a later one finds (a confirmed cart).
       const refused = calls.filter((call) => call.expected.kind !== 'admitted');
       const admitted = calls.filter((call) => call.expected.kind === 'admitted');
-      const check = async ({ caller, sample, expected }: (typeof calls)[number]) => {
+      const check = async ({ caller, sample, expected, audited }: (typeof calls)[number]) => {
         const started = Date.now();
+        const since = expected.kind === 'admitted' && audited.length ? await lastAuditId() : 0;
         const response = await send(declaration, sample, caller);
         trace?.push(
           `${row.name}\t${caller.key}\t${response.statusCode}\t${Date.now() - started} ms\t${describeExpected(expected)}`,
@@ -190,6 +250,17 @@ describe('authorization matrix', () => {
               message ? ` „${message}“` : ''
             }`,
           );
+        }
+        const answered = response.statusCode < 400;
+        if (answered && expected.kind === 'admitted' && audited.length) {
+          const problem = await auditProblems(declaration, caller, since, audited);
+          if (problem) failures.push(`${label(row)} · ${caller.key}: ${problem}`);
+        }
+        // an answer that shows A to anyone else names a patient: it needs a rule that audits it
+        if (answered && caller.account && caller.account.id !== w.A.id && showsPatientA(response.body)) {
+          if (!declaration.patientRecord && !declaration.patientList && !entry.answersWithoutRule) {
+            unauditedAnswers.push(`${label(row)} · ${caller.key}`);
+          }
         }
       };
       await Promise.all(refused.map(check));
@@ -205,5 +276,9 @@ describe('authorization matrix', () => {
 
   it('declares patientRecord on every endpoint whose sample addresses a patient’s records', () => {
     expect(undeclaredPatientRecords).toEqual([]);
+  });
+
+  it('audits every answer that shows a patient to someone else (patientRecord or patientList)', () => {
+    expect(unauditedAnswers).toEqual([]);
   });
 });

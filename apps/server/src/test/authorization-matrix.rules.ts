@@ -122,3 +122,19 @@ export function neededPrivileges(declaration: EndpointDeclaration): Privilege[] 
   const fromRecord = declaration.patientRecord?.operatorPrivileges ?? [];
   return [...new Set([...fromAccess, ...fromRecord])];
 }
+
+/**
+ * The patients whose audit entries (this actor, this endpoint) an admitted call answered with success must leave
+ * (issue 31 item 1): a `patientRecord` call its subject (or the calling patient on a rule without one), a
+ * `patientList` call the patients the row says its answer names. Empty: nothing to check.
+ */
+export function expectedAuditPatients(
+  declaration: EndpointDeclaration,
+  actor: MatrixActor,
+  facts: { subjectId?: number; listed?: readonly number[] },
+): number[] {
+  if (declaration.patientList) return [...(facts.listed ?? [])];
+  if (!declaration.patientRecord || !actor.account) return [];
+  if (facts.subjectId !== undefined) return [facts.subjectId];
+  return actor.account.role === 'PATIENT' ? [actor.account.id] : [];
+}

@@ -248,7 +248,8 @@ export async function createMatrixWorld(options: Parameters<typeof createTestApp
   const [firma] = await db.select({ id: firmen.id }).from(firmen).where(eq(firmen.bezeichner, DEMO_FIRMA));
 
   await inject('POST', apiUrl(anamneseEndpoints.speichern), A, { ...LEERE_ANAMNESE, datenschutz: true });
-  const rezept = await inject('POST', apiUrl(rezeptEndpoints.hochladen), A, undefined, await pngUpload());
+  // the note names A, so an answer that shows it to others is caught (authorization-matrix: unaudited answers)
+  const rezept = await inject('POST', apiUrl(rezeptEndpoints.hochladen), A, undefined, await pngUpload('Anna Alpha'));
   const fragebogen = await inject('GET', apiUrl(fragebogenEndpoints.neu, { params: { patientId: A.id } }), T1);
   const uebungen = await inject('GET', apiUrl(trainingEndpoints.uebungen), T1);
   const uebungId = uebungen.json<{ uebungen: { id: number }[] }>().uebungen[0]!.id;
@@ -312,14 +313,14 @@ export async function createMatrixWorld(options: Parameters<typeof createTestApp
 
 let png: Buffer | undefined;
 /** A small PNG in the multipart field `file` with a description (profile photo, prescription upload). */
-export async function pngUpload(): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+export async function pngUpload(description = 'Matrix'): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   png ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a6' } })
     .png()
     .toBuffer();
   const boundary = '----matrix-boundary';
   // the description goes first: a prescription needs its remark, a profile photo ignores it
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nMatrix\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n${description}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bild.png"\r\nContent-Type: image/png\r\n\r\n`,
   );
   return {

@@ -163,6 +163,17 @@ export type PatientRecordRule = {
   readonly operatorPrivileges?: readonly Privilege[];
 } & PatientSource;
 
+/**
+ * An endpoint whose answer names several patients' records at once (an operator's or therapist's list): who may call
+ * it is the `access` rule; the handler names every patient the answer contains
+ * (`request.patientList.shown(patientUserIds, recordId?)`, an empty list too), and the server writes one audit entry
+ * per patient named (action LESEN) once the answer is known. A success answered without naming anyone is a 500
+ * outside production. Why one entry per patient: docs/decisions.md, "Issue 31 item 1".
+ */
+export interface PatientListRule {
+  readonly kind: PatientRecordKind;
+}
+
 export interface EndpointDeclaration {
   readonly method: HttpMethod;
   /** Relative to /api, with `:name` parameters: '/firma/eine/patient/:id'. */
@@ -173,6 +184,8 @@ export interface EndpointDeclaration {
   readonly access: EndpointAccess;
   /** Set on every endpoint that touches one patient's health or account records (need-to-know and audit). */
   readonly patientRecord?: PatientRecordRule;
+  /** Set on every endpoint whose answer contains several patients' records (lists; audit per patient named). */
+  readonly patientList?: PatientListRule;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -77,7 +77,12 @@ export async function accountsRoutes(app: AppInstance, { db, config, mail, token
     account,
   );
   route(app, api.passwortAendern, (request) => accounts.changeOwnPassword(sessionOf(request), request.body), account);
-  route(app, api.emailBestaetigt, (request) => accounts.isEmailConfirmed(sessionOf(request), request.params.email));
+  // the answer is about one account: a patient's is audited (patientList names it)
+  route(app, api.emailBestaetigt, async (request) => {
+    const { confirmed, patientUserId } = await accounts.isEmailConfirmed(sessionOf(request), request.params.email);
+    request.patientList.shown(patientUserId === null ? [] : [patientUserId]);
+    return confirmed;
+  });
   route(
     app,
     api.bestaetigungErneutSenden,

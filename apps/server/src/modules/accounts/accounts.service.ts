@@ -225,9 +225,16 @@ export function createAccountsService({ db, publicUrl, mail, tokens, sessions }:
       return { token: await tokens.sign({ sub, role, privileges, userId }, { issuedAt: changedAt }) };
     },
 
-    /** Whether the address of an account is confirmed ("Wurde Bestätigt." / "Steht noch aus..."). */
-    async isEmailConfirmed(session: SessionClaims, email: string): Promise<boolean> {
-      return (await accountForStatus(session, email)).emailConfirmed;
+    /**
+     * Whether the address of an account is confirmed ("Wurde Bestätigt." / "Steht noch aus..."), and the account's
+     * id when it is a patient's (the answer is about that patient: audited).
+     */
+    async isEmailConfirmed(
+      session: SessionClaims,
+      email: string,
+    ): Promise<{ confirmed: boolean; patientUserId: number | null }> {
+      const account = await accountForStatus(session, email);
+      return { confirmed: account.emailConfirmed, patientUserId: account.role === 'PATIENT' ? account.id : null };
     },
 
     /** "Erneut Senden?": a new confirmation link for an unconfirmed patient; earlier links stop working. */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
+import { protokollEndpoints, type EigeneZugriffe } from '@dihs/contract/protokoll';
 import { uploadPruefungText, type UploadInhalt } from '@dihs/contract/common/upload-pruefung';
 import {
   REZEPT_GELOESCHT_TEXT,
@@ -20,6 +21,7 @@ import { injectEndpoint } from '../../test/inject-endpoint.ts';
 import { MODULES } from '../index.ts';
 import type { ModuleDescriptor } from '../module-descriptor.ts';
 import { balanceOf } from '../guthaben/index.ts';
+import { zugriffsprotokoll } from '../protokoll/protokoll.table.ts';
 import { users } from '../users/users.table.ts';
 import { rewrapAll, rezeptObjectKey } from './rezept.service.ts';
 import { rezeptDateien, rezepte } from './rezept.table.ts';
@@ -363,6 +365,75 @@ describe('access', () => {
       params: { id: rezept.id },
     });
     expect(bill.statusCode).toBe(403);
+  });
+
+  it('an operator’s prescription list read and its audit entries (issue 31 item 1)', async () => {
+    const first = await account('PATIENT');
+    const second = await account('PATIENT');
+    await uploaded(first.bearer);
+    await uploaded(first.bearer);
+    const ofSecond = await uploaded(second.bearer);
+    const operator = await account('BETREIBER', ['GUTHABEN_AENDERN']);
+    const entriesOf = (endpunkt: string) =>
+      t.db
+        .select()
+        .from(zugriffsprotokoll)
+        .where(and(eq(zugriffsprotokoll.akteurUserId, operator.id), eq(zugriffsprotokoll.endpunkt, endpunkt)));
+
+    const list = await injectEndpoint(t.app, api.alle, { authorization: operator.bearer });
+    expect(list.statusCode).toBe(200);
+    const shown = new Set(list.json<RezeptSeite>().rezepte.map((r) => r.patientId));
+    expect(shown).toContain(first.id);
+    expect(shown).toContain(second.id);
+    // one entry per patient on the page (two prescriptions of the first patient: still one), never the content
+    const entries = await vi.waitFor(async () => {
+      const rows = await entriesOf('GET /api/rezepte/all');
+      expect(rows).toHaveLength(shown.size);
+      return rows;
+    });
+    expect(entries.map((e) => e.patientUserId).sort()).toEqual([...shown].sort());
+    expect(entries.find((e) => e.patientUserId === first.id)).toMatchObject({
+      akteurRolle: 'BETREIBER',
+      art: 'REZEPT',
+      aktion: 'LESEN',
+      datensatzId: null,
+      ergebnis: 'ERLAUBT',
+      status: 200,
+    });
+
+    // the filtered list the same, under its own address
+    const filtered = await injectEndpoint(t.app, api.alleGefiltert, {
+      authorization: operator.bearer,
+      params: { filter: 'NEU' },
+    });
+    expect(filtered.json<RezeptSeite>().rezepte.map((r) => r.id)).toContain(ofSecond.id);
+    await vi.waitFor(async () => {
+      const rows = await entriesOf('GET /api/rezepte/all/:filter');
+      expect(rows.map((e) => e.patientUserId)).toContain(second.id);
+    });
+
+    // the patient sees who read their prescriptions
+    const own = await injectEndpoint(t.app, protokollEndpoints.eigene, { authorization: second.bearer });
+    expect(own.json<EigeneZugriffe>().eintraege).toContainEqual(
+      expect.objectContaining({ rolle: 'BETREIBER', art: 'REZEPT', aktion: 'LESEN' }),
+    );
+
+    // a page with nobody on it answers, and names nobody
+    const [{ last } = { last: 0 }] = await t.db
+      .select({ last: sql<number>`coalesce(max(${zugriffsprotokoll.id}), 0)::int` })
+      .from(zugriffsprotokoll);
+    const empty = await injectEndpoint(t.app, api.alleGefiltert, {
+      authorization: operator.bearer,
+      params: { filter: 'ABGERECHNET' },
+      query: { page: 100_000, size: 100 },
+    });
+    expect(empty.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = await t.db
+      .select()
+      .from(zugriffsprotokoll)
+      .where(and(gt(zugriffsprotokoll.id, last), eq(zugriffsprotokoll.akteurUserId, operator.id)));
+    expect(after).toEqual([]);
   });
 
   it('pages the operator list newest first, with a total bounded past the page', async () => {

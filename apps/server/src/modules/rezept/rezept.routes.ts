@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REZEPT_TYPEN, rezeptEndpoints as api } from '@dihs/contract/rezept';
+import { REZEPT_TYPEN, rezeptEndpoints as api, type RezeptSeite } from '@dihs/contract/rezept';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
@@ -48,8 +48,18 @@ export async function rezeptRoutes(app: AppInstance, { db, config, objects, now 
   const list = { schemaSerializer: true };
   route(app, api.eigene, (request) => rezepte.own(sessionOf(request).userId), list);
   route(app, api.fuerPatient, (request) => rezepte.ofPatient(request.params.patientId), list);
-  route(app, api.alle, (request) => rezepte.all('ALL', request.query), list);
-  route(app, api.alleGefiltert, (request) => rezepte.all(request.params.filter, request.query), list);
+  // the operator's lists name every patient on the page: one audit entry per patient (patientList)
+  const shown = (request: FastifyRequest, seite: RezeptSeite) => {
+    request.patientList.shown(seite.rezepte.map((rezept) => rezept.patientId));
+    return seite;
+  };
+  route(app, api.alle, async (request) => shown(request, await rezepte.all('ALL', request.query)), list);
+  route(
+    app,
+    api.alleGefiltert,
+    async (request) => shown(request, await rezepte.all(request.params.filter, request.query)),
+    list,
+  );
   route(app, api.datei, async (request, reply) => sendFile(reply, await rezepte.file(request.params.id)));
   route(app, api.eigeneDatei, async (request, reply) => sendFile(reply, await rezepte.file(request.params.id)));
 

@@ -181,6 +181,8 @@ export async function therapistList(
   therapeutUserId: number,
   status: TerminStatus,
   now: Date,
+  /** Told the patients the answer names (their names; ids only in the full view): the audit log's entries. */
+  shown: (patientUserIds: number[]) => void = () => {},
 ): Promise<Termin[]> {
   const therapist = await findPersonInfo(db, therapeutUserId);
   const view: ParticipantView = therapist?.firmaId ? 'noLinks' : 'full';
@@ -189,6 +191,7 @@ export async function therapistList(
     db,
     rows.map((r) => r.termin.id),
   );
+  shown(participants.map((p) => p.patientUserId));
   return rows.map((r) => toTermin(r, participants, view, now));
 }
 

@@ -17,7 +17,12 @@ export async function usersRoutes(app: AppInstance, deps: AppDeps, createPerson:
   const { db } = deps;
   route(app, api.gesperrte, () => lockedUsers(db));
   route(app, api.entsperren, (request) => unlockUsers(db, request.body));
-  route(app, api.liste, (request) => usersOfRole(db, request.body));
+  // a list of patients names every patient in it (audit log); other roles' lists name none
+  route(app, api.liste, async (request) => {
+    const entries = await usersOfRole(db, request.body);
+    request.patientList.shown(request.body === 'PATIENT' ? entries.map((entry) => entry.id) : []);
+    return entries;
+  });
   route(app, api.anlegen, (request) => createUserByOperator(deps, createPerson, request.params.role, request.body));
   route(app, api.berechtigungen, (request) =>
     setPrivileges(deps, sessionOf(request).userId, request.params.id, request.body),

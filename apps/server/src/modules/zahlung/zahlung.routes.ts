@@ -91,6 +91,8 @@ export async function zahlungRoutes(app: AppInstance, deps: AppDeps) {
   });
 
   route(app, api.neueste, (request) => mostRecentOf(db, sessionOf(request)));
-  route(app, api.eine, (request) => paymentForViewer(db, sessionOf(request), request.params.id));
+  route(app, api.eine, (request) =>
+    paymentForViewer(db, sessionOf(request), request.params.id, (ids) => request.patientList.shown(ids)),
+  );
   route(app, api.beispiel, (request) => createSamplePayment(db, sessionOf(request), request.body));
 }

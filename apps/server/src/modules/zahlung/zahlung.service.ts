@@ -235,14 +235,23 @@ export async function mostRecentOf(db: Database, session: SessionClaims): Promis
   return payment ? toZahlungDto(payment, session.userId) : null;
 }
 
-/** One payment for its owner, or for operators with ZAHLUNGEN_VERWALTEN; anyone else 404. */
-export async function paymentForViewer(db: Database, session: SessionClaims, id: number): Promise<Zahlung> {
+/**
+ * One payment for its owner, or for operators with ZAHLUNGEN_VERWALTEN; anyone else 404. `shown` is told the payer
+ * when a patient paid (every purpose but an operator's sample): the audit log's entry.
+ */
+export async function paymentForViewer(
+  db: Database,
+  session: SessionClaims,
+  id: number,
+  shown: (patientUserIds: number[]) => void = () => {},
+): Promise<Zahlung> {
   const payment = await findPayment(db, id);
   const allowed =
     payment &&
     (payment.userId === session.userId ||
       (session.role === 'BETREIBER' && hasPrivilege(session.privileges, 'ZAHLUNGEN_VERWALTEN')));
   if (!payment || !allowed) throw HttpError.notFound('Unbekannte Zahlung.');
+  shown(payment.purpose === 'BEISPIEL' ? [] : [payment.userId]);
   return toZahlungDto(payment, session.userId);
 }
 
