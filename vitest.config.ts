@@ -21,6 +21,8 @@ const EMBEDDED_INTEGRATION_FILES = [
   'modules/auskunft/auskunft-vollstaendig',
   'modules/loeschung/loeschung',
   'modules/protokoll/protokoll',
+  // the chain, erasure and retention on the one role of the embedded start (the role part is PostgreSQL only)
+  'modules/protokoll/protokoll-rollen',
   'modules/termin/termin',
   'modules/cart/cart',
   'modules/cart/storno',

@@ -32,6 +32,11 @@ export type AppInstance = FastifyInstance<
 export interface AppInput {
   config: Config;
   db: Database;
+  /**
+   * The table owner's connection (DATABASE_OWNER_URL): the audit log's retention runs through it, since the runtime
+   * role may not delete from the log. Unset: `db` (one role).
+   */
+  ownerDb?: Database;
   tokens: TokenService;
   /** The clock of scheduled business rules (subscription renewals and ends); tests move it. Default: system time. */
   now?: () => Date;
@@ -145,6 +150,8 @@ export interface CoreServices {
     /** The revoked tokens not yet expired, loaded at start and now and then (a lost event is made up for). */
     listRevokedTokens(db: Database): Promise<RevokedToken[]>;
     pruneRevokedTokens(db: Database): Promise<void>;
+    /** Notes a stored session's last activity and address (the auth plugin calls it at most once a minute per session). */
+    touchSession(db: Database, sid: string, address: string): Promise<void>;
   };
   /** protokoll: appends the need-to-know check's entries to the audit log. */
   auditLog: { append(db: Database, entries: AuditEntryInput[]): Promise<void> };

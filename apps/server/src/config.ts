@@ -52,6 +52,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The role that owns the tables: runs the migrations, the audit log's retention and grants DATABASE_URL's role its
+   * rights at start (issue 31 item 2, docs/operations.md "Database roles"). Unset: DATABASE_URL's role does it all.
+   */
+  DATABASE_OWNER_URL: z.string().url().optional(),
   /** Connections of the node-postgres pool per instance (issue 16: measured in `npm run bench`, docs/operations.md). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /**
@@ -197,6 +202,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** DATABASE_OWNER_URL: migrations, retention and the runtime role's rights; undefined: one role for everything. */
+  databaseOwnerUrl: string | undefined;
   databasePoolSize: number;
   databaseWaitSeconds: number;
   dataDir: string;
@@ -340,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_URL ? e.DATABASE_OWNER_URL : undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     dataDir,

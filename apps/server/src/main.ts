@@ -1,23 +1,49 @@
 import { loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { grantRuntimeRole } from './db/runtime-role.ts';
 import { isEmbeddedSetupProcess, isNewEmbeddedDatabase, setUpInChildProcess } from './db/embedded-setup.ts';
 import { seedDemoWorld } from './seed.ts';
 import { createTokenService } from './lib/jwt.ts';
 import { createShutdown } from './lib/shutdown.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './modules/users/index.ts';
 
-/** Opens the database, applies the migrations it lacks and, when configured, adds the demo world once. */
-async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
+/**
+ * Opens the database, applies the migrations it lacks and, when configured, adds the demo world once. With
+ * DATABASE_OWNER_URL the owner migrates and grants DATABASE_URL's role its rights, and stays open for the audit
+ * log's retention (docs/operations.md "Database roles").
+ */
+async function prepareDatabase(config: Config): Promise<{ database: DatabaseHandle; owner?: DatabaseHandle }> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     waitSeconds: config.databaseWaitSeconds,
   });
-  await database.migrate();
-  if (config.seedDemo) await seedDemoWorld(database.db);
-  return database;
+  let owner: DatabaseHandle | undefined;
+  try {
+    if (config.databaseOwnerUrl) {
+      owner = await openDatabase({
+        databaseUrl: config.databaseOwnerUrl,
+        dataDir: config.dataDir,
+        poolSize: 2,
+        waitSeconds: config.databaseWaitSeconds,
+      });
+      await owner.migrate();
+      const role = await grantRuntimeRole(owner.db, database.db);
+      console.log(
+        `Datenbankrollen getrennt: die Anwendung läuft als ${role}, Migrationen und Aufbewahrung als Besitzer.`,
+      );
+    } else {
+      await database.migrate();
+    }
+    if (config.seedDemo) await seedDemoWorld(database.db);
+  } catch (error) {
+    await owner?.close();
+    await database.close();
+    throw error;
+  }
+  return owner ? { database, owner } : { database };
 }
 
 /**
@@ -28,24 +54,30 @@ async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
 async function main() {
   const config = loadConfig();
   if (isEmbeddedSetupProcess()) {
-    await (await prepareDatabase(config)).close();
+    const { database, owner } = await prepareDatabase(config);
+    await owner?.close();
+    await database.close();
     return;
   }
   if (!config.databaseUrl && isNewEmbeddedDatabase(config.dataDir)) {
     console.log(`Eingebettete Datenbank wird in ${config.dataDir} angelegt (nur beim ersten Start) …`);
     await setUpInChildProcess();
   }
-  const database = await prepareDatabase(config);
+  const { database, owner } = await prepareDatabase(config);
 
   const app = await buildApp({
     config,
     db: database.db,
+    ...(owner ? { ownerDb: owner.db } : {}),
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
   });
 
   const shutdown = createShutdown(app, {
     graceMs: config.shutdownGraceSeconds * 1000,
-    afterClose: () => database.close(),
+    afterClose: async () => {
+      await owner?.close();
+      await database.close();
+    },
     exit: (code) => process.exit(code),
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -7,6 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../lib/paths.ts';
 import { adminDatabaseUrl } from '../test/test-database.ts';
+import { appendAuditEntries, verifyChain } from '../modules/protokoll/index.ts';
+import type { Database } from './client.ts';
 
 interface Journal {
   entries: { idx: number; tag: string }[];
@@ -74,5 +76,58 @@ describe('upgrading a first-wave database', () => {
     await migrate(db, { migrationsFolder: migrationsDir() });
     const { rows } = await pool.query(`select 1 from pg_indexes where indexname = 'warenkorb_ein_offener'`);
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('upgrading an audit log to the hash chain (issue 31 item 2)', () => {
+  const name = `dihs_test_kette_${process.pid}_${Date.now()}`;
+  let admin: pg.Client;
+  let pool: pg.Pool;
+  let olderMigrations: string;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminDatabaseUrl() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminDatabaseUrl());
+    url.pathname = `/${name}`;
+    pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    pool.on('error', (error) => {
+      if ((error as { code?: string }).code !== '57P01') throw error;
+    });
+    olderMigrations = migrationsBefore('0029_protokoll-kette');
+  });
+
+  afterAll(async () => {
+    await pool.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(olderMigrations, { recursive: true, force: true });
+  });
+
+  it('chains the existing entries, anonymised ones included, and goes on chaining', async () => {
+    const db = drizzle(pool);
+    const app = db as unknown as Database;
+    await migrate(db, { migrationsFolder: olderMigrations });
+    await pool.query(
+      `insert into zugriffsprotokoll (akteur_user_id, akteur_rolle, patient_user_id, art, aktion, endpunkt, adresse,
+         ergebnis, status, zeitpunkt)
+       values (5, 'THERAPEUT', 7, 'PROFIL', 'LESEN', 'GET /api/x', '10.0.0.1', 'ERLAUBT', 200, now() - interval '1 day'),
+              (null, 'PATIENT', null, 'PROFIL', 'LESEN', 'GET /api/x', null, 'ERLAUBT', 200, now()),
+              (5, 'THERAPEUT', null, 'REZEPT', 'SCHREIBEN', 'POST /api/y', null, 'VERWEIGERT', 403, now())`,
+    );
+    await migrate(db, { migrationsFolder: migrationsDir() });
+    expect(await verifyChain(app)).toEqual({ intakt: true, eintraege: 3 });
+    await appendAuditEntries(app, [
+      {
+        akteurRolle: 'BETREIBER',
+        art: 'PROFIL',
+        aktion: 'LESEN',
+        endpunkt: 'GET /api/z',
+        ergebnis: 'ERLAUBT',
+        status: 200,
+      },
+    ]);
+    expect(await verifyChain(app)).toEqual({ intakt: true, eintraege: 4 });
   });
 });

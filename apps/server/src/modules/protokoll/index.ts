@@ -2,3 +2,4 @@
 export { insertEntries as appendAuditEntries } from './protokoll.repository.ts';
 export { type NewZugriffsprotokollRow as AuditEntry } from './protokoll.table.ts';
 export { pruneAuditLog } from './protokoll-retention.ts';
+export { verifyChain, type ChainResult } from './protokoll-kette.ts';

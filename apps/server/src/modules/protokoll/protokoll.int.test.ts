@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { users } from '../users/users.table.ts';
 import { pruneAuditLog } from './index.ts';
 import { erasePatient } from './protokoll.erase.ts';
+import { verifyChain } from './protokoll-kette.ts';
 import { zugriffsprotokoll } from './protokoll.table.ts';
 
 let t: TestApp;
@@ -130,13 +131,27 @@ describe("the patient's own view", () => {
   });
 });
 
-describe('retention and erasure', () => {
-  it('deletes entries past AUDIT_RETENTION_DAYS and keeps the rest', async () => {
+describe('erasure and retention', () => {
+  it('keeps the entries of an erased patient without naming them, and the chain still verifies', async () => {
+    const patient = id('patient@demo.de');
+    await t.db.transaction((tx) => erasePatient(tx, patient));
+    expect(await t.db.select().from(zugriffsprotokoll).where(eq(zugriffsprotokoll.patientUserId, patient))).toEqual([]);
+    expect(await t.db.select().from(zugriffsprotokoll).where(eq(zugriffsprotokoll.akteurUserId, patient))).toEqual([]);
+    const kept = await t.db.select().from(zugriffsprotokoll).where(eq(zugriffsprotokoll.art, 'DOKUMENTATION'));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((row) => row.patientUserId === null)).toBe(true);
+    expect(await verifyChain(t.db)).toMatchObject({ intakt: true });
+  });
+
+  it('deletes the chain up to the first entry within AUDIT_RETENTION_DAYS and keeps its anchor', async () => {
     const now = new Date();
     const patient = id('patient2@demo.de');
+    const before = await t.db.$count(zugriffsprotokoll);
+    // in chain order: the entries so far (now), one 20 days ahead, then one of now again: with the clock 40 days
+    // ahead and 30 days kept, everything before the entry ahead goes; the later entry with an earlier time stays
     await t.db.insert(zugriffsprotokoll).values(
-      [40, 10].map((days) => ({
-        zeitpunkt: new Date(now.getTime() - days * DAY_MS),
+      [20, 0].map((days) => ({
+        zeitpunkt: new Date(now.getTime() + days * DAY_MS),
         akteurUserId: id('betreiber@demo.de'),
         akteurRolle: 'BETREIBER' as const,
         patientUserId: patient,
@@ -147,19 +162,14 @@ describe('retention and erasure', () => {
         status: 200,
       })),
     );
-    const deleted = await pruneAuditLog({ db: t.db, config: t.config, now: () => now });
-    expect(deleted).toBe(1);
-    const left = await t.db.select().from(zugriffsprotokoll).where(eq(zugriffsprotokoll.patientUserId, patient));
-    expect(left).toHaveLength(1);
-  });
-
-  it('keeps the entries of an erased patient without naming them', async () => {
-    const patient = id('patient@demo.de');
-    await t.db.transaction((tx) => erasePatient(tx, patient));
-    expect(await t.db.select().from(zugriffsprotokoll).where(eq(zugriffsprotokoll.patientUserId, patient))).toEqual([]);
-    expect(await t.db.select().from(zugriffsprotokoll).where(eq(zugriffsprotokoll.akteurUserId, patient))).toEqual([]);
-    const kept = await t.db.select().from(zugriffsprotokoll).where(eq(zugriffsprotokoll.art, 'DOKUMENTATION'));
-    expect(kept.length).toBeGreaterThan(0);
-    expect(kept.every((row) => row.patientUserId === null)).toBe(true);
+    const deleted = await pruneAuditLog({
+      db: t.db,
+      config: t.config,
+      now: () => new Date(now.getTime() + 40 * DAY_MS),
+    });
+    expect(deleted).toBe(before);
+    const left = await t.db.select().from(zugriffsprotokoll);
+    expect(left.map((row) => row.patientUserId)).toEqual([patient, patient]);
+    expect(await verifyChain(t.db)).toEqual({ intakt: true, eintraege: 2 });
   });
 });

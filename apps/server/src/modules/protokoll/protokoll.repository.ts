@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { exportKey } from '../../lib/patient-export.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { persons } from '../profil/index.ts';
-import { zugriffsprotokoll, type NewZugriffsprotokollRow } from './protokoll.table.ts';
+import { zugriffsprotokoll, zugriffsprotokollKette, type NewZugriffsprotokollRow } from './protokoll.table.ts';
 
 type Db = Database | Transaction;
 
@@ -46,36 +46,66 @@ export async function insertEntries(db: Db, rows: readonly NewZugriffsprotokollR
 }
 
 /**
- * Opens the append-only guard for the rest of the caller's transaction: the trigger admits UPDATE and DELETE only
- * then. Used by the retention job and the patient erasure, nothing else.
+ * Retention: deletes the entries older than the given instant as a prefix of the chain and keeps the last deleted
+ * entry's hash as the chain's anchor (the owner's function zugriffsprotokoll_aufbewahren; only the owner role may
+ * call it, so `db` is the owner's connection where the roles are separate); answers how many.
  */
-async function allowMaintenance(tx: Transaction): Promise<void> {
-  await tx.execute(sql`select set_config('dihs.protokoll_pflege', 'an', true)`);
-}
-
-/** Deletes the entries older than the given instant; answers how many. */
 export async function deleteOlderThan(db: Database, before: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    await allowMaintenance(tx);
-    const deleted = await tx
-      .delete(zugriffsprotokoll)
-      .where(lt(zugriffsprotokoll.zeitpunkt, before))
-      .returning({ id: zugriffsprotokoll.id });
-    return deleted.length;
-  });
+  // both drivers answer { rows } (node-postgres and PGlite)
+  const result: unknown = await db.execute(
+    sql`select zugriffsprotokoll_aufbewahren(${before.toISOString()}::timestamptz) as n`,
+  );
+  return Number((result as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
 }
 
 /**
  * Patient erasure: the entries stay (they account for the staff's accesses), but no longer name the patient; where
- * the patient was the actor, neither the actor nor the address remain.
+ * the patient was the actor, neither the actor nor the address remain. The owner's function does it, so the runtime
+ * role needs no UPDATE right on the log; the chain keeps verifying (each field's salt becomes its seal).
  */
 export async function anonymisePatient(tx: Transaction, userId: number): Promise<void> {
-  await allowMaintenance(tx);
-  await tx.update(zugriffsprotokoll).set({ patientUserId: null }).where(eq(zugriffsprotokoll.patientUserId, userId));
-  await tx
-    .update(zugriffsprotokoll)
-    .set({ akteurUserId: null, adresse: null })
-    .where(eq(zugriffsprotokoll.akteurUserId, userId));
+  await tx.execute(sql`select zugriffsprotokoll_anonymisieren(${userId}::integer)`);
+}
+
+const chainColumns = {
+  id: zugriffsprotokoll.id,
+  ketteNr: zugriffsprotokoll.ketteNr,
+  zeitpunkt: zugriffsprotokoll.zeitpunkt,
+  /** The stored instant to the microsecond (a Date keeps milliseconds only). */
+  zeitpunktMikros: sql<string>`((extract(epoch from ${zugriffsprotokoll.zeitpunkt}) * 1000000)::bigint)::text`,
+  akteurUserId: zugriffsprotokoll.akteurUserId,
+  akteurRolle: zugriffsprotokoll.akteurRolle,
+  patientUserId: zugriffsprotokoll.patientUserId,
+  art: zugriffsprotokoll.art,
+  aktion: zugriffsprotokoll.aktion,
+  datensatzId: zugriffsprotokoll.datensatzId,
+  endpunkt: zugriffsprotokoll.endpunkt,
+  adresse: zugriffsprotokoll.adresse,
+  ergebnis: zugriffsprotokoll.ergebnis,
+  status: zugriffsprotokoll.status,
+  akteurSiegel: zugriffsprotokoll.akteurSiegel,
+  patientSiegel: zugriffsprotokoll.patientSiegel,
+  kette: zugriffsprotokoll.kette,
+};
+export type ChainEntry = Awaited<ReturnType<typeof chainEntries>>[number];
+
+/** The verifier's walk: up to `limit` entries after chain number `after`, in chain order. */
+export function chainEntries(db: Database, after: number, limit: number) {
+  return db
+    .select(chainColumns)
+    .from(zugriffsprotokoll)
+    .where(gt(zugriffsprotokoll.ketteNr, after))
+    .orderBy(asc(zugriffsprotokoll.ketteNr))
+    .limit(limit);
+}
+
+/** The chain's anchor (after retention) and its recorded end. */
+export async function chainEnds(db: Database) {
+  const rows = await db.select().from(zugriffsprotokollKette);
+  return {
+    anfang: rows.find((row) => row.stelle === 'anfang'),
+    ende: rows.find((row) => row.stelle === 'ende'),
+  };
 }
 
 const akteur = persons('akteur');
@@ -186,8 +216,15 @@ export async function listAccessesOf(db: Database, patientUserId: number, page: 
 
 /** Self-service export: every audit entry about the patient's records and every access the patient made. */
 export async function exportPatient(db: Db, userId: number): Promise<Record<string, unknown[]>> {
+  const {
+    ketteNr: _nr,
+    akteurSiegel: _a,
+    patientSiegel: _p,
+    kette: _k,
+    ...exported
+  } = getTableColumns(zugriffsprotokoll);
   const rows = await db
-    .select()
+    .select(exported)
     .from(zugriffsprotokoll)
     .where(or(eq(zugriffsprotokoll.patientUserId, userId), eq(zugriffsprotokoll.akteurUserId, userId)))
     .orderBy(asc(zugriffsprotokoll.id));
