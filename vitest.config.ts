@@ -31,6 +31,7 @@ const EMBEDDED_INTEGRATION_FILES = [
   'modules/abo/abo-lifecycle',
   'modules/zahlung/zahlung',
   'modules/zahlung/zahlung-concurrency',
+  'modules/auth/sitzungen',
 ];
 
 export default defineConfig({

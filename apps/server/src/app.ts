@@ -75,7 +75,11 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
     requireSecondFactorRoles: deps.config.requireSecondFactorRoles,
   });
   const sessions = await startSessionEvents(app, deps, gate, core.accounts);
-  await app.register(authPlugin, { tokens: deps.tokens, gate });
+  await app.register(authPlugin, {
+    tokens: deps.tokens,
+    gate,
+    touchSession: (sid, address) => core.accounts.touchSession(deps.db, sid, address),
+  });
   await app.register(patientAccessPlugin, patientAccessOptions(deps, modules));
   await app.register(docsPlugin);
   const mail = core.mailOutbox({ db: deps.db, config: deps.config, log: app.log });

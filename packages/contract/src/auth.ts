@@ -72,6 +72,11 @@ export const sessionClaimsSchema = z.object({
   /** The token's id: a logout revokes exactly this token (docs/decisions.md "Sessions end at once"). */
   jti: z.string().max(64).optional(),
   /**
+   * The stored session (one per login, listed under "Angemeldete Geräte"): a password change's new token keeps it.
+   * Tokens from before the claim have none and are not listed (docs/decisions.md, issue 31 item 7).
+   */
+  sid: z.string().max(64).optional(),
+  /**
    * Set at login when the account's role must have a second factor and it has none (REQUIRE_2FA_ROLES of the
    * instance that issued the token): the session may only set one up, on every instance whatever its own
    * configuration, until a new login with the code issues a token without the claim (docs/decisions.md, issue 31
@@ -93,6 +98,48 @@ export const privilegeCodesSchema = z.array(z.number().int());
 export const authorityMapSchema = z.record(z.string(), privilegeCodesSchema);
 
 export const lockedListSchema = z.array(z.string());
+
+/** One login of the own account as "Angemeldete Geräte" lists it; times as ISO instants. */
+export const sitzungSchema = z.object({
+  id: z.string(),
+  /** The device kind and operating system read from the browser's user agent, e.g. "Windows-PC", "iPhone (iOS 18)". */
+  geraet: z.string(),
+  /** Browser and major version, e.g. "Firefox 133". */
+  browser: z.string(),
+  /** The client address of the latest request (at most a minute old). */
+  adresse: z.string(),
+  angemeldetAm: z.string(),
+  letzteAktivitaet: z.string(),
+  /** The session of this request. */
+  aktuell: z.boolean(),
+});
+export type Sitzung = z.infer<typeof sitzungSchema>;
+export const sitzungListeSchema = z.array(sitzungSchema);
+export const sitzungIdParamSchema = z.object({
+  id: z.string().trim().min(1, 'Unbekannte Sitzung.').max(64, 'Unbekannte Sitzung.'),
+});
+
+/** The texts of the own sessions ("Angemeldete Geräte" on the own profile). */
+export const SITZUNGEN_TEXTS = {
+  ueberschrift: 'Angemeldete Geräte',
+  einleitung:
+    'Hier sehen Sie, auf welchen Geräten Ihr Konto angemeldet ist. Melden Sie Geräte ab, die Sie nicht kennen oder nicht mehr nutzen.',
+  diesesGeraet: 'Dieses Gerät',
+  angemeldetSeit: 'Angemeldet seit',
+  letzteAktivitaet: 'Zuletzt aktiv',
+  adresse: 'Adresse',
+  abmelden: 'Abmelden',
+  ueberallAbmelden: 'Überall abmelden',
+  ueberallTitel: 'Überall abmelden?',
+  ueberallText:
+    'Alle Sitzungen Ihres Kontos werden beendet, auch die auf diesem Gerät. Danach melden Sie sich auf jedem Gerät neu an.',
+  abbrechen: 'Abbrechen',
+  keine: 'Keine weiteren Anmeldungen.',
+  ladefehler: 'Die angemeldeten Geräte konnten nicht geladen werden.',
+  abgemeldet: 'Das Gerät wurde abgemeldet.',
+  fehler: 'Das Abmelden ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  unbekannt: 'Diese Sitzung gibt es nicht oder sie ist bereits beendet.',
+} as const;
 
 const tag = 'Anmeldung';
 const errors = [400, 401, 429] as const;
@@ -122,6 +169,34 @@ export const authEndpoints = {
     method: 'POST',
     path: '/logout',
     summary: 'Abmeldung: das Token der Anfrage gilt ab sofort nicht mehr',
+    tag,
+    access: LOGIN,
+    response: z.literal(true),
+    errors: [401],
+  }),
+  sitzungen: endpoint({
+    method: 'GET',
+    path: '/sitzungen',
+    summary: 'Die laufenden Sitzungen des eigenen Kontos (Angemeldete Geräte), die aktuelle markiert',
+    tag,
+    access: LOGIN,
+    response: sitzungListeSchema,
+    errors: [401],
+  }),
+  sitzungAbmelden: endpoint({
+    method: 'POST',
+    path: '/sitzungen/:id/abmelden',
+    summary: 'Abmelden: beendet eine Sitzung des eigenen Kontos auf jeder Instanz',
+    tag,
+    access: LOGIN,
+    params: sitzungIdParamSchema,
+    response: z.literal(true),
+    errors: [400, 401, 404],
+  }),
+  ueberallAbmelden: endpoint({
+    method: 'POST',
+    path: '/sitzungen/ueberall-abmelden',
+    summary: 'Überall abmelden: beendet jede Sitzung des eigenen Kontos, auch die der Anfrage',
     tag,
     access: LOGIN,
     response: z.literal(true),

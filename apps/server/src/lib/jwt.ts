@@ -45,12 +45,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   }
 
   return {
-    async sign({ sub, role, privileges, userId, zweiterFaktorEinrichten }, { issuedAt = new Date() } = {}) {
+    async sign({ sub, role, privileges, userId, zweiterFaktorEinrichten, sid }, { issuedAt = new Date() } = {}) {
       const iatMs = issuedAt.getTime();
       const iat = Math.floor(iatMs / 1000);
       const setup = zweiterFaktorEinrichten ? { zweiterFaktorEinrichten } : {};
+      // the stored session ("Angemeldete Geräte") the token belongs to; a re-issued token keeps it
+      const session = sid ? { sid } : {};
       // every token its own id (jti), so a logout can revoke one token and leave the account's other sessions
-      return new SignJWT({ role, privileges, userId, iatMs, ...setup })
+      return new SignJWT({ role, privileges, userId, iatMs, ...setup, ...session })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setJti(randomUUID())

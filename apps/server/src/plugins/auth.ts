@@ -17,6 +17,19 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer (.+)$/i;
+/** How often, at most, one instance notes a session's activity (the write itself skips fresher rows too). */
+const TOUCH_EVERY_MS = 60_000;
+const TOUCH_MEMORY = 10_000;
+
+export interface AuthPluginOptions {
+  tokens: TokenService;
+  gate: SessionGate;
+  /**
+   * Notes a stored session's last activity and the request's address ("Angemeldete Geräte"); called after the
+   * answer, at most once a minute per session and instance, its failure only logged.
+   */
+  touchSession?: (sid: string, address: string) => Promise<void>;
+}
 
 /**
  * Reads the bearer token of every request. A token that is present but invalid (forged, expired, alg none) or
@@ -24,7 +37,7 @@ const BEARER = /^Bearer (.+)$/i;
  * once that its session is gone.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { tokens, gate }: { tokens: TokenService; gate: SessionGate }) => {
+  async (app: FastifyInstance, { tokens, gate, touchSession }: AuthPluginOptions) => {
     app.decorateRequest('session', null);
     function accept(request: FastifyRequest, session: SessionClaims | null): void {
       if (!session) throw HttpError.unauthorized(MESSAGES.sitzungUngueltig, ERROR_CODES.unauthorized);
@@ -51,6 +64,25 @@ export const authPlugin = fp(
       }
       done();
     });
+    if (touchSession) {
+      const touched = new Map<string, number>();
+      // after the answer: no transaction of the request is open any more (the embedded database has one connection)
+      app.addHook('onResponse', (request, _reply, done) => {
+        const sid = request.session?.sid;
+        const now = Date.now();
+        if (sid && (touched.get(sid) ?? 0) <= now - TOUCH_EVERY_MS) {
+          if (touched.size >= TOUCH_MEMORY) touched.clear();
+          touched.set(sid, now);
+          touchSession(sid, request.ip).catch((error: unknown) =>
+            request.log.warn(
+              { error: error instanceof Error ? error.message : String(error) },
+              'Sitzung nicht vermerkt',
+            ),
+          );
+        }
+        done();
+      });
+    }
   },
   { name: 'auth' },
 );

@@ -141,6 +141,11 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
     zweiterFaktorNoetig: { sample: (w) => ({ body: { email: w.A.email, password: DEMO_PASSWORD } }) },
     // revokes the caller's token
     abmelden: { destructive: true, sample: none },
+    sitzungen: { sample: none },
+    // an id no account has: every caller may ask, and finds it only among its own sessions (404)
+    sitzungAbmelden: { sample: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }) },
+    // ends every session of the caller's account
+    ueberallAbmelden: { destructive: true, sample: none },
     berechtigungen: { sample: none },
     berechtigungenDerRolle: { sample: () => ({ params: { role: 'PATIENT' } }) },
   },

@@ -13,6 +13,8 @@ import { apiUrl } from '@dihs/contract/common/endpoint';
 import { authEndpoints } from '@dihs/contract/auth';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+/** The device cookie of bearer()'s logins (43 base64url characters, as the server sets them). */
+export const TEST_DEVICE_KEY = 'testgeraet-testgeraet-testgeraet-testgeraet'.slice(0, 43);
 
 export interface TestApp {
   app: AppInstance;
@@ -72,6 +74,8 @@ export async function createTestApp(
         method: 'POST',
         url: apiUrl(authEndpoints.anmelden),
         payload: { email, password },
+        // one known device for every test login, so none of them is a new device with a mail (sitzungen.int.test.ts)
+        headers: { cookie: `dihs_geraet=${TEST_DEVICE_KEY}` },
       });
       if (response.statusCode !== 200) throw new Error(`Login ${email} fehlgeschlagen: ${response.body}`);
       return `Bearer ${response.json<{ token: string }>().token}`;

@@ -37,6 +37,7 @@ const CLAIM_KEYS = [
   'iat',
   'iatMs',
   'jti',
+  'sid',
   'zweiterFaktorEinrichten',
 ] as const satisfies readonly (keyof Session)[];
 
@@ -59,6 +60,7 @@ export function readSessionClaims(payload: unknown): Session | null {
     absentOr(claims.iat, isInteger) &&
     absentOr(claims.iatMs, isInteger) &&
     absentOr(claims.jti, (jti) => typeof jti === 'string' && jti.length <= 64) &&
+    absentOr(claims.sid, (sid) => typeof sid === 'string' && sid.length <= 64) &&
     absentOr(claims.zweiterFaktorEinrichten, (flag) => flag === true);
   if (!valid) return null;
   // only the contract's claims, as the schema keeps them

@@ -21,6 +21,7 @@ import {
   emailTakenByOther,
   endSessions,
   markEmailConfirmed,
+  renewLoginSession,
   setConfirmedEmail,
   setPasswordHash,
 } from '../users/index.ts';
@@ -32,7 +33,7 @@ export interface AccountsServiceDeps {
   /** The outbox worker: asked to send right after a commit; the request never waits for the mail server. */
   mail: { flush(): Promise<void> };
   /** Signs the fresh token of the own password change. */
-  tokens: Pick<TokenService, 'sign'>;
+  tokens: Pick<TokenService, 'sign' | 'verify'>;
   /** Password and e-mail changes end the account's sessions on every instance. */
   sessions: SessionPublisher;
 }
@@ -221,8 +222,12 @@ export function createAccountsService({ db, publicUrl, mail, tokens, sessions }:
       });
       sendSoon();
       // The gate has just checked role, privileges and e-mail of this session against the account.
-      const { sub, role, privileges, userId } = session;
-      return { token: await tokens.sign({ sub, role, privileges, userId }, { issuedAt: changedAt }) };
+      const { sub, role, privileges, userId, sid } = session;
+      const token = await tokens.sign({ sub, role, privileges, userId, sid }, { issuedAt: changedAt });
+      // the stored session ("Angemeldete Geräte") goes on with the new token, so it stays listed and can be ended
+      const claims = sid ? await tokens.verify(token) : null;
+      if (claims) await renewLoginSession(db, claims);
+      return { token };
     },
 
     /**

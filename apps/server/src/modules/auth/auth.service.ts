@@ -1,4 +1,6 @@
-import type { SessionClaims } from '@dihs/contract/auth';
+import { createHash, randomUUID } from 'node:crypto';
+import { SITZUNGEN_TEXTS, type SessionClaims, type Sitzung } from '@dihs/contract/auth';
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { ERROR_CODES } from '@dihs/contract/common/errors';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { MAX_FAILED_LOGINS } from '@dihs/contract/common/constants';
@@ -11,12 +13,17 @@ import type { RateCounter } from '../../lib/rate-window.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { verifyTotp } from '../../lib/totp.ts';
 import type { SessionPublisher } from '../../plugins/session-events.ts';
+import { enqueueMail, MAIL_TEXTS } from '../mail/index.ts';
 import {
+  endAllLoginSessions,
+  endLoginSession,
   endSessions,
   findUserByEmail,
   recordFailedLogin,
   resetFailedLogins,
   revokeToken,
+  runningSessions,
+  startLoginSession,
   type UserRow,
 } from '../users/index.ts';
 import type { FailedAttemptMemory } from './failed-attempts.ts';
@@ -32,6 +39,19 @@ export interface AuthServiceDeps {
   sessions: SessionPublisher;
   /** Roles that must have a second factor: such an account without one gets a set-up-only session. */
   requireSecondFactorRoles: readonly Role[];
+  /** Sends the outbox now (the new-device mail). */
+  sendMails: () => void;
+  /** The login link of the new-device mail. */
+  loginLink: string;
+}
+
+/** Where a login comes from: the browser's user agent parsed, its address and its device cookie. */
+export interface LoginClient {
+  geraet: string;
+  browser: string;
+  adresse: string;
+  /** The device cookie's value (docs/decisions.md, issue 31 item 7). */
+  deviceKey: string;
 }
 
 export interface Credentials {
@@ -51,6 +71,8 @@ export function createAuthService({
   secondFactorSecrets,
   sessions,
   requireSecondFactorRoles,
+  sendMails,
+  loginLink,
 }: AuthServiceDeps) {
   /** Counts a wrong password or code once per attempt and answers the matching 401. */
   async function failAttempt(user: UserRow, password: string, error: HttpError): Promise<never> {
@@ -78,9 +100,36 @@ export function createAuthService({
     return user;
   }
 
+  /** Stores the login's session; a device the account has not used before gets the owner a mail. */
+  async function storeSession(user: UserRow, token: string, sid: string, client: LoginClient): Promise<void> {
+    const claims = await tokens.verify(token);
+    if (!claims?.jti) throw new Error('Token ohne Kennung');
+    const issuedAt = new Date(claims.iatMs ?? Date.now());
+    const { newDevice } = await db.transaction(async (tx) => {
+      const started = await startLoginSession(tx, {
+        userId: user.id,
+        token: { sid, jti: claims.jti!, exp: claims.exp, issuedAt },
+        geraet: client.geraet,
+        browser: client.browser,
+        adresse: client.adresse,
+        deviceKeyHash: createHash('sha256').update(client.deviceKey).digest('hex'),
+      });
+      if (started.newDevice) {
+        const zeit = formatDateTimeUhr(issuedAt);
+        const { geraet, browser, adresse } = client;
+        await enqueueMail(tx, MAIL_TEXTS.neueAnmeldung(user, { zeit, geraet, browser, adresse }, loginLink));
+      }
+      return started;
+    });
+    if (newDevice) sendMails();
+  }
+
   return {
-    /** Checks e-mail, password and, when set up, the second factor; answers a signed session token. */
-    async authenticate(credentials: Credentials): Promise<{ token: string }> {
+    /**
+     * Checks e-mail, password and, when set up, the second factor; answers a signed session token and stores its
+     * session. A login from a device the account has not used before gets the owner a mail.
+     */
+    async authenticate(credentials: Credentials, client: LoginClient): Promise<{ token: string }> {
       const user = await checkPassword(credentials);
       if (user.secondFactorSecret) {
         const code = credentials.secondFactorCode.trim();
@@ -95,7 +144,9 @@ export function createAuthService({
         }
       }
       await resetFailedLogins(db, user.id);
+      const sid = randomUUID();
       const token = await tokens.sign({
+        sid,
         sub: user.email,
         role: user.role,
         privileges: user.privileges,
@@ -107,6 +158,7 @@ export function createAuthService({
           ? { zweiterFaktorEinrichten: true as const }
           : {}),
       });
+      await storeSession(user, token, sid, client);
       return { token };
     },
 
@@ -120,6 +172,34 @@ export function createAuthService({
         if (error instanceof HttpError && error.statusCode === 401) return false;
         throw error;
       }
+    },
+
+    /** The caller's running sessions, latest activity first; the caller's own marked. */
+    async listSessions(session: SessionClaims): Promise<Sitzung[]> {
+      const rows = await runningSessions(db, session.userId);
+      return rows.map((row) => ({
+        id: row.id,
+        geraet: row.device,
+        browser: row.browser,
+        adresse: row.address,
+        angemeldetAm: row.loggedInAt.toISOString(),
+        letzteAktivitaet: row.lastActivity.toISOString(),
+        aktuell: row.id === session.sid,
+      }));
+    },
+
+    /** "Abmelden": ends one running session of the caller's account (404 for any other id). */
+    async endSession(session: SessionClaims, id: string): Promise<true> {
+      if (!(await endLoginSession(sessions, db, session.userId, id))) {
+        throw HttpError.notFound(SITZUNGEN_TEXTS.unbekannt);
+      }
+      return true;
+    },
+
+    /** "Überall abmelden": every session of the caller's account ends, this one included. */
+    async endAllSessions(session: SessionClaims): Promise<true> {
+      await endAllLoginSessions(sessions, db, session.userId);
+      return true;
     },
 
     /** Logout: the caller's token no longer passes the session gate of any instance. */

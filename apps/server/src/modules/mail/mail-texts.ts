@@ -124,6 +124,30 @@ export const MAIL_TEXTS = {
       'Ist der Link abgelaufen, wählen Sie im Anmeldefenster „Passwort vergessen“ und fordern einen neuen an.',
     ]),
 
+  /**
+   * A login from a device the account has not used before (docs/decisions.md, issue 31 item 7): when, what and from
+   * where, and what to do if it was not the owner. The subject is the issue's, without the usual prefix.
+   */
+  neueAnmeldung: (
+    to: Recipient,
+    login: { zeit: string; geraet: string; browser: string; adresse: string },
+    loginLink: string,
+  ): OutgoingMail => ({
+    ...mail(to, 'Neue Anmeldung', [
+      `Ihr Konto bei der ${PLATFORM} wurde soeben auf einem Gerät angemeldet, mit dem Sie sich bisher nicht angemeldet hatten:`,
+      [
+        `Zeitpunkt: ${login.zeit}`,
+        `Gerät: ${login.geraet}`,
+        `Browser: ${login.browser}`,
+        `Adresse: ${login.adresse}`,
+      ].join('\n'),
+      'Wenn Sie das waren, ist nichts weiter zu tun.',
+      `Falls Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort und wählen Sie in Ihrem Profil unter „Angemeldete Geräte“ die Schaltfläche „Überall abmelden“; damit endet jede Anmeldung Ihres Kontos. Haben Sie keinen Zugang mehr, setzen Sie über „Passwort vergessen“ im Anmeldefenster ein neues Passwort und wenden Sie sich an unseren Kontakt:`,
+      loginLink,
+    ]),
+    subject: `Neue Anmeldung bei ${PLATFORM}`,
+  }),
+
   /** Sent after every password change, so an owner notices a change they did not make. */
   passwortGeaendert: (to: Recipient): OutgoingMail =>
     mail(to, 'Ihr Passwort wurde geändert', [

@@ -18,6 +18,17 @@ export {
   activeOperatorEmails,
 } from './users.repository.ts';
 export { erasePatient } from './users.erase.ts';
-export { endSessions, revokeToken, listRevokedTokens, pruneRevokedTokens } from './sessions.ts';
+export {
+  endSessions,
+  revokeToken,
+  listRevokedTokens,
+  pruneRevokedTokens,
+  startLoginSession,
+  runningSessions,
+  endLoginSession,
+  endAllLoginSessions,
+  renewLoginSession,
+  type NewLoginSession,
+} from './sessions.ts';
 export { viewerOf, type Viewer } from './viewer.ts';
 export { seedDemoUsers, DEMO_USERS, DEMO_PASSWORD } from './users.demo.ts';

@@ -1,10 +1,12 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { revokedTokens } from './sessions.table.ts';
+import { exportKey } from '../../lib/patient-export.ts';
+import { loginSessions, revokedTokens } from './sessions.table.ts';
 import { users } from './users.table.ts';
 
 type Db = Database | Transaction;
 type RevokedTokenRow = typeof revokedTokens.$inferSelect;
+export type LoginSessionRow = typeof loginSessions.$inferSelect;
 
 /** Sets the account's "sessions valid from" to `at` unless it is later already (never moved back). */
 export async function moveSessionsValidFrom(db: Db, userId: number, at: Date): Promise<void> {
@@ -26,4 +28,118 @@ export const revokedTokensValidAfter = (db: Db, now: Date): Promise<RevokedToken
 /** Deletes the revoked tokens whose validity ended before `now`. */
 export async function deleteRevokedTokensBefore(db: Db, now: Date): Promise<void> {
   await db.delete(revokedTokens).where(lt(revokedTokens.validUntil, now));
+}
+
+/** Stores a login's session. */
+export async function insertLoginSession(db: Db, row: typeof loginSessions.$inferInsert): Promise<void> {
+  await db.insert(loginSessions).values(row);
+}
+
+/** Whether the account has any stored session, and whether one of them came with this device cookie (by hash). */
+export async function deviceHistory(
+  db: Db,
+  userId: number,
+  deviceKeyHash: string,
+): Promise<{ anySession: boolean; knownDevice: boolean }> {
+  const [row] = await db
+    .select({
+      anySession: sql<boolean>`count(*) > 0`,
+      knownDevice: sql<boolean>`coalesce(bool_or(${loginSessions.deviceKeyHash} = ${deviceKeyHash}), false)`,
+    })
+    .from(loginSessions)
+    .where(eq(loginSessions.userId, userId));
+  return { anySession: Boolean(row?.anySession), knownDevice: Boolean(row?.knownDevice) };
+}
+
+/**
+ * The account's running sessions: not ended, token not expired and issued at or after the account's "sessions
+ * valid from" (a password change or a lock ended the older ones without touching these rows). Latest activity first.
+ */
+export const runningSessionsOf = (db: Db, userId: number, now: Date): Promise<LoginSessionRow[]> =>
+  db
+    .select({ session: loginSessions })
+    .from(loginSessions)
+    .innerJoin(users, eq(users.id, loginSessions.userId))
+    .where(
+      and(
+        eq(loginSessions.userId, userId),
+        isNull(loginSessions.endedAt),
+        gt(loginSessions.validUntil, now),
+        or(isNull(users.sessionsValidFrom), gte(loginSessions.issuedAt, users.sessionsValidFrom)),
+      ),
+    )
+    .orderBy(desc(loginSessions.lastActivity), asc(loginSessions.id))
+    .then((rows) => rows.map((row) => row.session));
+
+/** Marks the account's session ended and answers it; undefined when the account has no such session still open. */
+export const markSessionEnded = (db: Db, userId: number, id: string, at: Date): Promise<LoginSessionRow | undefined> =>
+  db
+    .update(loginSessions)
+    .set({ endedAt: at })
+    .where(and(eq(loginSessions.id, id), eq(loginSessions.userId, userId), isNull(loginSessions.endedAt)))
+    .returning()
+    .then((rows) => rows[0]);
+
+/** Marks every open session of the account ended. */
+export async function markAllSessionsEnded(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .update(loginSessions)
+    .set({ endedAt: at })
+    .where(and(eq(loginSessions.userId, userId), isNull(loginSessions.endedAt)));
+}
+
+/** The session's new token (a password change re-issues the caller's). */
+export async function replaceSessionToken(
+  db: Db,
+  userId: number,
+  id: string,
+  token: { jti: string; issuedAt: Date; validUntil: Date },
+): Promise<void> {
+  await db
+    .update(loginSessions)
+    .set(token)
+    .where(and(eq(loginSessions.id, id), eq(loginSessions.userId, userId)));
+}
+
+/** Last activity and address, written only when the stored activity is older than `staleBefore` (cheap writes). */
+export async function touchLoginSession(
+  db: Db,
+  id: string,
+  at: Date,
+  address: string,
+  staleBefore: Date,
+): Promise<void> {
+  await db
+    .update(loginSessions)
+    .set({ lastActivity: at, address })
+    .where(and(eq(loginSessions.id, id), lt(loginSessions.lastActivity, staleBefore)));
+}
+
+/** Deletes sessions whose token expired before `before`. */
+export async function deleteLoginSessionsBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(loginSessions).where(lt(loginSessions.validUntil, before));
+}
+
+/** The self-service export's key of the stored sessions: the table's SQL name. */
+export const SESSIONS_EXPORT_KEY = exportKey(loginSessions);
+
+/** The account's stored sessions for the self-service export (no token id, no device-cookie hash). */
+export const loginSessionsForExport = (db: Db, userId: number) =>
+  db
+    .select({
+      id: loginSessions.id,
+      geraet: loginSessions.device,
+      browser: loginSessions.browser,
+      adresse: loginSessions.address,
+      angemeldetAm: loginSessions.loggedInAt,
+      letzteAktivitaet: loginSessions.lastActivity,
+      beendetAm: loginSessions.endedAt,
+    })
+    .from(loginSessions)
+    .where(eq(loginSessions.userId, userId))
+    .orderBy(asc(loginSessions.loggedInAt));
+
+/** Deletes the account's stored sessions (patient erasure). */
+export async function deleteLoginSessionsOf(db: Db, userId: number): Promise<void> {
+  await db.delete(loginSessions).where(eq(loginSessions.userId, userId));
 }

@@ -19,6 +19,7 @@ import {
 import { ProfileHeader } from '../../features/profil/components/profile-header.tsx';
 import { ProfileSection } from '../../components/profile-section.tsx';
 import { SecondFactorRow } from '../../features/second-factor/components/second-factor-row.tsx';
+import { AngemeldeteGeraeteSection } from '../../features/sitzungen/components/angemeldete-geraete-section.tsx';
 
 /** The groups of each role's own profile (spec 1, section 2.6; the operator's layout is ours). */
 const OWN_GROUPS: Record<EigenesProfil['rolle'], ProfileGroupKey[]> = {
@@ -63,6 +64,7 @@ export function MyProfilView({ profile }: { profile: EigenesProfil }) {
         <Credentials email={profile.email} />
         <SecondFactorRow />
       </ProfileSection>
+      <AngemeldeteGeraeteSection />
       {profile.rolle === 'PATIENT' && <EinwilligungenSection patientId={null} />}
       {profile.rolle === 'PATIENT' && <EigeneZugriffeSection />}
       {profile.rolle === 'PATIENT' && <DatenauskunftSection />}
