@@ -204,8 +204,9 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
     profilbild: { sample: (w) => ({ params: { userId: w.T1.id } }) },
   },
   users: {
-    gesperrte: { sample: none },
-    entsperren: { sample: () => ({ body: ['niemand@test.de'] }) },
+    // the world locks no account: the lists name nobody (users.int.test.ts reads a locked patient's entry)
+    gesperrte: { sample: none, listsPatients: () => [] },
+    entsperren: { sample: () => ({ body: ['niemand@test.de'] }), listsPatients: () => [] },
     liste: { sample: () => ({ body: 'PATIENT' }), listsPatients: (w) => [w.A, w.B] },
     anlegen: { sample: (w) => ({ params: { role: 'PATIENT' }, body: `matrix-neu-${w.unique()}@test.de` }) },
     berechtigungen: {

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BENUTZER_TEXTS } from '@dihs/contract/users';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { privilegeCode, type Privilege, type Role } from '@dihs/contract/common/roles';
@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { profiles } from '../profil/profil.table.ts';
+import { zugriffsprotokoll } from '../protokoll/protokoll.table.ts';
 import { DEMO_PASSWORD } from './users.demo.ts';
 import { findUserByEmail } from './users.repository.ts';
 import { users } from './users.table.ts';
@@ -110,6 +111,22 @@ describe('POST /api/user/locked/unlock', () => {
       headers: { authorization: admin },
     });
     expect(list.json()).toEqual(expect.arrayContaining([first.email, second.email]));
+    // the list shows a patient's address: that patient's audit log names the read (the therapist's is no patient's)
+    const readsOf = (userId: number, endpunkt: string) =>
+      vi.waitFor(async () => {
+        const rows = await t.db
+          .select()
+          .from(zugriffsprotokoll)
+          .where(and(eq(zugriffsprotokoll.patientUserId, userId), eq(zugriffsprotokoll.endpunkt, endpunkt)));
+        if (userId === first.id) expect(rows.length).toBeGreaterThan(0);
+        return rows;
+      });
+    expect((await readsOf(first.id, 'GET /api/user/locked/list'))[0]).toMatchObject({
+      art: 'PROFIL',
+      aktion: 'LESEN',
+      ergebnis: 'ERLAUBT',
+    });
+    expect(await readsOf(second.id, 'GET /api/user/locked/list')).toEqual([]);
 
     // the address in capitals: e-mails are compared lower-cased
     const response = await unlock([first.email.toUpperCase()], admin);

@@ -39,14 +39,12 @@ export async function resetFailedLogins(db: Database, id: number): Promise<void>
 }
 
 /** The addresses of locked, not deleted accounts, sorted. */
-export const listLockedEmails = async (db: Db): Promise<string[]> =>
-  (
-    await db
-      .select({ email: users.email })
-      .from(users)
-      .where(and(isNotNull(users.lockedAt), isNull(users.deletedAt)))
-      .orderBy(users.email)
-  ).map((r) => r.email);
+export const listLockedAccounts = (db: Db): Promise<{ id: number; email: string; role: Role }[]> =>
+  db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(and(isNotNull(users.lockedAt), isNull(users.deletedAt)))
+    .orderBy(users.email);
 
 /** Ends the lock of the given accounts and resets their counters. */
 export async function unlockEmails(db: Db, emails: readonly string[]): Promise<void> {

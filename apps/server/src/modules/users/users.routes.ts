@@ -15,8 +15,17 @@ import {
 
 export async function usersRoutes(app: AppInstance, deps: AppDeps, createPerson: CreatePerson) {
   const { db } = deps;
-  route(app, api.gesperrte, () => lockedUsers(db));
-  route(app, api.entsperren, (request) => unlockUsers(db, request.body));
+  // the locked list shows patients' addresses: the patients in it are named to the audit log
+  route(app, api.gesperrte, async (request) => {
+    const { emails, patientUserIds } = await lockedUsers(db);
+    request.patientList.shown(patientUserIds);
+    return emails;
+  });
+  route(app, api.entsperren, async (request) => {
+    const { emails, patientUserIds } = await unlockUsers(db, request.body);
+    request.patientList.shown(patientUserIds);
+    return emails;
+  });
   // a list of patients names every patient in it (audit log); other roles' lists name none
   route(app, api.liste, async (request) => {
     const entries = await usersOfRole(db, request.body);

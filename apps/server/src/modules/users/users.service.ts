@@ -22,7 +22,7 @@ import { issueCode } from '../codes/index.ts';
 import { enqueueMail, MAIL_TEXTS, mailLinks } from '../mail/index.ts';
 import {
   findActiveAccountById,
-  listLockedEmails,
+  listLockedAccounts,
   listUsersByRole,
   unlockEmails,
   updateEmail,
@@ -52,13 +52,25 @@ function sendMailsSoon(deps: Deps): void {
   deps.mail.flush().catch(() => undefined);
 }
 
-/** E-mails of the accounts locked after too many wrong passwords ("Gesperrte Benutzer"). */
-export const lockedUsers = (db: Database): Promise<string[]> => listLockedEmails(db);
+/** The locked list as the screen shows it (e-mails), and the patients among them (named to the audit log). */
+export interface LockedList {
+  emails: string[];
+  patientUserIds: number[];
+}
+
+/** The accounts locked after too many wrong passwords ("Gesperrte Benutzer"). */
+export async function lockedUsers(db: Database): Promise<LockedList> {
+  const rows = await listLockedAccounts(db);
+  return {
+    emails: rows.map((row) => row.email),
+    patientUserIds: rows.filter((row) => row.role === 'PATIENT').map((row) => row.id),
+  };
+}
 
 /** Unlocks the given accounts (lock and counter) and answers the locked list that remains. */
-export async function unlockUsers(db: Database, emails: readonly string[]): Promise<string[]> {
+export async function unlockUsers(db: Database, emails: readonly string[]): Promise<LockedList> {
   await unlockEmails(db, emails);
-  return listLockedEmails(db);
+  return lockedUsers(db);
 }
 
 /** The user list of one role (spec 3: E-Mail, Berechtigungen, Status). */
