@@ -46,6 +46,11 @@ export interface MatrixEntry {
   listsPatients?: (w: MatrixWorld, caller: MatrixAccount | undefined) => readonly MatrixAccount[];
   /** The answer rightly shows A's name or e-mail to others without a patient rule: why. */
   answersWithoutRule?: string;
+  /**
+   * The call erases its subject in the background: the erasure anonymises the subject's audit entries (patient id
+   * NULL), the call's own entry too when it comes after it, so an anonymised entry of the call counts as written.
+   */
+  erasesSubject?: true;
 }
 
 /** The caller when it is a patient: whose own account an answer is about. */
@@ -250,7 +255,7 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
   },
   loeschung: {
     istGeloescht: { sample: patientA('patientId') },
-    loeschen: { sample: freshPatient('patientId') },
+    loeschen: { sample: freshPatient('patientId'), erasesSubject: true },
   },
   navigation: {
     baum: { sample: none },

@@ -142,6 +142,7 @@ async function auditProblems(
   caller: Caller,
   since: number,
   patients: readonly number[],
+  erasesSubject = false,
 ): Promise<string | undefined> {
   const endpunkt = `${declaration.method} ${routePattern(declaration)}`;
   const missing = async () => {
@@ -156,6 +157,8 @@ async function auditProblems(
         ),
       );
     const named = new Set(rows.map((row) => row.patientUserId));
+    // the background erasure may have anonymised the call's own entry already (patient id NULL)
+    if (erasesSubject && named.has(null)) return [];
     return patients.filter((id) => !named.has(id));
   };
   try {
@@ -253,7 +256,7 @@ describe('authorization matrix', () => {
         }
         const answered = response.statusCode < 400;
         if (answered && expected.kind === 'admitted' && audited.length) {
-          const problem = await auditProblems(declaration, caller, since, audited);
+          const problem = await auditProblems(declaration, caller, since, audited, entry.erasesSubject);
           if (problem) failures.push(`${label(row)} · ${caller.key}: ${problem}`);
         }
         // an answer that shows A to anyone else names a patient: it needs a rule that audits it
