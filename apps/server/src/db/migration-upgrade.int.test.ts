@@ -26,11 +26,15 @@ function migrationsBefore(tag: string): string {
   return dir;
 }
 
-describe('upgrading a first-wave database', () => {
-  const name = `dihs_test_upgrade_${process.pid}_${Date.now()}`;
+/**
+ * A fresh database of the calling describe block and the migrations before `tag`, made before its tests and dropped
+ * after them; `pool()` and `olderMigrations()` read them inside the tests.
+ */
+function olderDatabase(prefix: string, tag: string) {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
   let admin: pg.Client;
   let pool: pg.Pool;
-  let olderMigrations: string;
+  let older: string;
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: adminDatabaseUrl() });
@@ -44,72 +48,55 @@ describe('upgrading a first-wave database', () => {
     pool.on('error', (error) => {
       if ((error as { code?: string }).code !== '57P01') throw error;
     });
-    olderMigrations = migrationsBefore('0023_ein-offener-warenkorb');
+    older = migrationsBefore(tag);
   });
 
   afterAll(async () => {
     await pool.end();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
-    rmSync(olderMigrations, { recursive: true, force: true });
+    rmSync(older, { recursive: true, force: true });
   });
 
+  return { pool: () => pool, olderMigrations: () => older };
+}
+
+describe('upgrading a first-wave database', () => {
+  const { pool, olderMigrations } = olderDatabase('dihs_test_upgrade', '0023_ein-offener-warenkorb');
+
   it('stops with instructions while a patient holds two open carts, and goes on once they are released', async () => {
-    const db = drizzle(pool);
-    await migrate(db, { migrationsFolder: olderMigrations });
+    const db = drizzle(pool());
+    await migrate(db, { migrationsFolder: olderMigrations() });
     const {
       rows: [patient],
-    } = await pool.query<{ id: number }>(
+    } = await pool().query<{ id: number }>(
       `insert into benutzer (email, password_hash, rolle) values ('zwei-koerbe@example.de', 'x', 'PATIENT') returning id`,
     );
     const openCart = `insert into warenkorb (patient_user_id, created_by_user_id, created_at, expires_at)
                       values ($1, $1, now(), now() + interval '15 minutes')`;
-    await pool.query(openCart, [patient!.id]);
-    await pool.query(openCart, [patient!.id]);
+    await pool().query(openCart, [patient!.id]);
+    await pool().query(openCart, [patient!.id]);
 
     await expect(migrate(db, { migrationsFolder: migrationsDir() })).rejects.toThrow(
       /Update angehalten: Patienten haben mehrere offene Warenkörbe/,
     );
 
     // what the old release's cart job does when their time is up
-    await pool.query(`update warenkorb set status = 'ABGELAUFEN', closed_at = now()`);
+    await pool().query(`update warenkorb set status = 'ABGELAUFEN', closed_at = now()`);
     await migrate(db, { migrationsFolder: migrationsDir() });
-    const { rows } = await pool.query(`select 1 from pg_indexes where indexname = 'warenkorb_ein_offener'`);
+    const { rows } = await pool().query(`select 1 from pg_indexes where indexname = 'warenkorb_ein_offener'`);
     expect(rows).toHaveLength(1);
   });
 });
 
 describe('upgrading an audit log to the hash chain (issue 31 item 2)', () => {
-  const name = `dihs_test_kette_${process.pid}_${Date.now()}`;
-  let admin: pg.Client;
-  let pool: pg.Pool;
-  let olderMigrations: string;
-
-  beforeAll(async () => {
-    admin = new pg.Client({ connectionString: adminDatabaseUrl() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminDatabaseUrl());
-    url.pathname = `/${name}`;
-    pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-    pool.on('error', (error) => {
-      if ((error as { code?: string }).code !== '57P01') throw error;
-    });
-    olderMigrations = migrationsBefore('0029_protokoll-kette');
-  });
-
-  afterAll(async () => {
-    await pool.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(olderMigrations, { recursive: true, force: true });
-  });
+  const { pool, olderMigrations } = olderDatabase('dihs_test_kette', '0029_protokoll-kette');
 
   it('chains the existing entries, anonymised ones included, and goes on chaining', async () => {
-    const db = drizzle(pool);
+    const db = drizzle(pool());
     const app = db as unknown as Database;
-    await migrate(db, { migrationsFolder: olderMigrations });
-    await pool.query(
+    await migrate(db, { migrationsFolder: olderMigrations() });
+    await pool().query(
       `insert into zugriffsprotokoll (akteur_user_id, akteur_rolle, patient_user_id, art, aktion, endpunkt, adresse,
          ergebnis, status, zeitpunkt)
        values (5, 'THERAPEUT', 7, 'PROFIL', 'LESEN', 'GET /api/x', '10.0.0.1', 'ERLAUBT', 200, now() - interval '1 day'),
