@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartEndpoints } from '@dihs/contract/cart';
 import { ERROR_CODES } from '@dihs/contract/common/errors';
@@ -12,10 +11,10 @@ import {
 import { videoEndpoints } from '@dihs/contract/video';
 import { injectEndpoint } from '../../test/inject-endpoint.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO_PASSWORD, findUserByEmail } from '../users/index.ts';
-import { users } from '../users/users.table.ts';
+import { findUserByEmail } from '../users/index.ts';
 import { createSession } from '../video/video-test-support.ts';
 import { einwilligungModule } from './einwilligung.module.ts';
+import { operatorWith } from './einwilligung.test-support.ts';
 
 // Issue 31 item 8: a patient withdraws the video-therapy consent; booking and joining wait for a new consent.
 const START = new Date('2030-03-04T10:00:00Z');
@@ -37,13 +36,6 @@ const own = async (authorization: string) =>
 const offen = async (authorization: string) =>
   (await injectEndpoint(t.app, api.offen, { authorization })).json<OffeneFassung[]>();
 
-async function operatorWith(privileges: number[]): Promise<string> {
-  const email = `widerruf-op-${privileges.join('-') || 'ohne'}@test.de`;
-  const [template] = await t.db.select().from(users).where(eq(users.email, 'betreiber@demo.de'));
-  await t.db.insert(users).values({ email, passwordHash: template!.passwordHash, role: 'BETREIBER', privileges });
-  return t.bearer(email, DEMO_PASSWORD);
-}
-
 describe('withdrawing the video-therapy consent', () => {
   it('is refused to everyone but a patient, for the own consent only', async () => {
     const withdraw = (authorization?: string) =>
@@ -52,7 +44,9 @@ describe('withdrawing the video-therapy consent', () => {
     expect((await withdraw(bearer['therapeut@demo.de'])).statusCode).toBe(403);
     // operators do not withdraw for a patient, not even with the privilege to manage users
     expect((await withdraw(bearer['betreiber@demo.de'])).statusCode).toBe(403);
-    expect((await withdraw(await operatorWith([privilegeCode('BENUTZER_VERWALTEN')]))).statusCode).toBe(403);
+    expect((await withdraw(await operatorWith(t, 'widerruf', [privilegeCode('BENUTZER_VERWALTEN')]))).statusCode).toBe(
+      403,
+    );
     // a patient's call withdraws only the caller's own consent: patient 2's leaves patient 1's standing
     const before = await own(bearer['patient@demo.de']!);
     expect((await withdraw(bearer['patient2@demo.de'])).statusCode).toBe(200);

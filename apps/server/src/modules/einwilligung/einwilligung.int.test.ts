@@ -10,10 +10,10 @@ import { videoEndpoints } from '@dihs/contract/video';
 import { injectEndpoint } from '../../test/inject-endpoint.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { registration } from '../accounts/accounts.test-support.ts';
-import { DEMO_PASSWORD, findUserByEmail } from '../users/index.ts';
-import { users } from '../users/users.table.ts';
+import { findUserByEmail } from '../users/index.ts';
 import { createSession } from '../video/video-test-support.ts';
 import { einwilligungModule } from './einwilligung.module.ts';
+import { operatorWith } from './einwilligung.test-support.ts';
 import { einwilligungen } from './einwilligung.table.ts';
 
 const START = new Date('2030-03-04T10:00:00Z');
@@ -29,13 +29,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const idOf = async (email: string) => (await findUserByEmail(t.db, email))!.id;
-
-async function operatorWith(privileges: number[]): Promise<string> {
-  const email = `einwilligung-op-${privileges.join('-') || 'ohne'}@test.de`;
-  const [template] = await t.db.select().from(users).where(eq(users.email, 'betreiber@demo.de'));
-  await t.db.insert(users).values({ email, passwordHash: template!.passwordHash, role: 'BETREIBER', privileges });
-  return t.bearer(email, DEMO_PASSWORD);
-}
 
 /** An operator saves a consent page with a new text (the editor's call). */
 async function publish(url: string, inhalt: string, titel = 'Nutzungsbestimmungen') {
@@ -88,9 +81,11 @@ describe('consent records', () => {
     // a patient never reads another patient's consents, nor a therapist, nor an operator without the privilege
     expect((await ofPatient2(bearer['patient@demo.de'])).statusCode).toBe(403);
     expect((await ofPatient2(bearer['therapeut@demo.de'])).statusCode).toBe(403);
-    expect((await ofPatient2(await operatorWith([privilegeCode('GUTHABEN_AENDERN')]))).statusCode).toBe(403);
+    expect(
+      (await ofPatient2(await operatorWith(t, 'einwilligung', [privilegeCode('GUTHABEN_AENDERN')]))).statusCode,
+    ).toBe(403);
     expect((await ofPatient2(undefined)).statusCode).toBe(401);
-    const withPrivilege = await operatorWith([privilegeCode('BENUTZER_VERWALTEN')]);
+    const withPrivilege = await operatorWith(t, 'einwilligung', [privilegeCode('BENUTZER_VERWALTEN')]);
     expect((await ofPatient2(withPrivilege)).statusCode).toBe(200);
     // no consents of anyone but a patient
     const notFound = await ofPatient2(withPrivilege, await idOf('therapeut@demo.de'));
