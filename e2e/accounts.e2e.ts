@@ -118,7 +118,7 @@ test.describe('password reset', () => {
 
     const mail = await waitForMail(email, /Neues Passwort/);
     await page.goto(linkFromMail(mail, `${baseURL}/passwortreset/`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Bitte wähle ein neues Passwort' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bitte wählen Sie ein neues Passwort' })).toBeVisible();
     const submit = page.getByRole('button', { name: 'Passwort setzen' });
     await expect(submit).toBeDisabled();
     await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('neu');
@@ -128,7 +128,7 @@ test.describe('password reset', () => {
     await page.getByLabel(/^Passwort wiederholen/).fill('Neues#Passwort2026');
     await submit.click();
     await expect(page.getByRole('alert')).toHaveText(
-      'Das Passwort wurde gesetzt. Sie können Sich nun mit Ihrem neuen Passwort anmelden.',
+      'Das Passwort wurde gesetzt. Sie können sich nun mit Ihrem neuen Passwort anmelden.',
     );
 
     await page.getByRole('link', { name: 'Zum Login' }).click();

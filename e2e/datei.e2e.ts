@@ -23,7 +23,7 @@ test('an operator uploads an image and uses it as a content page image', async (
 
   await login(page, 'betreiber@demo.de', { via: 'api', to: '/betreiber/upload' });
   await expect(page.getByRole('heading', { level: 1, name: 'Dateien hochladen' })).toBeVisible();
-  await page.getByRole('button', { name: 'Neuer Upload' }).click();
+  await page.getByRole('button', { name: 'Neue Datei hochladen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Datei hochladen' });
   await dialog.locator('input[type=file]').setInputFiles([{ name, mimeType: 'image/png', buffer: await png() }]);
   await dialog.getByLabel('Beschreibung').fill('Blick in die Praxis');

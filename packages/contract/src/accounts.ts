@@ -45,9 +45,9 @@ export const ACCOUNT_MESSAGES = {
   emailResetErfolg: 'Das Zurücksetzen war erfolgreich!',
   // sic: the spec's spelling
   emailResetFehler: 'Beim Zurückseten ist ein Fehler aufgetreten!',
-  passwortGesetzt: 'Das Passwort wurde gesetzt. Sie können Sich nun mit Ihrem neuen Passwort anmelden.',
+  passwortGesetzt: 'Das Passwort wurde gesetzt. Sie können sich nun mit Ihrem neuen Passwort anmelden.',
   passwortSetzenFehler: 'Beim Setzen des Passworts ist ein Fehler aufgetreten!',
-  passwortResetTitel: 'Bitte wähle ein neues Passwort',
+  passwortResetTitel: 'Bitte wählen Sie ein neues Passwort',
 } as const;
 
 /** A birthday: an ISO date from 1920-01-01 to today (spec 2, section 5). */

@@ -19,7 +19,7 @@ export const DATEI_LIMITS = {
 
 export const DATEI_TEXTS = {
   titel: 'Dateien hochladen',
-  neuerUpload: 'Neuer Upload',
+  neuerUpload: 'Neue Datei hochladen',
   dialogTitel: 'Datei hochladen',
   dateiFehlt: 'Bitte wählen Sie eine Datei aus.',
   dateiFeld: 'Die Datei muss im Formularfeld „file“ gesendet werden.',

@@ -6,7 +6,7 @@ export const MESSAGES = {
   netzwerkfehlerText: 'Ihre Änderungen wurden nicht übernommen.',
   anmeldungFehlerTitel: 'Fehler bei der Anmeldung',
   loginAbgelaufenTitel: 'Login abgelaufen',
-  loginAbgelaufenText: 'Ihr Login ist abgelaufen, bitte loggen Sie Sich erneut ein.',
+  loginAbgelaufenText: 'Ihr Login ist abgelaufen, bitte loggen Sie sich erneut ein.',
   passwortResetFehler: 'Es ist ein unerwarteter Fehler aufgetreten, bitte versuchen Sie es erneut.',
   passwortResetErfolg:
     'Sie haben eine E-Mail an die angegebene Adresse erhalten. Über diese können Sie ein neues Passwort setzen.',

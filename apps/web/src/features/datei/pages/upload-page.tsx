@@ -12,7 +12,7 @@ import { AdminListPage } from '../../../components/admin-list-page.tsx';
 import { useDateien } from '../api/datei-api.ts';
 import { UploadDialog } from '../components/upload-dialog.tsx';
 
-/** /betreiber/upload: the uploaded public files and "Neuer Upload" (spec 3 "Operator tools: Uploads"). */
+/** /betreiber/upload: the uploaded public files and "Neue Datei hochladen" (spec 3 "Operator tools: Uploads" calls it "Neuer Upload"; issue 32 asks for German). */
 export function UploadPage() {
   const dateien = useDateien();
   const [offen, setOffen] = useState(false);
