@@ -35,7 +35,18 @@ export const benutzerListEntrySchema = z.object({
   active: z.boolean(),
 });
 export type BenutzerListEntry = z.infer<typeof benutzerListEntrySchema>;
-export const benutzerListeSchema = z.array(benutzerListEntrySchema);
+
+/**
+ * A row of the user list (issue 32 item 5): the entry with the profile's name (empty strings until the person fills
+ * it in) and the company's name, so the operator finds people by name, e-mail or company.
+ */
+export const benutzerZeileSchema = benutzerListEntrySchema.extend({
+  vorname: z.string(),
+  nachname: z.string(),
+  firma: z.string().nullable(),
+});
+export type BenutzerZeile = z.infer<typeof benutzerZeileSchema>;
+export const benutzerListeSchema = z.array(benutzerZeileSchema);
 
 export const userIdParamSchema = z.object({
   id: idParam('Ungültige Benutzer-ID.'),
@@ -137,7 +148,8 @@ export const usersEndpoints = {
   liste: endpoint({
     method: 'POST',
     path: '/benutzerliste',
-    summary: 'Benutzer einer Rolle (Rolle als Name oder Zahl im Body); gelöschte Patienten fehlen',
+    summary:
+      'Benutzer einer Rolle mit Name und Firma (Rolle als Name oder Zahl im Body); gelöschte Patienten fehlen; aktiv ist falsch bei jeder Sperre',
     tag,
     access: userAdmin,
     patientList: { kind: 'PROFIL' },

@@ -15,9 +15,12 @@ export const MESSAGES = {
   funktionNichtVerfuegbar: 'Funktion nicht verfügbar',
   // login answers (our own wording; the dialog shows the server's message field)
   loginFalsch: 'E-Mail-Adresse oder Passwort ist falsch.',
+  // a locked account reads why and whom to ask; /kontakt (public, with a feedback form) and /impressum name the
+  // operator of the platform (issue 32 item 1)
   loginGesperrtFehlversuche:
-    'Ihr Konto wurde nach zu vielen fehlgeschlagenen Anmeldeversuchen gesperrt. Bitte wenden Sie sich an den Betreiber.',
-  loginInaktiv: 'Ihr Konto ist gesperrt. Bitte wenden Sie sich an den Betreiber.',
+    'Ihr Konto ist gesperrt, weil zu oft hintereinander ein falsches Passwort eingegeben wurde. Nur der Betreiber der Plattform kann die Sperre aufheben: Bitte wenden Sie sich über die Seite „Kontakt“ an ihn; seine Anschrift finden Sie im Impressum.',
+  loginInaktiv:
+    'Ihr Konto ist gesperrt: Der Betreiber der Plattform hat es deaktiviert. Bitte wenden Sie sich über die Seite „Kontakt“ an ihn; seine Anschrift finden Sie im Impressum.',
   loginAuthCodeFehlt: 'Bitte geben Sie den Auth-Code aus Ihrer Authenticator-App ein.',
   loginAuthCodeFalsch: 'Der Auth-Code ist ungültig.',
   zuVieleAnfragen: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',

@@ -1,12 +1,15 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Role } from '@dihs/contract/common/roles';
+import type { BenutzerZeile } from '@dihs/contract/users';
 import type { Database, Transaction } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 // An account and its profile row are created together and read together everywhere: this file is the one place
 // outside the users module that reads the account table (ARCHITECTURE.md, convention 4; eslint.config.js). It lives
 // in profil, above users in the module graph (profil.table.ts references users.table.ts), so users knows no profile.
 import { users, type UserRow } from '../users/users.table.ts';
+import { firmaNames } from '../firma/index.ts';
+import { lockedColumn } from '../users/index.ts';
 import { profiles, type ProfileRow } from './profil.table.ts';
 
 type Db = Database | Transaction;
@@ -142,3 +145,34 @@ export const persons = <Alias extends string>(alias: Alias) =>
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .as(alias);
+
+const listFirma = firmaNames('liste_firma');
+const trimmed = (column: typeof profiles.vorname | typeof profiles.nachname) =>
+  sql<string>`btrim(coalesce(${column}, ''))`;
+
+/**
+ * The operators' user list of one role (issue 32 item 5): name, company, privileges and "active" as every list shows
+ * it (no lock of either cause, users' lockedColumn); deleted accounts left out. By last and first name, the accounts
+ * without a name after them, then by e-mail.
+ */
+export const listPeopleOfRole = (db: Db, role: Role): Promise<BenutzerZeile[]> =>
+  db
+    .select({
+      id: users.id,
+      email: users.email,
+      privileges: users.privileges,
+      active: sql<boolean>`not ${lockedColumn}`,
+      vorname: trimmed(profiles.vorname),
+      nachname: trimmed(profiles.nachname),
+      firma: listFirma.bezeichner,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(listFirma, eq(listFirma.id, users.firmaId))
+    .where(and(eq(users.role, role), isNull(users.deletedAt)))
+    .orderBy(
+      sql`${trimmed(profiles.nachname)} = '' and ${trimmed(profiles.vorname)} = ''`,
+      sql`lower(${trimmed(profiles.nachname)})`,
+      sql`lower(${trimmed(profiles.vorname)})`,
+      asc(users.email),
+    );

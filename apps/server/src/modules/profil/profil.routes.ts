@@ -1,4 +1,5 @@
 import { profilEndpoints as api } from '@dihs/contract/profil';
+import { usersEndpoints } from '@dihs/contract/users';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
@@ -28,6 +29,13 @@ export async function profilRoutes(app: AppInstance, deps: AppDeps) {
   route(app, api.patientNachPatientId, (request) => profil.patientLookup(sessionOf(request), request.params.id));
   route(app, api.patientNachUserId, (request) => profil.patientLookup(sessionOf(request), request.params.id));
   route(app, api.eigenerPatient, (request) => profil.patientLookup(sessionOf(request), sessionOf(request).userId));
+  // the operators' user list (declared with users' endpoints) shows names and companies, so it is answered here, by
+  // the users-with-profiles join; a list of patients names every patient in it (audit log), other roles' none
+  route(app, usersEndpoints.liste, async (request) => {
+    const entries = await profil.userList(request.body);
+    request.patientList.shown(request.body === 'PATIENT' ? entries.map((entry) => entry.id) : []);
+    return entries;
+  });
 
   await dokumentationRoutes(app, deps);
   await profilbildRoutes(app, deps);

@@ -1,5 +1,6 @@
 import type { SessionClaims } from '@dihs/contract/auth';
 import { MESSAGES } from '@dihs/contract/common/messages';
+import type { Role } from '@dihs/contract/common/roles';
 import {
   BETREIBER_PROFILFELDER,
   EIGENE_PROFILFELDER,
@@ -16,6 +17,8 @@ import {
 } from '@dihs/contract/profil';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { isLocked } from '../users/index.ts';
+import { listPeopleOfRole } from './person.repository.ts';
 import { findAccount, listTherapists, saveProfile, type Account, type TherapistRow } from './profil.repository.ts';
 
 type Viewer = Pick<SessionClaims, 'userId' | 'role'>;
@@ -100,7 +103,8 @@ export function createProfilService({ db }: { db: Database }) {
       rolle: found.user.role,
       email: found.user.email,
       privileges: found.user.privileges,
-      aktiv: found.user.active,
+      // the switch shows "Gesperrt" for a lock of either cause, as the user list does (users/account-lock.ts)
+      aktiv: !isLocked(found.user),
       emailBestaetigt: found.user.emailConfirmed,
       eigenesProfil: found.user.id === viewerId,
       geloescht: Boolean(found.user.deletedAt),
@@ -219,6 +223,9 @@ export function createProfilService({ db }: { db: Database }) {
     },
 
     /** GET /therapeut/betreiber/all: every therapist with e-mail, state and list display. */
+    /** The operators' user list of one role, with names and companies (POST /benutzerliste). */
+    userList: (role: Role) => listPeopleOfRole(db, role),
+
     async allTherapists() {
       return (await listTherapists(db, { onlyListed: false })).map((row) => ({
         ...therapistEntry(row),

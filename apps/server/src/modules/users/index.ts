@@ -1,6 +1,7 @@
 // What other modules may call about accounts; the users table itself stays inside this module. An account with its
 // profile (the person look-ups, the one users-with-profiles join) comes from profil/index.ts.
 export { type UserRow } from './users.table.ts';
+export { isLocked } from './account-lock.ts';
 export {
   findUserByEmail,
   findUserById,
@@ -16,6 +17,7 @@ export {
   setHatAbo,
   setSecondFactorSecret,
   activeOperatorEmails,
+  lockedColumn,
 } from './users.repository.ts';
 export { erasePatient } from './users.erase.ts';
 export {

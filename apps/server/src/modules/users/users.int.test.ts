@@ -9,12 +9,14 @@ import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { profiles } from '../profil/profil.table.ts';
 import { zugriffsprotokoll } from '../protokoll/protokoll.table.ts';
+import { DEMO_FIRMA } from '../firma/index.ts';
 import { DEMO_PASSWORD } from './users.demo.ts';
 import { findUserByEmail } from './users.repository.ts';
 import { users } from './users.table.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { accountsEndpoints } from '@dihs/contract/accounts';
 import { authEndpoints } from '@dihs/contract/auth';
+import { profilEndpoints } from '@dihs/contract/profil';
 import { usersEndpoints } from '@dihs/contract/users';
 
 let t: TestApp;
@@ -167,7 +169,7 @@ describe('POST /api/benutzerliste', () => {
     await expectRefusedToNonAdmins((authorization) => list('PATIENT', authorization));
   });
 
-  it('lists the users of a role by name, with privilege codes and the active flag', async () => {
+  it('lists the users of a role by name, with privilege codes, the active flag and the company', async () => {
     const response = await list('THERAPEUT', admin);
     expect(response.statusCode).toBe(200);
     const entries = response.json<{ email: string }[]>();
@@ -176,8 +178,20 @@ describe('POST /api/benutzerliste', () => {
       email: 'therapeut@demo.de',
       privileges: [privilegeCode('UEBUNGEN_VERWALTEN_THERAPEUT'), privilegeCode('TRAININGSPLAN_VORLAGEN_VERWALTEN')],
       active: true,
+      vorname: 'Thomas',
+      nachname: 'Therapeut',
+      firma: null,
     });
     expect(entries.every((e) => !e.email.endsWith('patient@demo.de'))).toBe(true);
+    const patients = (await list('PATIENT', admin)).json<{ email: string; nachname: string; firma: string | null }[]>();
+    expect(patients.find((e) => e.email === 'firmenpatient@demo.de')).toMatchObject({
+      nachname: 'Firmenpatientin',
+      firma: DEMO_FIRMA,
+    });
+    // named people first (by last name), accounts without a name after them
+    const hasName = patients.map((e) => e.nachname !== '');
+    expect(hasName).toEqual([...hasName].sort((a, b) => Number(b) - Number(a)));
+    expect(hasName).toContain(true);
   });
 
   it('takes the numeric role code as well', async () => {
@@ -372,6 +386,81 @@ describe('POST /api/user/other/{id}/privileges', () => {
     expect(refused.json().message).toBe(MESSAGES.loginInaktiv);
     await setPrivileges(patient.id, { privileges: [], active: true }, admin);
     expect((await login(patient.email)).statusCode).toBe(200);
+  });
+
+  describe('"Gesperrt" means one thing for profile switch, user list and locked tab (issue 32 item 1)', () => {
+    const lockedList = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: apiUrl(usersEndpoints.gesperrte), headers: { authorization: admin } })
+      ).json<string[]>();
+    const listed = async (role: Role, id: number) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: apiUrl(usersEndpoints.liste),
+          headers: jsonHeaders(admin),
+          payload: JSON.stringify(role),
+        })
+      )
+        .json<{ id: number; active: boolean }[]>()
+        .find((entry) => entry.id === id);
+    const profileSwitch = async (id: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: apiUrl(profilEndpoints.betreiberView, { params: { userId: id } }),
+          headers: { authorization: admin },
+        })
+      ).json<{ aktiv: boolean }>().aktiv;
+
+    it.each<Role>(['PATIENT', 'THERAPEUT', 'BETREIBER'])(
+      'a %s switched to Gesperrt is in the locked tab and Gesperrt in the list; unlocking there makes it Aktiv',
+      async (role) => {
+        const target = await account(role);
+        await setPrivileges(target.id, { privileges: [], active: false }, admin);
+        expect(await lockedList()).toContain(target.email);
+        expect(await listed(role, target.id)).toMatchObject({ active: false });
+        expect(await profileSwitch(target.id)).toBe(false);
+
+        const unlock = await t.app.inject({
+          method: 'POST',
+          url: apiUrl(usersEndpoints.entsperren),
+          headers: jsonHeaders(admin),
+          payload: JSON.stringify([target.email]),
+        });
+        expect(unlock.json()).not.toContain(target.email);
+        expect(await listed(role, target.id)).toMatchObject({ active: true });
+        expect(await profileSwitch(target.id)).toBe(true);
+        expect((await login(target.email)).statusCode).toBe(200);
+      },
+    );
+
+    it('a lock after wrong passwords shows Gesperrt on the profile and in the list; the switch to Aktiv ends it', async () => {
+      const patient = await account('PATIENT');
+      for (let i = 0; i < 5; i++) await login(patient.email, `Falsch#${i}`);
+      expect(await lockedList()).toContain(patient.email);
+      expect(await listed('PATIENT', patient.id)).toMatchObject({ active: false });
+      expect(await profileSwitch(patient.id)).toBe(false);
+
+      // saving the profile with the switch left on Gesperrt keeps the cause: the login still says why
+      await setPrivileges(patient.id, { privileges: [], active: false }, admin);
+      const [kept] = await t.db.select().from(users).where(eq(users.id, patient.id));
+      expect(kept).toMatchObject({ active: true, lockedAt: expect.any(Date) });
+      expect((await login(patient.email)).json().message).toBe(MESSAGES.loginGesperrtFehlversuche);
+
+      const saved = await setPrivileges(patient.id, { privileges: [], active: true }, admin);
+      expect(saved.json().active).toBe(true);
+      expect(await lockedList()).not.toContain(patient.email);
+      expect((await login(patient.email)).statusCode).toBe(200);
+    });
+
+    it('the locked login says why and whom to contact', () => {
+      for (const message of [MESSAGES.loginInaktiv, MESSAGES.loginGesperrtFehlversuche]) {
+        expect(message).toMatch(/^Ihr Konto ist gesperrt/);
+        expect(message).toContain('Betreiber der Plattform');
+        expect(message).toContain('„Kontakt“');
+      }
+    });
   });
 });
 

@@ -1,10 +1,16 @@
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { privilegeCode, type Role } from '@dihs/contract/common/roles';
 import type { Database, Transaction } from '../../db/client.ts';
 import { columnsWithout, exportKey } from '../../lib/patient-export.ts';
 import { users, type UserRow } from './users.table.ts';
 
 type Db = Database | Transaction;
+
+/** Whether the account is locked by either cause (account-lock.ts), as a column expression for lists. */
+export const lockedColumn: SQL<boolean> = sql<boolean>`(not ${users.active} or ${users.lockedAt} is not null)`;
+
+/** The columns that end a lock of either cause (the locked tab's unlock and the profile's switch to Aktiv). */
+const UNLOCKED = { active: true, lockedAt: null, failedLogins: 0 } as const;
 
 /** An account (deleted ones included) by e-mail, compared lower-cased. */
 export const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
@@ -38,38 +44,36 @@ export async function resetFailedLogins(db: Database, id: number): Promise<void>
     .where(and(eq(users.id, id), sql`${users.failedLogins} <> 0`));
 }
 
-/** The addresses of locked, not deleted accounts, sorted. */
+/** The addresses of locked (by either cause, account-lock.ts), not deleted accounts of every role, sorted. */
 export const listLockedAccounts = (db: Db): Promise<{ id: number; email: string; role: Role }[]> =>
   db
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
-    .where(and(isNotNull(users.lockedAt), isNull(users.deletedAt)))
+    .where(and(lockedColumn, isNull(users.deletedAt)))
     .orderBy(users.email);
 
-/** Ends the lock of the given accounts and resets their counters. */
+/** Ends the lock of the given accounts, whichever its cause, and resets their counters. */
 export async function unlockEmails(db: Db, emails: readonly string[]): Promise<void> {
   if (emails.length === 0) return;
   await db
     .update(users)
-    .set({ lockedAt: null, failedLogins: 0 })
-    .where(and(inArray(users.email, [...emails]), isNotNull(users.lockedAt)));
+    .set(UNLOCKED)
+    .where(and(inArray(users.email, [...emails]), lockedColumn));
 }
 
-const listEntryColumns = { id: users.id, email: users.email, privileges: users.privileges, active: users.active };
+// "active" as lists show it: neither switched to Gesperrt nor locked after wrong passwords
+const listEntryColumns = {
+  id: users.id,
+  email: users.email,
+  privileges: users.privileges,
+  active: sql<boolean>`not ${lockedColumn}`,
+};
 export interface UserListRow {
   id: number;
   email: string;
   privileges: number[];
   active: boolean;
 }
-
-/** The accounts of one role, deleted patients left out, by e-mail. */
-export const listUsersByRole = (db: Db, role: Role): Promise<UserListRow[]> =>
-  db
-    .select(listEntryColumns)
-    .from(users)
-    .where(and(eq(users.role, role), isNull(users.deletedAt)))
-    .orderBy(users.email);
 
 /** An account that has not been deleted, or undefined. */
 export const findActiveAccountById = async (db: Db, id: number): Promise<UserRow | undefined> =>
@@ -81,14 +85,18 @@ export const findActiveAccountById = async (db: Db, id: number): Promise<UserRow
       .limit(1)
   )[0];
 
+/** What a save of the profile's Aktiv/Gesperrt switch does to the account's lock (account-lock.ts). */
+export type LockChange = 'lock' | 'unlock' | 'keep';
+const LOCK_CHANGES = { lock: { active: false }, unlock: UNLOCKED, keep: {} } as const;
+
 /**
- * Sets the granted privileges and the active flag in one statement. The codes in `keep` (system-managed, such as
+ * Sets the granted privileges and changes the lock in one statement. The codes in `keep` (system-managed, such as
  * HAT_ABO) stay exactly as stored, even if another request changes them meanwhile.
  */
 export async function updatePrivilegesAndActive(
   db: Db,
   id: number,
-  input: { granted: readonly number[]; keep: readonly number[]; active: boolean },
+  input: { granted: readonly number[]; keep: readonly number[]; lock: LockChange },
 ): Promise<UserListRow | undefined> {
   const intArray = (codes: readonly number[]) =>
     codes.length === 0
@@ -103,7 +111,7 @@ export async function updatePrivilegesAndActive(
       privileges: sql`array(select distinct p from unnest(array_cat(
         array(select k from unnest(${users.privileges}) as k where k = any(${intArray(input.keep)})),
         ${intArray(input.granted)})) as p order by p)`,
-      active: input.active,
+      ...LOCK_CHANGES[input.lock],
     })
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning(listEntryColumns);

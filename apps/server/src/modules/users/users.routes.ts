@@ -10,7 +10,6 @@ import {
   lockedUsers,
   setPrivileges,
   unlockUsers,
-  usersOfRole,
 } from './users.service.ts';
 
 export async function usersRoutes(app: AppInstance, deps: AppDeps, createPerson: CreatePerson) {
@@ -26,12 +25,7 @@ export async function usersRoutes(app: AppInstance, deps: AppDeps, createPerson:
     request.patientList.shown(patientUserIds);
     return emails;
   });
-  // a list of patients names every patient in it (audit log); other roles' lists name none
-  route(app, api.liste, async (request) => {
-    const entries = await usersOfRole(db, request.body);
-    request.patientList.shown(request.body === 'PATIENT' ? entries.map((entry) => entry.id) : []);
-    return entries;
-  });
+  // the user list (api.liste) shows names and companies: profil's routes answer it (the users-with-profiles join)
   route(app, api.anlegen, (request) => createUserByOperator(deps, createPerson, request.params.role, request.body));
   route(app, api.berechtigungen, (request) =>
     setPrivileges(deps, sessionOf(request).userId, request.params.id, request.body),

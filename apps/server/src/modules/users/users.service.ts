@@ -23,12 +23,12 @@ import { enqueueMail, MAIL_TEXTS, mailLinks } from '../mail/index.ts';
 import {
   findActiveAccountById,
   listLockedAccounts,
-  listUsersByRole,
   unlockEmails,
   updateEmail,
   updatePasswordHash,
   updatePrivilegesAndActive,
 } from './users.repository.ts';
+import { isLocked } from './account-lock.ts';
 import { endSessions } from './sessions.ts';
 import type { UserRow } from './users.table.ts';
 import { emailGeaendertDurchBetreiberMail } from './users.mails.ts';
@@ -58,7 +58,7 @@ export interface LockedList {
   patientUserIds: number[];
 }
 
-/** The accounts locked after too many wrong passwords ("Gesperrte Benutzer"). */
+/** The locked accounts of every role, whichever the cause ("Gesperrte Benutzer"; account-lock.ts). */
 export async function lockedUsers(db: Database): Promise<LockedList> {
   const rows = await listLockedAccounts(db);
   return {
@@ -67,14 +67,11 @@ export async function lockedUsers(db: Database): Promise<LockedList> {
   };
 }
 
-/** Unlocks the given accounts (lock and counter) and answers the locked list that remains. */
+/** Unlocks the given accounts (either cause, and the counter) and answers the locked list that remains. */
 export async function unlockUsers(db: Database, emails: readonly string[]): Promise<LockedList> {
   await unlockEmails(db, emails);
   return lockedUsers(db);
 }
-
-/** The user list of one role (spec 3: E-Mail, Berechtigungen, Status). */
-export const usersOfRole = (db: Database, role: Role): Promise<BenutzerListEntry[]> => listUsersByRole(db, role);
 
 /**
  * Creates an account of the role with an empty profile and a password nobody knows, and mails a link to set one.
@@ -109,9 +106,10 @@ async function otherAccount(db: Database, actorId: number, targetId: number): Pr
 }
 
 /**
- * Sets another account's privileges (only those available for its role) and active flag. HAT_ABO is kept as
- * stored whatever the request says. A change of either ends the account's sessions: its tokens carry the old
- * privileges, and a deactivated account must be out at once.
+ * Sets another account's privileges (only those available for its role) and Aktiv/Gesperrt. HAT_ABO is kept as
+ * stored whatever the request says. "Aktiv" ends a lock of either cause (account-lock.ts); "Gesperrt" on an account
+ * that is not locked switches it off; an unchanged switch leaves the lock and its cause as they are. A change of
+ * either ends the account's sessions: its tokens carry the old privileges, and a locked account must be out at once.
  */
 export async function setPrivileges(
   { db, sessions }: Pick<Deps, 'db' | 'sessions'>,
@@ -131,16 +129,14 @@ export async function setPrivileges(
         : BENUTZER_TEXTS.berechtigungNichtVergebbar,
     );
   }
+  const activeBefore = !isLocked(target);
+  const lock = body.active === activeBefore ? 'keep' : body.active ? 'unlock' : 'lock';
   return db.transaction(async (tx) => {
-    const updated = await updatePrivilegesAndActive(tx, target.id, {
-      granted,
-      keep: SYSTEM_PRIVILEGES,
-      active: body.active,
-    });
+    const updated = await updatePrivilegesAndActive(tx, target.id, { granted, keep: SYSTEM_PRIVILEGES, lock });
     if (!updated) throw HttpError.notFound(BENUTZER_TEXTS.benutzerNichtGefunden);
     // The statement answers the privileges sorted; saving the form unchanged ends nothing.
     const privilegesBefore = [...target.privileges].sort((a, b) => a - b).join();
-    if (updated.privileges.join() !== privilegesBefore || updated.active !== target.active) {
+    if (updated.privileges.join() !== privilegesBefore || lock !== 'keep') {
       await endSessions(sessions, tx, target.id);
     }
     return updated;
