@@ -42,8 +42,8 @@ test('a patient buys a credit package through the sandbox checkout and sees the 
   // the credit arrives with the provider's webhook, shortly after the return
   await expect(page.getByText('Zahlung erfolgreich!')).toBeVisible({ timeout: scaled(15_000) });
   await expect(page.getByText(/^SBX-/)).toBeVisible();
-  await expect(page.getByText('Video /Einzel: 3')).toBeVisible();
-  await expect(page.getByText('Video /Gruppe: 2')).toBeVisible();
+  await expect(page.getByText('Video-Einzeltermin: 3')).toBeVisible();
+  await expect(page.getByText('Video-Gruppentermin: 2')).toBeVisible();
   await expect(page.getByText('Anamnese: 1')).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -80,7 +80,7 @@ test('a cancelled checkout grants nothing', async ({ page }) => {
   await page.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(page.getByRole('heading', { name: 'IHRE BUCHUNG VOM TYP: Einzeltermin' })).toBeVisible();
   await expect(page.getByText('Zahlung Abgebrochen...')).toBeVisible({ timeout: scaled(15_000) });
-  await expect(page.getByText('Video /Einzel: 0')).toBeVisible();
+  await expect(page.getByText('Video-Einzeltermin: 0')).toBeVisible();
 });
 
 test('an operator with GUTHABEN_AENDERN edits a balance on the patient profile', async ({ page }) => {
@@ -88,7 +88,7 @@ test('an operator with GUTHABEN_AENDERN edits a balance on the patient profile',
   const operator = await createAccount('BETREIBER', [privilegeCode('GUTHABEN_AENDERN')]);
   await login(page, operator, { via: 'api', to: `/profil/${target.id}` });
   const section = page.getByRole('region', { name: 'Guthaben' });
-  await expect(section.getByText('Video /Einzel: 0').first()).toBeVisible();
+  await expect(section.getByText('Video-Einzeltermin: 0').first()).toBeVisible();
   await section.getByRole('button', { name: 'Guthaben bearbeiten' }).click();
 
   const field = section.getByLabel('Einzeltermine (bezahlt)');
@@ -102,7 +102,7 @@ test('an operator with GUTHABEN_AENDERN edits a balance on the patient profile',
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(section.getByText('Video /Einzel: 5')).toBeVisible();
+  await expect(section.getByText('Video-Einzeltermin: 5')).toBeVisible();
   await expect(section.getByText('Befund: 2')).toBeVisible();
   await expect(section.getByText('Guthabenverlauf (2)')).toBeVisible();
   const { rows } = await sql(

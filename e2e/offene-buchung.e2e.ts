@@ -12,7 +12,7 @@ test('an open cart survives a reload, can be continued, and releasing gives the 
   await newTermin(befund, 3 * DAY_MINUTES, 'EINZEL');
   await login(page, patient.email, { via: 'api', to: `/patient/termine?b=${encodeURIComponent(befund)}` });
   const credit = page.getByRole('region', { name: 'Bezahltes Guthaben' });
-  await expect(credit.getByText('Video /Einzel: 1')).toBeVisible();
+  await expect(credit.getByText('Video-Einzeltermin: 1')).toBeVisible();
 
   await page
     .getByRole('region', { name: new RegExp(`^${befund} –`) })
@@ -25,7 +25,7 @@ test('an open cart survives a reload, can be continued, and releasing gives the 
   await page.reload();
   const offen = page.getByRole('region', { name: 'Offene Buchung' });
   await expect(offen).toContainText('Sie haben einen Termin ausgewählt, aber noch nicht gebucht.');
-  await expect(credit.getByText('Video /Einzel: 0')).toBeVisible();
+  await expect(credit.getByText('Video-Einzeltermin: 0')).toBeVisible();
   await settled(page);
   expect(
     (await new AxeBuilder({ page }).analyze()).violations.filter((v) => ['serious', 'critical'].includes(v.impact!)),
@@ -44,5 +44,5 @@ test('an open cart survives a reload, can be continued, and releasing gives the 
   await expect(released).toContainText('Die Plätze und Ihr Guthaben stehen wieder zur Verfügung.');
   await released.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('region', { name: 'Offene Buchung' })).toBeHidden();
-  await expect(credit.getByText('Video /Einzel: 1')).toBeVisible();
+  await expect(credit.getByText('Video-Einzeltermin: 1')).toBeVisible();
 });

@@ -8,7 +8,7 @@ test('an operator downloads the statistics of a date range as CSV', async ({ pag
     `insert into statistik_ereignis (typ, zeitpunkt) values (0, '2026-01-15T10:00:00Z'), (0, '2026-01-15T11:00:00Z')`,
   );
   await login(page, 'betreiber@demo.de', { via: 'api', to: '/betreiber/statistik' });
-  await expect(page.getByRole('heading', { level: 1, name: 'TERMINPLAN' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistik herunterladen' })).toBeVisible();
   await expect(page.getByText('Zeitraum')).toBeVisible();
   await settled(page);
   const axe = await new AxeBuilder({ page }).include('main').analyze();

@@ -70,10 +70,10 @@ test('an operator creates an appointment with the form rules, activates it and s
 
   // GRUPPE offers "Jeder sieht jeden"; EINZEL hides it and fixes the participants to 1
   await dialog.getByRole('combobox', { name: 'Terminart' }).click();
-  await page.getByRole('option', { name: 'Video /Gruppe' }).click();
+  await page.getByRole('option', { name: 'Video-Gruppentermin' }).click();
   await expect(dialog.getByLabel('Jeder sieht jeden in diesem Termin')).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Terminart' }).click();
-  await page.getByRole('option', { name: 'Video /Einzel' }).click();
+  await page.getByRole('option', { name: 'Video-Einzeltermin' }).click();
   await expect(dialog.getByLabel('Jeder sieht jeden in diesem Termin')).toHaveCount(0);
   const max = dialog.getByLabel('Max. Teilnehmer (Pers.)');
   await expect(max).toBeDisabled();
@@ -91,7 +91,9 @@ test('an operator creates an appointment with the form rules, activates it and s
 
   await showDay(page, day);
   const table = page.getByRole('table', { name: 'Termine' });
-  const row = table.getByRole('row', { name: new RegExp(`Rückenschmerzen ${german(day)} ${time} Uhr Video /Einzel`) });
+  const row = table.getByRole('row', {
+    name: new RegExp(`Rückenschmerzen ${german(day)} ${time} Uhr Video-Einzeltermin`),
+  });
   await expect(row).toContainText('Thomas Therapeut');
   await row.getByRole('button', { name: /Details anzeigen/ }).click();
   const details2 = page.getByRole('region', { name: 'Termin Rückenschmerzen' });
@@ -104,14 +106,14 @@ test('an operator creates an appointment with the form rules, activates it and s
   await expect(details2.getByRole('button', { name: 'Termin Absagen: Rückenschmerzen' })).toBeVisible();
 
   // the type filter: without Einzeltermin the row is gone; the last type cannot be switched off; reset brings all back
-  await page.getByLabel('Einzeltermin').uncheck();
+  await page.getByLabel('Video-Einzeltermin').uncheck();
   await expect(table.getByRole('row', { name: new RegExp(`${german(day)} ${time}`) })).toHaveCount(0);
-  for (const label of ['Telefontermin', 'Gruppentermin', 'Befundtermin', 'Anamnesetermin']) {
+  for (const label of ['Telefontermin', 'Video-Gruppentermin', 'Befundtermin', 'Anamnesetermin']) {
     await page.getByLabel(label).click();
   }
   await expect(page.getByLabel('Anamnesetermin')).toBeChecked();
   await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
-  await expect(page.getByLabel('Einzeltermin')).toBeChecked();
+  await expect(page.getByLabel('Video-Einzeltermin')).toBeChecked();
   await expect(pickerInput(page.getByRole('group', { name: 'Von' }))).toHaveValue('');
 });
 

@@ -20,14 +20,16 @@ test('an operator books for a patient: refused without credit (KEIN_GRUPPE_GUTHA
   await page.getByRole('button', { name: 'Buchen (1)' }).click();
   const refusal = page.getByRole('dialog', { name: 'Fehler bei der Buchung' });
   await expect(refusal).toContainText(
-    'Guthaben Reicht nicht aus: Für einen Gruppentermin fehlt der Patientin oder dem Patienten passendes Guthaben.',
+    'Guthaben Reicht nicht aus: Für einen Video-Gruppentermin fehlt der Patientin oder dem Patienten passendes Guthaben.',
   );
   await expect(page.getByRole('dialog', { name: 'Ihre Buchung' })).toBeHidden();
   await refusal.getByRole('button', { name: 'OK' }).click();
 
   await grantCredit(patient.id, 'bezahltGruppenTermin', 1);
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Bezahltes Guthaben' }).getByText('Video /Gruppe: 1')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Bezahltes Guthaben' }).getByText('Video-Gruppentermin: 1'),
+  ).toBeVisible();
   await row.getByRole('checkbox', { name: 'Termin auswählen' }).check();
   await page.getByRole('button', { name: 'Buchen (1)' }).click();
   const cart = page.getByRole('dialog', { name: 'Ihre Buchung' });
@@ -35,7 +37,9 @@ test('an operator books for a patient: refused without credit (KEIN_GRUPPE_GUTHA
   await cart.getByRole('button', { name: 'Buchung bestätigen' }).click();
   await expect(page.getByRole('dialog', { name: 'Buchung abgeschlossen' })).toContainText('Es hat alles geklappt.');
   await page.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByRole('region', { name: 'Bezahltes Guthaben' }).getByText('Video /Gruppe: 0')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Bezahltes Guthaben' }).getByText('Video-Gruppentermin: 0'),
+  ).toBeVisible();
 
   await page.getByRole('radio', { name: 'Gebuchte Termine' }).check();
   await expect(row.getByText('gebucht', { exact: true })).toBeVisible();

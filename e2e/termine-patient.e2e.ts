@@ -30,13 +30,13 @@ test('a patient filters by address and checkbox, books with credit, downloads th
   await login(page, patient.email, { via: 'api', to: `/patient/termine?b=${encodeURIComponent(befund)}` });
   await expect(page.getByRole('heading', { level: 1, name: 'IHR TERMINPLAN Frieda Filter' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Termine' }).getByRole('listitem')).toHaveCount(2);
-  await expect(paidCredit(page).getByText('Video /Einzel: 1')).toBeVisible();
+  await expect(paidCredit(page).getByText('Video-Einzeltermin: 1')).toBeVisible();
 
   // a type checkbox writes the address (ket: single appointments off); the last type on cannot be switched off
-  await page.getByRole('checkbox', { name: 'Einzeltermin' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Video-Einzeltermin' }).uncheck();
   await expect(page).toHaveURL(/[?&]ket=/);
   await expect(page.getByRole('list', { name: 'Termine' }).getByRole('listitem')).toHaveCount(1);
-  await page.getByRole('checkbox', { name: 'Einzeltermin' }).check();
+  await page.getByRole('checkbox', { name: 'Video-Einzeltermin' }).check();
   await expect(page).not.toHaveURL(/ket=/);
 
   // the single appointment by id: a shareable link
@@ -49,7 +49,7 @@ test('a patient filters by address and checkbox, books with credit, downloads th
   const done = page.getByRole('dialog', { name: 'Buchung abgeschlossen' });
   await expect(done).toContainText('Es hat alles geklappt.');
   await done.getByRole('button', { name: 'OK' }).click();
-  await expect(paidCredit(page).getByText('Video /Einzel: 0')).toBeVisible();
+  await expect(paidCredit(page).getByText('Video-Einzeltermin: 0')).toBeVisible();
 
   await page.getByRole('radio', { name: 'Gebuchte Termine' }).check();
   await expect(page).toHaveURL(/[?&]ta=angemeldet/);
@@ -74,7 +74,7 @@ test('a patient filters by address and checkbox, books with credit, downloads th
     `Der Termin ${befund} wurde erfolgreich storniert. Das entsprechende Guthaben wurde Ihnen zugeschrieben.`,
   );
   await cancelled.getByRole('button', { name: 'OK' }).click();
-  await expect(paidCredit(page).getByText('Video /Einzel: 1')).toBeVisible();
+  await expect(paidCredit(page).getByText('Video-Einzeltermin: 1')).toBeVisible();
   await expect(booked).toBeHidden();
 });
 

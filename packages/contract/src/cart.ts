@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField, idParam } from './common/rules.ts';
 import { endpoint, operator, roles } from './common/endpoint.ts';
 import {
-  TERMINTYP_FILTER_LABELS,
+  TERMINTYP_LABELS,
   TERMINTYPEN,
   ZAHLUNGSARTEN,
   terminIdParamSchema,
@@ -85,7 +85,7 @@ export const CART_MESSAGES = {
   // the spec's text with its error word said as a sentence (issue 15: no raw codes on screen); the code stays in the
   // answer's code field for programs
   guthabenFehlt: (typ: Termintyp) =>
-    `Guthaben Reicht nicht aus: Für einen ${TERMINTYP_FILTER_LABELS[typ]} fehlt der Patientin oder dem Patienten passendes Guthaben.`,
+    `Guthaben Reicht nicht aus: Für einen ${TERMINTYP_LABELS[typ]} fehlt der Patientin oder dem Patienten passendes Guthaben.`,
   nurGuthaben: 'Dieser Termin kann nur über den Warenkorb mit Zahlung gebucht werden.',
 } as const;
 

@@ -8,22 +8,17 @@ import { endpoint, operator, roles } from './common/endpoint.ts';
 export const TERMINTYPEN = ['EINZEL', 'GRUPPE', 'TELEFON', 'ANAMNESE', 'BEFUND'] as const;
 export type Termintyp = (typeof TERMINTYPEN)[number];
 
-/** Display names of spec 1 section 9 / spec 2 section 9. */
+/**
+ * The one name of each type, in lists, cards, filters, credit chips, mails and PDFs alike. Spec 1/2 section 9 say
+ * "Video /Einzel", "Video /Gruppe", "Telefon", … and the filters "Einzeltermin", …; issue 32 asks for one word per
+ * meaning: "Video-Einzeltermin", "Video-Gruppentermin" and the filters' "…termin" for the others.
+ */
 export const TERMINTYP_LABELS: Record<Termintyp, string> = {
-  EINZEL: 'Video /Einzel',
-  GRUPPE: 'Video /Gruppe',
-  TELEFON: 'Telefon',
-  ANAMNESE: 'Anamnese',
-  BEFUND: 'Befund',
-};
-
-/** Labels of the operator list's type checkboxes (spec 2 "Operator appointment list and form"). */
-export const TERMINTYP_FILTER_LABELS: Record<Termintyp, string> = {
+  EINZEL: 'Video-Einzeltermin',
+  GRUPPE: 'Video-Gruppentermin',
   TELEFON: 'Telefontermin',
-  EINZEL: 'Einzeltermin',
-  GRUPPE: 'Gruppentermin',
-  BEFUND: 'Befundtermin',
   ANAMNESE: 'Anamnesetermin',
+  BEFUND: 'Befundtermin',
 };
 
 export const TERMIN_STATUSES = ['PLANUNG', 'AKTIV', 'ABGESAGT'] as const;

@@ -1,4 +1,5 @@
 import type { CreditKind, Guthaben } from '@dihs/contract/guthaben';
+import { TERMINTYP_LABELS as TYP } from '@dihs/contract/termin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -6,24 +7,24 @@ import { useId } from 'react';
 
 /** The paid credits in the order of spec 2 "Booking status": single video, group video, finding, phone, anamnesis. */
 export const PAID_CREDIT_LABELS: [CreditKind, string][] = [
-  ['bezahltEinzelTermin', 'Video /Einzel'],
-  ['bezahltGruppenTermin', 'Video /Gruppe'],
-  ['bezahltBefundTermin', 'Befund'],
-  ['bezahltTelefonTermin', 'Telefon'],
-  ['bezahltAnamneseTermin', 'Anamnese'],
+  ['bezahltEinzelTermin', TYP.EINZEL],
+  ['bezahltGruppenTermin', TYP.GRUPPE],
+  ['bezahltBefundTermin', TYP.BEFUND],
+  ['bezahltTelefonTermin', TYP.TELEFON],
+  ['bezahltAnamneseTermin', TYP.ANAMNESE],
 ];
 
 export const ABO_CREDIT_LABELS: [CreditKind, string][] = [
-  ['aboEinzelTermin', 'Video /Einzel'],
-  ['aboGruppenTermin', 'Video /Gruppe'],
-  ['aboBefundTermin', 'Befund'],
+  ['aboEinzelTermin', TYP.EINZEL],
+  ['aboGruppenTermin', TYP.GRUPPE],
+  ['aboBefundTermin', TYP.BEFUND],
   ['aboTrainingsplan', 'Trainingsplan'],
 ];
 
 export const REZEPT_CREDIT_LABELS: [CreditKind, string][] = [
-  ['rezeptEinzelTermin', 'Video /Einzel'],
-  ['rezeptGruppenTermin', 'Video /Gruppe'],
-  ['rezeptBefundTermin', 'Befund'],
+  ['rezeptEinzelTermin', TYP.EINZEL],
+  ['rezeptGruppenTermin', TYP.GRUPPE],
+  ['rezeptBefundTermin', TYP.BEFUND],
 ];
 
 interface GuthabenBarProps {
@@ -33,7 +34,7 @@ interface GuthabenBarProps {
   kinds?: [CreditKind, string][];
 }
 
-/** A row of credit counts, each a labelled chip ("Video /Einzel: 3"). */
+/** A row of credit counts, each a labelled chip ("Video-Einzeltermin: 3"). */
 export function GuthabenBar({ guthaben, title, kinds = PAID_CREDIT_LABELS }: GuthabenBarProps) {
   const titleId = useId();
   return (

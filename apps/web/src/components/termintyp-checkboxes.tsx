@@ -1,4 +1,4 @@
-import { TERMINTYP_FILTER_LABELS, type Termintyp } from '@dihs/contract/termin';
+import { TERMINTYP_LABELS, type Termintyp } from '@dihs/contract/termin';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -32,7 +32,7 @@ export function TermintypCheckboxes({
           return (
             <FormControlLabel
               key={typ}
-              label={TERMINTYP_FILTER_LABELS[typ]}
+              label={TERMINTYP_LABELS[typ]}
               control={
                 <Checkbox
                   checked={checked}

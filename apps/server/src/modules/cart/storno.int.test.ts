@@ -58,7 +58,7 @@ describe('patient cancellation', () => {
       m.subject.includes('storniert'),
     );
     expect(mails.map((m) => m.subject)).toEqual(['DiHS Teletherapie: Termin storniert: Rechtzeitig']);
-    expect(mails[0]!.text).toContain('Sie haben den Termin „Rechtzeitig“ (Video /Gruppe) am ');
+    expect(mails[0]!.text).toContain('Sie haben den Termin „Rechtzeitig“ (Video-Gruppentermin) am ');
     expect(mails[0]!.text).toContain('Das Guthaben wurde Ihnen zurückgeschrieben (Gruppentermine (Abo)).');
 
     const saved = s.clock;

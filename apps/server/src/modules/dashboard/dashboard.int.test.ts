@@ -107,7 +107,7 @@ describe('GET /api/dashboard', () => {
     const next = ofKind(tiles, 'nextTermin')[0]!;
     expect(next.termin).toMatchObject({
       id: annasTermin,
-      titel: 'Video /Einzel · Rücken',
+      titel: 'Video-Einzeltermin · Rücken',
       sitzungLink: `/video/therapie/patient/${annasTermin}`,
     });
     // within one kind the module list's order: the subscription (abo) before the credit (guthaben)

@@ -1,21 +1,22 @@
 import { formatEuroCents, splitVat, VAT_PERCENT } from '@dihs/contract/common/money';
 import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { SHOP_DURATIONS_MINUTES } from '@dihs/contract/guthaben';
+import { TERMINTYP_LABELS as TYP } from '@dihs/contract/termin';
 import { PAYMENT_STATUS_TEXTS } from '@dihs/contract/zahlung';
 import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
 import { PLATFORM } from '../mail/index.ts';
 import type { GuthabenBestellungRow } from './guthaben.table.ts';
 
-/** The lines of a package: "5 × Einzeltermin Video (je 20 Min.)", only counts above 0. */
+/** The lines of a package: "5 × Video-Einzeltermin (je 20 Min.)", only counts above 0. */
 export function packageLines(
   order: Pick<GuthabenBestellungRow, 'einzelTermine' | 'gruppenTermine' | 'telefonTermine' | 'anamnese' | 'befunde'>,
 ): string[] {
   const lines: [number, string][] = [
-    [order.einzelTermine, `Einzeltermin Video (je ${SHOP_DURATIONS_MINUTES.einzel} Min.)`],
-    [order.gruppenTermine, `Gruppentermin Video (je ${SHOP_DURATIONS_MINUTES.gruppe} Min.)`],
-    [order.telefonTermine, `Telefontermin (je ${SHOP_DURATIONS_MINUTES.telefon} Min.)`],
-    [order.anamnese, `Anamnesetermin (je ${SHOP_DURATIONS_MINUTES.anamnese} Min.)`],
-    [order.befunde, 'Befundtermin'],
+    [order.einzelTermine, `${TYP.EINZEL} (je ${SHOP_DURATIONS_MINUTES.einzel} Min.)`],
+    [order.gruppenTermine, `${TYP.GRUPPE} (je ${SHOP_DURATIONS_MINUTES.gruppe} Min.)`],
+    [order.telefonTermine, `${TYP.TELEFON} (je ${SHOP_DURATIONS_MINUTES.telefon} Min.)`],
+    [order.anamnese, `${TYP.ANAMNESE} (je ${SHOP_DURATIONS_MINUTES.anamnese} Min.)`],
+    [order.befunde, TYP.BEFUND],
   ];
   return lines.filter(([count]) => count > 0).map(([count, label]) => `${count} × ${label}`);
 }

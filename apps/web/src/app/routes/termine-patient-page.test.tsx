@@ -102,7 +102,7 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
       bis: '2026-12-01',
     });
     expect(screen.getByRole('radio', { name: 'Alle Termine' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Gruppentermin' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Video-Gruppentermin' })).not.toBeChecked();
     expect(dayInput('Von')).toHaveValue('01.12.2026');
     expect(dayInput('Bis')).toHaveValue('');
     // a patient with a company sees "Nur Firmentermine"
@@ -157,7 +157,7 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     await userEvent.click(befund);
     expect(befund).toBeChecked();
     expect(dayInput('Von')).toHaveValue(formatDayDe(berlinDay()));
-    expect(screen.getByText('Video /Gruppe: 1')).toBeInTheDocument();
+    expect(screen.getByText('Video-Gruppentermin: 1')).toBeInTheDocument();
     expect(screen.queryByText('Abo-Guthaben')).not.toBeInTheDocument();
     const gebucht = await screen.findByRole('region', { name: /^Knie-Arthrose/ });
     expect(within(gebucht).getByText('gebucht')).toBeInTheDocument();
@@ -288,7 +288,7 @@ describe('TermineBetreiberPatientPage', { timeout: 20_000 }, () => {
         status: 409,
         body: {
           message:
-            'Guthaben Reicht nicht aus: Für einen Gruppentermin fehlt der Patientin oder dem Patienten passendes Guthaben.',
+            'Guthaben Reicht nicht aus: Für einen Video-Gruppentermin fehlt der Patientin oder dem Patienten passendes Guthaben.',
           code: 'KEIN_GRUPPE_GUTHABEN',
         },
       },
@@ -305,7 +305,7 @@ describe('TermineBetreiberPatientPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buchen (1)' }));
     const refusal = await screen.findByRole('dialog', { name: 'Fehler bei der Buchung' });
     expect(refusal).toHaveTextContent(
-      'Guthaben Reicht nicht aus: Für einen Gruppentermin fehlt der Patientin oder dem Patienten passendes Guthaben.',
+      'Guthaben Reicht nicht aus: Für einen Video-Gruppentermin fehlt der Patientin oder dem Patienten passendes Guthaben.',
     );
     expect(refusal).not.toHaveTextContent('KEIN_GRUPPE_GUTHABEN');
     expect(screen.queryByRole('dialog', { name: 'Ihre Buchung' })).not.toBeInTheDocument();

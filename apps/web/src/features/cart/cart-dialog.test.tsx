@@ -79,7 +79,7 @@ describe('CartDialog', () => {
   it('shows the items and books at once when nothing is left to pay', async () => {
     const fetchMock = stubFetch({ 'POST /api/cart/confirm/11': { body: PAID(CART) } });
     const { dialog, onGebucht } = renderDialog(CART);
-    expect(dialog).toHaveTextContent('Rückenschmerzen – Video /Einzel');
+    expect(dialog).toHaveTextContent('Rückenschmerzen – Video-Einzeltermin');
     expect(dialog).toHaveTextContent('01.12.2026, 17:30 Uhr · Zahlung: Guthaben');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Buchung bestätigen' }));
     await waitFor(() => expect(onGebucht).toHaveBeenCalledWith(true));

@@ -17,7 +17,7 @@ describe('PasswordResetPage', () => {
   it('shows the title, the rules and counters, and enables the button only for a valid matching pair', async () => {
     const user = userEvent.setup();
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Bitte wähle ein neues Passwort' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bitte wählen Sie ein neues Passwort' })).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Passwort setzen' });
     expect(button).toBeDisabled();
     await user.type(passwordField(), 'ohnegross1#');

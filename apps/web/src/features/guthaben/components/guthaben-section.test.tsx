@@ -72,7 +72,7 @@ describe('GuthabenSection (operator)', () => {
       'GET /api/guthaben/betreiber/verlauf/4': { body: VERLAUF },
     });
     renderSection(false);
-    expect(await screen.findAllByText('Video /Einzel: 3')).toHaveLength(1);
+    expect(await screen.findAllByText('Video-Einzeltermin: 3')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Guthaben bearbeiten' })).not.toBeInTheDocument();
     expect(screen.getByText(/Berechtigung „Guthaben ändern“/)).toBeInTheDocument();
     expect(await screen.findByText('Guthabenverlauf (1)')).toBeInTheDocument();

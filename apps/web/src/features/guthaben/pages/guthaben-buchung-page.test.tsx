@@ -43,7 +43,7 @@ describe('GuthabenBuchungPage', () => {
     expect(screen.getByText('SBX-ABC')).toBeInTheDocument();
     expect(screen.getByText('21.11.2026, 07:15 Uhr')).toBeInTheDocument();
     expect(screen.queryByText('Stornodatum')).not.toBeInTheDocument();
-    expect(await screen.findByText('Video /Einzel: 3')).toBeInTheDocument();
+    expect(await screen.findByText('Video-Einzeltermin: 3')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zurück zum Shop' })).toHaveAttribute('href', '/patient/guthaben');
     expect(screen.getByRole('link', { name: 'Jetzt Sitzung Buchen' })).toHaveAttribute('href', '/patient/termine');
     expect(screen.getByRole('button', { name: 'Buchungsbestätigung (PDF)' })).toBeEnabled();

@@ -72,7 +72,7 @@ describe('GuthabenShopPage', () => {
     expect(within(card).getByRole('button', { name: 'Guthaben aufladen: Starter' })).toHaveTextContent(
       'Guthaben aufladen',
     );
-    expect(await screen.findByText('Video /Einzel: 3')).toBeInTheDocument();
+    expect(await screen.findByText('Video-Einzeltermin: 3')).toBeInTheDocument();
   });
 
   it('names the buy button by the terms rule', () => {

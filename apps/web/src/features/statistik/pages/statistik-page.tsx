@@ -39,7 +39,10 @@ const zeitraumSchema = z
   })
   .pipe(statistikQuerySchema);
 
-/** /betreiber/statistik: the "Zeitraum" and "Herunterladen" of spec 3 ("TERMINPLAN" heading, as the spec says). */
+/**
+ * /betreiber/statistik: the "Zeitraum" and "Herunterladen" of spec 3. Spec 3 heads it "TERMINPLAN", a copy of the
+ * appointment pages that says nothing about statistics (issue 32); the heading is the menu entry that leads here.
+ */
 export function StatistikPage() {
   const [today] = useState(berlinDay);
   const form = useContractForm(
@@ -54,8 +57,8 @@ export function StatistikPage() {
 
   return (
     <Box sx={{ p: { xs: 1, md: 3 }, maxWidth: 700 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        TERMINPLAN
+      <Typography variant="h1" gutterBottom>
+        Statistik herunterladen
       </Typography>
       <Typography sx={{ mb: 2 }}>
         Aufrufe von Trainingsplänen und Videos je Tag als CSV-Datei (Spalten: {STATISTIK_SPALTEN.join(', ')}).

@@ -44,7 +44,7 @@ describe('TermineBetreiberPage', () => {
   it('lists appointments in Berlin time and expands a row with participants and the subscription state', async () => {
     stubFetch(COMMON);
     renderPage();
-    const row = await screen.findByRole('row', { name: /Rückenschmerzen 01\.12\.2026 17:30 Uhr Video \/Gruppe/ });
+    const row = await screen.findByRole('row', { name: /Rückenschmerzen 01\.12\.2026 17:30 Uhr Video-Gruppentermin/ });
     await userEvent.click(within(row).getByRole('button', { name: /Details anzeigen/ }));
     const region = screen.getByRole('region', { name: 'Termin Rückenschmerzen' });
     expect(region).toHaveTextContent('Status: Aktiv');
@@ -68,9 +68,9 @@ describe('TermineBetreiberPage', () => {
     await userEvent.type(within(dialog).getByLabelText(/Details/), 'Kniegruppe');
 
     await choose(dialog, 'Befund', 'Knie-Arthrose');
-    await choose(dialog, 'Terminart', 'Video /Gruppe');
+    await choose(dialog, 'Terminart', 'Video-Gruppentermin');
     expect(within(dialog).getByLabelText('Jeder sieht jeden in diesem Termin')).toBeInTheDocument();
-    await choose(dialog, 'Terminart', 'Video /Einzel');
+    await choose(dialog, 'Terminart', 'Video-Einzeltermin');
     expect(within(dialog).queryByLabelText('Jeder sieht jeden in diesem Termin')).not.toBeInTheDocument();
     const max = within(dialog).getByLabelText(/Max. Teilnehmer/);
     expect(max).toBeDisabled();
