@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, idParam } from './common/rules.ts';
 import { endpoint, operator, roles } from './common/endpoint.ts';
+import { formatDateTimeUhr } from './common/time.ts';
 import {
   TERMINTYP_LABELS,
   TERMINTYPEN,
@@ -76,7 +77,6 @@ export const CART_MESSAGES = {
   abgelaufen: 'Die Reservierung ist abgelaufen. Bitte wählen Sie die Termine erneut aus.',
   keinPreis: 'Für diese Terminart ist kein Preis hinterlegt. Bitte wenden Sie sich an den Kundenservice.',
   nichtSichtbar: 'Der Termin kann nicht gebucht werden.',
-  erfolg: 'Es hat alles geklappt.',
   unbezahlt:
     'Es scheint ein Fehler aufgetreten zu sein und einige Posten sind noch unbezahlt. Bitte versuchen Sie es erneut.',
   buchungFehlerTitel: 'Fehler bei der Buchung',
@@ -87,6 +87,52 @@ export const CART_MESSAGES = {
   guthabenFehlt: (typ: Termintyp) =>
     `Guthaben Reicht nicht aus: Für einen ${TERMINTYP_LABELS[typ]} fehlt der Patientin oder dem Patienten passendes Guthaben.`,
   nurGuthaben: 'Dieser Termin kann nur über den Warenkorb mit Zahlung gebucht werden.',
+} as const;
+
+/**
+ * The booking's confirmation and the card payment's way through the provider's page and back (issue 32: one tab; the
+ * confirmation names what was booked, when, with whom and where to find it, instead of the spec's "Es hat alles
+ * geklappt.").
+ */
+export const BUCHUNG_TEXTE = {
+  titel: 'Buchung abgeschlossen',
+  /** The lead of the confirmation: the patient's own booking, or an operator's booking for a patient. */
+  gebucht: (anzahl: number, fuer: string | null) =>
+    fuer === null
+      ? anzahl === 1
+        ? 'Ihr Termin ist gebucht:'
+        : `Ihre ${anzahl} Termine sind gebucht:`
+      : anzahl === 1
+        ? `Der Termin für ${fuer} ist gebucht:`
+        : `${anzahl} Termine für ${fuer} sind gebucht:`,
+  /** One booked appointment: what, when, with whom. */
+  posten: (item: { terminName: string; termintyp: Termintyp; datum: string; therapeut: string }) =>
+    `${item.terminName} (${TERMINTYP_LABELS[item.termintyp]}) am ${formatDateTimeUhr(item.datum)}${
+      item.therapeut ? ` bei ${item.therapeut}` : ''
+    }`,
+  /** Where to find them: the text around the link to the plan's "Gebuchte Termine". */
+  wo: (fuer: string | null) =>
+    fuer === null
+      ? { vor: 'Ihre Termine finden Sie in Ihrem Terminplan unter ', link: 'Gebuchte Termine', nach: '.' }
+      : { vor: `Die Termine finden Sie im Terminplan von ${fuer} unter `, link: 'Gebuchte Termine', nach: '.' },
+  mail: (fuer: string | null) =>
+    fuer === null
+      ? 'Die Bestätigung mit Kalenderdatei erhalten Sie per E-Mail.'
+      : `${fuer} erhält die Bestätigung mit Kalenderdatei per E-Mail.`,
+  /** The summary of a cart with a card amount, before "Buchung bestätigen". */
+  zahlungHinweis:
+    'Mit „Buchung bestätigen“ gelangen Sie zur Zahlungsseite unseres Zahlungsanbieters und danach zurück zu Ihrem Terminplan.',
+  weiterleitung: 'Sie werden zur Zahlungsseite weitergeleitet …',
+  /** Back from the payment page while the provider's confirmation has not arrived yet. */
+  pruefen: 'Ihre Zahlung wird bestätigt. Einen Moment bitte …',
+  /** Back from a cancelled payment: nothing was charged, the cart still holds its seats. */
+  zahlungAbgebrochen: (bis: string) =>
+    `Die Zahlung wurde abgebrochen, es wurde nichts von Ihrer Karte abgebucht. Ihre Termine bleiben bis ${bis} für Sie reserviert: Sie können die Zahlung erneut versuchen oder die Buchung zurücksetzen.`,
+  reserviertBis: (bis: string) => `Ihre Termine bleiben bis ${bis} für Sie reserviert.`,
+  zurueckgesetzt: 'Die Buchung wurde zurückgesetzt.',
+  unbekanntTitel: 'Buchung nicht gefunden',
+  unbekannt:
+    'Diese Buchung ist unbekannt. Bitte prüfen Sie unter „Gebuchte Termine“, ob Ihre Termine gebucht sind, oder buchen Sie erneut.',
 } as const;
 
 export const STORNO_MESSAGES = {
@@ -124,6 +170,8 @@ export const cartItemSchema = z.object({
   termintyp: z.enum(TERMINTYPEN),
   /** UTC ISO instant. */
   datum: z.string(),
+  /** The therapist's name ("Vorname Nachname"; empty when unknown): the confirmation says with whom. */
+  therapeut: z.string(),
   status: z.enum(CART_ITEM_STATUSES),
   paymentMethod: z.enum(ZAHLUNGSARTEN),
   /** Card price of this item in cents; 0 for credit, subscription, prescription and employer items. */

@@ -2,7 +2,7 @@ import type { Cart } from '@dihs/contract/cart';
 import type { Database, Transaction } from '../../db/client.ts';
 import { releaseSeat, releaseSeatWithRefund, seatsOfCart, type CartSeat } from '../termin/index.ts';
 import { cancelPayment } from '../zahlung/index.ts';
-import { findPatient, lockOwnCart, pricesFor, toCart, type CartContext, type CartViewer } from './cart-view.ts';
+import { findPatient, lockOwnCart, toCart, viewOf, type CartContext, type CartViewer } from './cart-view.ts';
 import { findOpenOwnCart, lockCartAndPayment, setCartClosed } from './cart.repository.ts';
 import type { WarenkorbRow } from './cart.table.ts';
 
@@ -80,6 +80,6 @@ export async function resetCart(
   return ctx.db.transaction(async (tx) => {
     const closed = await closeCart(tx, await lockOwnCart(tx, cartId, viewer), 'ABGEBROCHEN', { now, authorUserId });
     const patient = await findPatient(tx, closed.cart.patientUserId);
-    return toCart(closed.cart, { patient, seats: closed.seats, prices: await pricesFor(tx, closed.seats) }, null);
+    return toCart(closed.cart, await viewOf(tx, patient, closed.seats), null);
   });
 }

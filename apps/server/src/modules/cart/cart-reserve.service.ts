@@ -14,6 +14,7 @@ import {
   cardPrices,
   flushIfBooked,
   toCart,
+  viewOf,
   type CardPrices,
   type CartContext,
   type CartPatient,
@@ -123,7 +124,7 @@ async function reserveCart(
   const updated = amountCents > 0 ? await updateCart(tx, cart.id, { amountCents }) : cart;
   // the order seatsOfCart answers: by start, then appointment id
   seats.sort((a, b) => a.termin.datum.getTime() - b.termin.datum.getTime() || a.termin.id - b.termin.id);
-  return { cart: updated, patient, view: { patient, seats, prices } };
+  return { cart: updated, patient, view: await viewOf(tx, patient, seats, prices) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { CART_MESSAGES, TERMINPREIS_SETTING, type Cart, type CartItemStatus } fr
 import type { Termintyp } from '@dihs/contract/termin';
 import type { Database, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { findPersonInfo } from '../profil/index.ts';
+import { findPersonInfo, fullName } from '../profil/index.ts';
 import { seatsOfCart, type CartSeat } from '../termin/index.ts';
 import { getSettings } from '../verwaltung/index.ts';
 import { lockCartAndPayment } from './cart.repository.ts';
@@ -35,12 +35,14 @@ export type CardPrices = Record<Termintyp, number | null>;
 
 /**
  * What the answer shows besides the cart row; read once in the transaction that changed the cart. The card prices
- * only for a cart with card items (null: none read, none needed).
+ * only for a cart with card items (null: none read, none needed). The therapists' names by user id: the booking's
+ * confirmation says with whom.
  */
 export interface CartView {
   patient: CartPatient | undefined;
   seats: CartSeat[];
   prices: CardPrices | null;
+  therapeuten: ReadonlyMap<number, string>;
 }
 
 /**
@@ -67,11 +69,36 @@ export async function cardPrices(db: Database | Transaction): Promise<CardPrices
 export const pricesFor = async (db: Database | Transaction, seats: CartSeat[]): Promise<CardPrices | null> =>
   seats.some(({ seat }) => seat.zahlungsart === 'KARTE') ? cardPrices(db) : null;
 
+/**
+ * The names of the seats' therapists, one read per therapist (a booking has few). One after the other: a
+ * transaction's client runs one query at a time (pg refuses overlapping queries).
+ */
+export async function therapistNames(db: Database | Transaction, seats: CartSeat[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const id of new Set(seats.map(({ termin }) => termin.therapeutUserId))) {
+    const person = await findPersonInfo(db, id);
+    names.set(id, person ? fullName(person) : '');
+  }
+  return names;
+}
+
+/** What the answer shows besides the seats, for seats the caller already read. */
+export const viewOf = async (
+  db: Database | Transaction,
+  patient: CartPatient | undefined,
+  seats: CartSeat[],
+  prices?: CardPrices | null,
+): Promise<CartView> => ({
+  patient,
+  seats,
+  prices: prices === undefined ? await pricesFor(db, seats) : prices,
+  therapeuten: await therapistNames(db, seats),
+});
+
 /** One after the other: a transaction's client runs one query at a time (pg refuses overlapping queries). */
 export const readView = async (db: Database | Transaction, cart: WarenkorbRow): Promise<CartView> => {
   const patient = await findPatient(db, cart.patientUserId);
-  const seats = await seatsOfCart(db, cart.id);
-  return { patient, seats, prices: await pricesFor(db, seats) };
+  return viewOf(db, patient, await seatsOfCart(db, cart.id));
 };
 
 const itemStatus = (status: string): CartItemStatus =>
@@ -81,7 +108,11 @@ const itemStatus = (status: string): CartItemStatus =>
  * The cart as the dialog shows it. Item prices are today's card prices of the type (the cart stores only the
  * total it charged).
  */
-export function toCart(cart: WarenkorbRow, { patient, seats, prices }: CartView, redirectUrl: string | null): Cart {
+export function toCart(
+  cart: WarenkorbRow,
+  { patient, seats, prices, therapeuten }: CartView,
+  redirectUrl: string | null,
+): Cart {
   return {
     cartId: cart.id,
     status: cart.status,
@@ -95,6 +126,7 @@ export function toCart(cart: WarenkorbRow, { patient, seats, prices }: CartView,
       terminName: termin.befund,
       termintyp: termin.termintyp,
       datum: termin.datum.toISOString(),
+      therapeut: therapeuten.get(termin.therapeutUserId) ?? '',
       status: itemStatus(seat.status),
       paymentMethod: seat.zahlungsart,
       amountCents: seat.zahlungsart === 'KARTE' ? (prices?.[termin.termintyp] ?? 0) : 0,

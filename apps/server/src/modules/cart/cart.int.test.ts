@@ -49,6 +49,7 @@ describe('cart creation', () => {
     ]);
     expect(cart.amountCents).toBe(2500);
     expect(cart.items.at(-1)!.amountCents).toBe(2500);
+    expect(new Set(cart.items.map((i) => i.therapeut))).toEqual(new Set(['Thomas Therapeut']));
     expect(cart.redirectUrl).toMatch(/^\/api\/zahlung\/checkout\//);
     expect(new Date(cart.expiresAt).getTime()).toBe(s.clock.getTime() + 30 * 60_000);
     const after = await h.balance(p.id);
@@ -198,6 +199,8 @@ describe('confirm, pay, reset, timeout', () => {
     expect(read.status).toBe('BEZAHLT');
     expect(read.redirectUrl).toBeNull();
     expect(read.items.map((i) => i.status)).toEqual(['PAID']);
+    // the confirmation on the plan says with whom (issue 32 item 3)
+    expect(read.items[0]!.therapeut).toBe('Thomas Therapeut');
     const mail = await s.capture.waitFor((m) => m.to === p.email);
     expect(mail.attachments[0]!.filename).toBe('termine.ics');
     expect(mail.attachments[0]!.content).toContain('SUMMARY:Kartenzahlung');
@@ -210,7 +213,9 @@ describe('confirm, pay, reset, timeout', () => {
     const termin = await h.termin();
     const cart = await h.createOk(p.bearer, [termin.id]);
     await h.inject('GET', cart.redirectUrl!);
-    await pressSandboxButton(s.t, tokenOf(cart.redirectUrl!), 'abbrechen');
+    // the cancelled checkout returns to the same plan address; the cart's state there is read from the server
+    const back = await pressSandboxButton(s.t, tokenOf(cart.redirectUrl!), 'abbrechen');
+    expect(back.headers.location).toBe(`/patient/termine?cart=${cart.cartId}`);
     await s.t.app.zahlungSandbox!.idle();
     // reading changes nothing: no open payment, so no address
     const read = (

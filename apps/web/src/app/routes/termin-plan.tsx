@@ -30,6 +30,7 @@ import { useReadyAfterCommit } from '../../lib/use-ready-after-commit.ts';
 import { refreshAboStatus } from '../../features/abo/api/abo-api.ts';
 import { OffeneBuchung } from '../../features/cart/components/offene-buchung.tsx';
 import { useBooking } from '../../features/cart/use-booking.ts';
+import { returnCartOf } from '../../features/cart/cart-state.ts';
 import { refreshGuthaben } from '../../features/guthaben/api/guthaben-api.ts';
 import { useEndpointQuery } from '../../lib/endpoint-query.ts';
 import {
@@ -87,10 +88,9 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const eigene = modus.kind === 'patient';
 
   // the return from the payment page: /patient/termine?cart={id} shows that cart's state
-  const cartParam = searchParams.get('cart');
-  const returnCartId = cartParam && /^\d{1,10}$/.test(cartParam) ? Number(cartParam) : null;
+  const returnCart = returnCartOf(searchParams);
   const closeCartParam = () => {
-    if (returnCartId === null) return;
+    if (returnCart === null) return;
     const next = new URLSearchParams(searchParams);
     next.delete('cart');
     const search = next.toString();
@@ -98,7 +98,8 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   };
   const booking = useBooking({
     modus,
-    returnCartId,
+    returnCart,
+    gebuchtLink: `${basePath}?${searchOfFilter({ ...filterOfSearch(new URLSearchParams()), ta: 'angemeldet' }).toString()}`,
     returnWaits: details !== null,
     melden: setMeldung,
     onCartClosed: (gebucht) => {

@@ -1,7 +1,8 @@
+import { BUCHUNG_TEXTE } from '@dihs/contract/cart';
 import { berlinDay, formatDayDe } from '@dihs/contract/common/time';
-import type { Termin } from '@dihs/contract/termin';
+import { TERMINTYP_LABELS, type Termin } from '@dihs/contract/termin';
 import { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderRoutes, stubFetch, testSession } from '../../test/render.tsx';
@@ -181,18 +182,24 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
         terminName: 'Rückenschmerzen',
         termintyp: 'GRUPPE',
         datum: BASE.datum,
+        therapeut: 'Thea Therapeutin',
         status: 'OFFEN',
         paymentMethod: 'GUTHABEN',
         amountCents: 0,
       },
     ],
   });
+  const booked = (cart: ReturnType<typeof creditCart>) => ({
+    ...cart,
+    status: 'BEZAHLT',
+    items: cart.items.map((item) => ({ ...item, status: 'PAID' })),
+  });
 
   it('selects, books through the cart dialog and reloads', async () => {
     const cart = creditCart(5);
     const fetchMock = stubPlan('/termin/patient/all', {
       'POST /api/cart/create': { body: cart },
-      'POST /api/cart/confirm/5': { body: { ...cart, status: 'BEZAHLT' } },
+      'POST /api/cart/confirm/5': { body: booked(cart) },
     });
     renderPatient('/patient/termine');
     const book = await screen.findByRole('button', { name: 'Buchen' });
@@ -204,9 +211,32 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     const create = fetchMock.mock.calls.find(([url]) => url === '/api/cart/create');
     expect(JSON.parse(create?.[1]?.body as string)).toEqual([{ id: 1 }]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Buchung bestätigen' }));
-    expect(await screen.findByRole('dialog', { name: 'Buchung abgeschlossen' })).toHaveTextContent(
-      'Es hat alles geklappt.',
-    );
+    const done = await screen.findByRole('dialog', { name: 'Buchung abgeschlossen' });
+    expect(done).toHaveTextContent(`Ihr Termin ist gebucht:Rückenschmerzen (${TERMINTYP_LABELS.GRUPPE}) am`);
+    expect(done).toHaveTextContent('bei Thea Therapeutin');
+    // the link to the booked appointments closes the dialog and shows them
+    await userEvent.click(within(done).getByRole('link', { name: 'Gebuchte Termine' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('radio', { name: 'Gebuchte Termine' })).toBeChecked();
+  });
+
+  it('back from the payment page: the paid cart of ?cart={id} is confirmed; an unknown or malformed one is said so', async () => {
+    stubPlan('/termin/patient/all', {
+      'GET /api/cart/get/5': { body: booked(creditCart(5)) },
+      'GET /api/cart/get/77': { status: 404, body: { message: 'Unbekannter Warenkorb.' } },
+    });
+    renderPatient('/patient/termine?cart=5');
+    const done = await screen.findByRole('dialog', { name: 'Buchung abgeschlossen' });
+    expect(done).toHaveTextContent(`Ihr Termin ist gebucht:Rückenschmerzen (${TERMINTYP_LABELS.GRUPPE}) am`);
+    await userEvent.click(within(done).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    for (const cart of ['77', 'abc']) {
+      cleanup();
+      renderPatient(`/patient/termine?cart=${cart}`);
+      const unknown = await screen.findByRole('dialog', { name: BUCHUNG_TEXTE.unbekanntTitel });
+      expect(unknown).toHaveTextContent(BUCHUNG_TEXTE.unbekannt);
+    }
   });
 
   it('after a booking reads again what it changed: the list, the balance, the subscription and the open booking', async () => {
@@ -214,7 +244,7 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     const fetchMock = stubPlan('/termin/patient/all', {
       'GET /api/cart/patient/offen': { body: null },
       'POST /api/cart/create': { body: cart },
-      'POST /api/cart/confirm/6': { body: { ...cart, status: 'BEZAHLT' } },
+      'POST /api/cart/confirm/6': { body: booked(cart) },
     });
     renderPatient('/patient/termine');
     const region = await screen.findByRole('region', { name: /^Rückenschmerzen/ });

@@ -1,11 +1,12 @@
-import { CART_MESSAGES, type Cart } from '@dihs/contract/cart';
+import { BUCHUNG_TEXTE, CART_MESSAGES, type Cart } from '@dihs/contract/cart';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderWithApp, stubFetch, testSession } from '../../test/render.tsx';
 import { cartApi } from './api/cart-api.ts';
-import { cartErgebnis, kannErneutZahlen } from './cart-state.ts';
+import { anzeigeText, cartAnzeige, cartErgebnis, kannErneutZahlen, returnCartOf } from './cart-state.ts';
 import { CartDialog } from './components/cart-dialog.tsx';
+import { zahlungsseite } from './zahlungsseite.ts';
 
 const CART: Cart = {
   cartId: 11,
@@ -21,6 +22,7 @@ const CART: Cart = {
       terminName: 'Rückenschmerzen',
       termintyp: 'EINZEL',
       datum: '2026-12-01T16:30:00.000Z',
+      therapeut: 'Thea Therapeutin',
       status: 'OFFEN',
       paymentMethod: 'GUTHABEN',
       amountCents: 0,
@@ -41,6 +43,7 @@ const PAID = (cart: Cart): Cart => ({
 const PATIENT = fakeSession(testSession({ sub: 'patient@demo.de', role: 'PATIENT', userId: 9 }));
 
 function renderDialog(cart: Cart, initialPhase: 'uebersicht' | 'ergebnis' = 'uebersicht') {
+  const zurZahlung = vi.spyOn(zahlungsseite, 'oeffnen').mockImplementation(() => {});
   const onGebucht = vi.fn();
   const onClose = vi.fn();
   renderWithApp(
@@ -48,12 +51,14 @@ function renderDialog(cart: Cart, initialPhase: 'uebersicht' | 'ergebnis' = 'ueb
       api={cartApi({ kind: 'patient' })}
       cart={cart}
       initialPhase={initialPhase}
+      eigene
+      gebuchtLink="/patient/termine?ta=angemeldet"
       onGebucht={onGebucht}
       onClose={onClose}
     />,
     { session: PATIENT },
   );
-  return { onGebucht, onClose, dialog: screen.getByRole('dialog', { name: 'Ihre Buchung' }) };
+  return { onGebucht, onClose, zurZahlung, dialog: screen.getByRole('dialog', { name: 'Ihre Buchung' }) };
 }
 
 afterEach(() => {
@@ -73,17 +78,51 @@ describe('cart state', () => {
     expect(kannErneutZahlen(CART)).toBe(false);
     expect(kannErneutZahlen(PAID(KARTE))).toBe(false);
   });
+
+  it('tells a cancelled payment (no open address) from one still being confirmed, and that from unpaid', () => {
+    const open = { ...KARTE, redirectUrl: '/api/zahlung/checkout/x' };
+    expect(cartAnzeige(KARTE, true)).toBe('zahlungAbgebrochen');
+    expect(cartAnzeige(open, true)).toBe('pruefen');
+    expect(cartAnzeige(open, false)).toBe('unbezahlt');
+    expect(cartAnzeige(PAID(KARTE), true)).toBe('bezahlt');
+    expect(cartAnzeige({ ...KARTE, status: 'ABGELAUFEN' }, true)).toBe('abgelaufen');
+    // the reservation's end in Berlin time: nothing is lost until then
+    expect(anzeigeText('zahlungAbgebrochen', KARTE)).toBe(BUCHUNG_TEXTE.zahlungAbgebrochen('01.12.2026, 11:30 Uhr'));
+    expect(anzeigeText('unbezahlt', open)).toBe(
+      `${CART_MESSAGES.unbezahlt} Ihre Termine bleiben bis 01.12.2026, 11:30 Uhr für Sie reserviert.`,
+    );
+  });
+
+  it('reads the returned cart from ?cart={id} and refuses anything else in it', () => {
+    expect(returnCartOf(new URLSearchParams('cart=11&b=x'))).toBe(11);
+    expect(returnCartOf(new URLSearchParams('b=x'))).toBeNull();
+    for (const bad of ['', 'abc', '0', '-1', '1e3', '99999999999', '2147483648'])
+      expect(returnCartOf(new URLSearchParams({ cart: bad }))).toBe('ungueltig');
+  });
 });
 
 describe('CartDialog', () => {
-  it('shows the items and books at once when nothing is left to pay', async () => {
+  it('books a covered cart at once and confirms what, when, with whom and where', async () => {
     const fetchMock = stubFetch({ 'POST /api/cart/confirm/11': { body: PAID(CART) } });
-    const { dialog, onGebucht } = renderDialog(CART);
+    const { dialog, onGebucht, onClose, zurZahlung } = renderDialog(CART);
     expect(dialog).toHaveTextContent('Rückenschmerzen – Video-Einzeltermin');
-    expect(dialog).toHaveTextContent('01.12.2026, 17:30 Uhr · Zahlung: Guthaben');
+    expect(dialog).toHaveTextContent('01.12.2026, 17:30 Uhr · bei Thea Therapeutin · Zahlung: Guthaben');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Buchung bestätigen' }));
-    await waitFor(() => expect(onGebucht).toHaveBeenCalledWith(true));
+    const done = await screen.findByRole('dialog', { name: BUCHUNG_TEXTE.titel });
+    expect(onGebucht).toHaveBeenCalledTimes(1);
+    expect(within(done).getByRole('status')).toHaveTextContent(
+      'Ihr Termin ist gebucht:Rückenschmerzen (Video-Einzeltermin) am 01.12.2026, 17:30 Uhr bei Thea Therapeutin',
+    );
+    expect(done).not.toHaveTextContent('Es hat alles geklappt.');
+    expect(within(done).getByRole('link', { name: 'Gebuchte Termine' })).toHaveAttribute(
+      'href',
+      '/patient/termine?ta=angemeldet',
+    );
+    expect(done).toHaveTextContent(BUCHUNG_TEXTE.mail(null));
+    expect(zurZahlung).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(done).getByRole('button', { name: 'Schließen' }));
+    expect(onClose).toHaveBeenCalledWith(true);
   });
 
   it('says so for an empty cart', () => {
@@ -99,38 +138,72 @@ describe('CartDialog', () => {
     });
     const { dialog, onClose } = renderDialog(CART);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zurücksetzen' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(false));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/cart/patient/cancelPayment/11');
   });
 
-  it('opens the payment page in a new window and reads the cart back until it is paid', async () => {
+  it('sends the same tab to the payment page, no second window', async () => {
+    stubFetch({ 'POST /api/cart/confirm/11': { body: { ...KARTE, redirectUrl: '/api/zahlung/checkout/abc' } } });
+    const open = vi.spyOn(window, 'open');
+    const { dialog, onGebucht, zurZahlung } = renderDialog(KARTE);
+    expect(dialog).toHaveTextContent('Zahlung: Zu bezahlen (25,00 €)');
+    expect(dialog).toHaveTextContent(BUCHUNG_TEXTE.zahlungHinweis);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buchung bestätigen' }));
+    await waitFor(() => expect(zurZahlung).toHaveBeenCalledWith('/api/zahlung/checkout/abc'));
+    expect(open).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(BUCHUNG_TEXTE.weiterleitung);
+    expect(within(dialog).getByRole('button', { name: 'Buchung bestätigen' })).toBeDisabled();
+    expect(onGebucht).not.toHaveBeenCalled();
+  });
+
+  it('back from the payment page: waits for the confirmation, then shows the booking', async () => {
     const redirect = { ...KARTE, redirectUrl: '/api/zahlung/checkout/abc' };
     let reads = 0;
-    stubFetch({
-      'POST /api/cart/confirm/11': { body: redirect },
-      'GET /api/cart/get/11': () => ({ body: ++reads < 2 ? redirect : PAID(redirect) }),
-    });
-    const open = vi.spyOn(window, 'open').mockReturnValue({ closed: false } as Window);
-    const { dialog, onGebucht } = renderDialog(KARTE);
-    expect(dialog).toHaveTextContent('Zahlung: Zu bezahlen (25,00 €)');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Buchung bestätigen' }));
-    expect(open).toHaveBeenCalledWith('/api/zahlung/checkout/abc', '_blank');
-    expect(await within(dialog).findByText(/Bitte schließen Sie die Zahlung/)).toBeInTheDocument();
-    expect(await within(dialog).findByText(CART_MESSAGES.erfolg, {}, { timeout: 6000 })).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Schließen' }));
-    expect(onGebucht).toHaveBeenCalledWith(false);
+    stubFetch({ 'GET /api/cart/get/11': () => ({ body: ++reads < 2 ? redirect : PAID(redirect) }) });
+    const { dialog, onGebucht, onClose } = renderDialog(redirect, 'ergebnis');
+    expect(within(dialog).getByRole('status')).toHaveTextContent(BUCHUNG_TEXTE.pruefen);
+    const done = await screen.findByRole('dialog', { name: BUCHUNG_TEXTE.titel }, { timeout: 6000 });
+    expect(done).toHaveTextContent(
+      'Ihr Termin ist gebucht:Rückenschmerzen (Video-Einzeltermin) am 01.12.2026, 17:30 Uhr',
+    );
+    expect(onGebucht).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(done).getByRole('link', { name: 'Gebuchte Termine' }));
+    expect(onClose).toHaveBeenCalledWith(true);
   }, 10_000);
 
-  it('shows the unpaid text with a retry button on the return from a cancelled checkout; retry starts a new payment', async () => {
+  it('back from a cancelled payment: says so, keeps the cart, and the retry goes to a new payment page', async () => {
     // the checkout was cancelled: the cart is read without an address; confirming again answers a new one
     stubFetch({
       'GET /api/cart/get/11': { body: KARTE },
       'POST /api/cart/confirm/11': { body: { ...KARTE, redirectUrl: '/api/zahlung/checkout/neu' } },
     });
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { dialog } = renderDialog(KARTE, 'ergebnis');
-    expect(dialog).toHaveTextContent(CART_MESSAGES.unbezahlt);
+    const { dialog, onClose, zurZahlung } = renderDialog(KARTE, 'ergebnis');
+    expect(dialog).toHaveTextContent(BUCHUNG_TEXTE.zahlungAbgebrochen('01.12.2026, 11:30 Uhr'));
+    // the items stay listed: nothing of the booking is lost
+    expect(dialog).toHaveTextContent('Rückenschmerzen – Video-Einzeltermin');
+    expect(within(dialog).getByRole('button', { name: 'Zurücksetzen' })).toBeEnabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Erneut versuchen' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/zahlung/checkout/neu', '_blank'));
+    await waitFor(() => expect(zurZahlung).toHaveBeenCalledWith('/api/zahlung/checkout/neu'));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("names the patient in an operator's booking", () => {
+    stubFetch({});
+    renderWithApp(
+      <CartDialog
+        api={cartApi({ kind: 'betreiber', patientId: 9 })}
+        cart={PAID(CART)}
+        initialPhase="ergebnis"
+        eigene={false}
+        gebuchtLink="/betreiber/termine/patient/9?ta=angemeldet"
+        onGebucht={vi.fn()}
+        onClose={vi.fn()}
+      />,
+      { session: PATIENT },
+    );
+    const done = screen.getByRole('dialog', { name: BUCHUNG_TEXTE.titel });
+    expect(done).toHaveTextContent('Der Termin für Paula Patientin ist gebucht:');
+    expect(done).toHaveTextContent('Die Termine finden Sie im Terminplan von Paula Patientin unter Gebuchte Termine.');
+    expect(done).toHaveTextContent(BUCHUNG_TEXTE.mail('Paula Patientin'));
   });
 });

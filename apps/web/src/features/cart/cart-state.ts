@@ -1,4 +1,5 @@
-import { CART_MESSAGES, type Cart } from '@dihs/contract/cart';
+import { BUCHUNG_TEXTE, CART_MESSAGES, type Cart } from '@dihs/contract/cart';
+import { formatDateTimeUhr } from '@dihs/contract/common/time';
 
 /**
  * The booking state read back from a cart (spec 2 section 4 "Booking flow"): every item PAID is success; a cart
@@ -20,10 +21,45 @@ export function cartErgebnis(cart: Cart): CartErgebnis {
  */
 export const kannErneutZahlen = (cart: Cart): boolean => cartErgebnis(cart) === 'offen' && cart.amountCents > 0;
 
-/** The text of a read-back state. */
-export const ERGEBNIS_TEXTE: Record<CartErgebnis, string> = {
-  bezahlt: CART_MESSAGES.erfolg,
-  offen: CART_MESSAGES.unbezahlt,
-  abgebrochen: 'Die Buchung wurde zurückgesetzt.',
-  abgelaufen: CART_MESSAGES.abgelaufen,
-};
+/**
+ * What the dialog says after the payment page, from the server's answer alone (the return is a full page load):
+ * an unpaid cart with an amount but no payment address had its payment cancelled at the provider (the server
+ * answers the address only while the payment is open); an open payment is waited for a while (the provider's
+ * confirmation may follow the browser), then called unpaid.
+ */
+export type CartAnzeige = 'bezahlt' | 'pruefen' | 'zahlungAbgebrochen' | 'unbezahlt' | 'abgebrochen' | 'abgelaufen';
+
+export function cartAnzeige(cart: Cart, wartet: boolean): CartAnzeige {
+  const ergebnis = cartErgebnis(cart);
+  if (ergebnis !== 'offen') return ergebnis;
+  if (cart.amountCents > 0 && cart.redirectUrl === null) return 'zahlungAbgebrochen';
+  return wartet && cart.redirectUrl !== null ? 'pruefen' : 'unbezahlt';
+}
+
+/** The text of a state other than 'bezahlt' (which shows the confirmation). */
+export function anzeigeText(anzeige: Exclude<CartAnzeige, 'bezahlt'>, cart: Cart): string {
+  const bis = formatDateTimeUhr(cart.expiresAt);
+  switch (anzeige) {
+    case 'pruefen':
+      return BUCHUNG_TEXTE.pruefen;
+    case 'zahlungAbgebrochen':
+      return BUCHUNG_TEXTE.zahlungAbgebrochen(bis);
+    case 'unbezahlt':
+      return `${CART_MESSAGES.unbezahlt} ${BUCHUNG_TEXTE.reserviertBis(bis)}`;
+    case 'abgebrochen':
+      return BUCHUNG_TEXTE.zurueckgesetzt;
+    case 'abgelaufen':
+      return CART_MESSAGES.abgelaufen;
+  }
+}
+
+/**
+ * The cart the payment page returned to, from `?cart={id}`: its id, 'ungueltig' for anything else in that
+ * parameter (the page says the booking is unknown), or null without the parameter.
+ */
+export function returnCartOf(params: URLSearchParams): number | 'ungueltig' | null {
+  const raw = params.get('cart');
+  if (raw === null) return null;
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  return id > 0 && id <= 2_147_483_647 ? id : 'ungueltig';
+}

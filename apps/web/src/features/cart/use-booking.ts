@@ -1,7 +1,7 @@
-import { CART_MESSAGES, OFFENE_BUCHUNG_CODE, type Cart } from '@dihs/contract/cart';
+import { BUCHUNG_TEXTE, CART_MESSAGES, OFFENE_BUCHUNG_CODE, type Cart } from '@dihs/contract/cart';
 import type { Termin } from '@dihs/contract/termin';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ComponentProps } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { cartApi, refreshCart, useOpenCart, useReturnedCart, type CartModus } from './api/cart-api.ts';
 import type { CartDialog } from './components/cart-dialog.tsx';
@@ -10,13 +10,15 @@ import type { Meldung, StornoDialog } from './components/storno-dialog.tsx';
 
 interface BookingOptions {
   modus: CartModus;
-  /** The cart the payment page returned to (`?cart={id}`), or null. */
-  returnCartId: number | null;
+  /** The cart the payment page returned to (`?cart={id}`, see returnCartOf), 'ungueltig', or null. */
+  returnCart: number | 'ungueltig' | null;
+  /** Where the booked appointments are found (the plan's "Gebuchte Termine"): the confirmation links there. */
+  gebuchtLink: string;
   /** True while the page shows a dialog of its own: the returned cart waits until it is closed. */
   returnWaits: boolean;
   /** Shows a message (the page has one message dialog for all its actions). */
   melden: (meldung: Meldung) => void;
-  /** The cart dialog closed; gebucht: its appointments are booked now. */
+  /** The cart dialog closed (or the returned cart is unknown); gebucht: its appointments are booked now. */
   onCartClosed: (gebucht: boolean) => void;
   /**
    * Seats and credit changed (booked, released, cancelled, or a refusal that may mean the page is out of date). The
@@ -34,13 +36,30 @@ const fehlerText = (error: unknown) => (error instanceof Error ? error.message :
  * cart (or continues the open one), the cart dialog confirms or pays it, the open booking is continued or released,
  * a booked appointment is cancelled. Answers what the page renders: the open booking, the dialogs' props, busy.
  */
-export function useBooking({ modus, returnCartId, returnWaits, melden, onCartClosed, onChanged }: BookingOptions) {
+export function useBooking({
+  modus,
+  returnCart: returnParam,
+  gebuchtLink,
+  returnWaits,
+  melden,
+  onCartClosed,
+  onChanged,
+}: BookingOptions) {
   const queryClient = useQueryClient();
   const api = useMemo(() => cartApi(modus), [modus]);
   const [offen, setOffen] = useState<Offen>(null);
   const [busy, setBusy] = useState(false);
 
+  const returnCartId = typeof returnParam === 'number' ? returnParam : null;
   const returnCart = useReturnedCart(modus, returnCartId);
+  // an id that is not one, or a cart the server does not know for this viewer (404): said once, the address cleaned
+  const returnUnbekannt = returnParam === 'ungueltig' || returnCart.isError;
+  useEffect(() => {
+    if (!returnUnbekannt) return;
+    melden({ title: BUCHUNG_TEXTE.unbekanntTitel, text: BUCHUNG_TEXTE.unbekannt });
+    onCartClosed(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per unknown return; the callbacks change each render
+  }, [returnUnbekannt]);
   // a cart left open by a reload or a closed tab: shown until it is booked, released or expired
   const openCart = useOpenCart(modus);
   const offeneBuchung = modus.kind === 'patient' && openCart.data?.status === 'OFFEN' ? openCart.data : null;
@@ -88,10 +107,9 @@ export function useBooking({ modus, returnCartId, returnWaits, melden, onCartClo
     }
   };
 
-  const cartClosed = (gebucht: boolean, erfolgMelden: boolean) => {
+  const cartClosed = (gebucht: boolean) => {
     setOffen(null);
     onCartClosed(gebucht);
-    if (erfolgMelden) melden({ title: 'Buchung abgeschlossen', text: CART_MESSAGES.erfolg });
     changed();
   };
 
@@ -106,8 +124,10 @@ export function useBooking({ modus, returnCartId, returnWaits, melden, onCartClo
     api,
     cart: shownCart.cart,
     initialPhase: shownCart.phase,
-    onGebucht: (erfolgMelden) => cartClosed(true, erfolgMelden),
-    onClose: () => cartClosed(false, false),
+    eigene: modus.kind === 'patient',
+    gebuchtLink,
+    onGebucht: changed,
+    onClose: cartClosed,
   };
   const stornoDialog: ComponentProps<typeof StornoDialog> | null =
     offen?.kind === 'storno'

@@ -1,4 +1,4 @@
-import { CART_MESSAGES, ZAHLUNGSART_LABELS, type Cart } from '@dihs/contract/cart';
+import { BUCHUNG_TEXTE, CART_MESSAGES, ZAHLUNGSART_LABELS, type Cart, type CartItem } from '@dihs/contract/cart';
 import { formatEuroCents } from '@dihs/contract/common/money';
 import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
@@ -14,51 +14,79 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { CartApi } from '../api/cart-api.ts';
-import { cartErgebnis, ERGEBNIS_TEXTE, kannErneutZahlen } from '../cart-state.ts';
+import { anzeigeText, cartAnzeige, cartErgebnis, kannErneutZahlen } from '../cart-state.ts';
+import { zahlungsseite } from '../zahlungsseite.ts';
+import { BuchungBestaetigung } from './buchung-bestaetigung.tsx';
 
-/** How often the cart is read back while a payment is open. */
+/** How often the cart is read back after the return from the payment page. */
 export const CART_POLL_MS = 2000;
+/** Reads that wait for the provider's confirmation of an open payment before the cart is called unpaid (~10 s). */
+export const ZAHLUNG_WARTE_LESUNGEN = 5;
 
-export type CartPhase = 'uebersicht' | 'zahlung' | 'ergebnis';
+export type CartPhase = 'uebersicht' | 'weiterleitung' | 'ergebnis';
 
 interface CartDialogProps {
   api: CartApi;
   cart: Cart;
   /** 'uebersicht' after booking; 'ergebnis' on the return from the payment page (?cart={id}). */
   initialPhase: 'uebersicht' | 'ergebnis';
-  /** The cart is booked: reload the plan; melden when the dialog did not say so itself. */
-  onGebucht: (melden: boolean) => void;
-  /** Closed without booking (reset or a released cart): reload the plan too, seats came free. */
-  onClose: () => void;
+  /** The patient's own cart; false: an operator books for the cart's patient. */
+  eigene: boolean;
+  /** Where the booked appointments are found (the plan's "Gebuchte Termine"). */
+  gebuchtLink: string;
+  /** The cart is booked (confirmed, or read back as paid): the plan reloads at once, the confirmation stays. */
+  onGebucht: () => void;
+  /** Closed; gebucht: its appointments are booked. The plan reloads too, seats may have come free. */
+  onClose: (gebucht: boolean) => void;
 }
 
+const postenZeile = (item: CartItem) =>
+  [
+    formatDateTimeUhr(item.datum),
+    item.therapeut ? `bei ${item.therapeut}` : null,
+    `Zahlung: ${ZAHLUNGSART_LABELS[item.paymentMethod]}${
+      item.paymentMethod === 'KARTE' ? ` (${formatEuroCents(item.amountCents)})` : ''
+    }`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
 /**
- * The booking cart (spec 2 "Booking cart dialog", section 4 "Booking flow"): the summary with confirm and reset;
- * a card amount opens the payment page in a new window, and the cart is read back until it is paid, the window is
- * closed, or the user asks; an unpaid cart offers the payment page again.
+ * The booking cart (spec 2 "Booking cart dialog", section 4 "Booking flow"): the summary with confirm and reset. A
+ * covered cart is booked at once; a card amount sends the whole tab to the payment page (issue 32: one flow, no
+ * second window), whose return opens this dialog again from the server's state (`?cart={id}`). A booked cart shows
+ * the confirmation; an unpaid one what happened, with retry and reset, and stays open otherwise (nothing is lost).
  */
-export function CartDialog({ api, cart: initialCart, initialPhase, onGebucht, onClose }: CartDialogProps) {
+export function CartDialog({
+  api,
+  cart: initialCart,
+  initialPhase,
+  eigene,
+  gebuchtLink,
+  onGebucht,
+  onClose,
+}: CartDialogProps) {
   const titleId = useId();
   const [phase, setPhase] = useState<CartPhase>(initialPhase);
-  const [fensterZu, setFensterZu] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const paymentWindow = useRef<Window | null>(null);
+  const [lesungen, setLesungen] = useState(0);
   const queryClient = useQueryClient();
   const queryKey = ['termine-plan', 'cart', initialCart.cartId];
   const setCart = (next: Cart) => queryClient.setQueryData(queryKey, next);
 
-  // the cart as last read: the provider's webhook books it shortly after the payment, so it is read back
+  // back from the payment page: the provider's confirmation (its webhook) may follow the browser, so an unpaid cart
+  // is read again until it is decided or the dialog closes
   const [polling, setPolling] = useState(initialPhase === 'ergebnis' && cartErgebnis(initialCart) === 'offen');
   const readBack = useQuery({
     queryKey,
     queryFn: async ({ signal }) => {
       const next = await api.get(initialCart.cartId, signal);
-      // a closed payment window ends the waiting: the read-back state is shown
-      if (paymentWindow.current?.closed) setFensterZu(true);
+      setLesungen((n) => n + 1);
       if (cartErgebnis(next) !== 'offen') setPolling(false);
+      if (cartErgebnis(next) === 'bezahlt') onGebucht();
       return next;
     },
     initialData: initialCart,
@@ -67,8 +95,21 @@ export function CartDialog({ api, cart: initialCart, initialPhase, onGebucht, on
     gcTime: 0,
   });
   const cart = readBack.data;
-  const ergebnis = cartErgebnis(cart);
-  const shownPhase: CartPhase = phase === 'zahlung' && (ergebnis !== 'offen' || fensterZu) ? 'ergebnis' : phase;
+
+  // the browser's back button on the provider's page may restore this page from its cache, still forwarding: the
+  // cart is read again and its state shown instead
+  useEffect(() => {
+    if (phase !== 'weiterleitung') return;
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setPhase('ergebnis');
+      setPolling(true);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [phase]);
+  const anzeige = cartAnzeige(cart, lesungen < ZAHLUNG_WARTE_LESUNGEN);
+  const gebucht = cartErgebnis(cart) === 'bezahlt';
 
   const run = async (action: () => Promise<void>) => {
     setPending(true);
@@ -82,49 +123,36 @@ export function CartDialog({ api, cart: initialCart, initialPhase, onGebucht, on
     }
   };
 
-  const openPayment = (url: string) => {
-    paymentWindow.current = window.open(url, '_blank');
-    // a blocked pop-up: the unpaid state with its retry button (a click, which the browser allows) follows at once
-    setFensterZu(false);
-    setPhase(paymentWindow.current ? 'zahlung' : 'ergebnis');
-    setPolling(true);
-  };
-
   const confirm = () =>
     run(async () => {
       const next = await api.confirm(cart.cartId);
       setCart(next);
-      if (next.redirectUrl && cartErgebnis(next) === 'offen') openPayment(next.redirectUrl);
-      else onGebucht(true);
+      if (next.redirectUrl && cartErgebnis(next) === 'offen') {
+        // the tab leaves for the payment page; the cart (seats, credit, payment) waits on the server
+        setPhase('weiterleitung');
+        zahlungsseite.oeffnen(next.redirectUrl);
+        return;
+      }
+      setPhase('ergebnis');
+      if (cartErgebnis(next) === 'bezahlt') onGebucht();
     });
 
   const reset = () =>
     run(async () => {
       await api.reset(cart.cartId);
-      onClose();
+      onClose(false);
     });
 
-  const checkNow = () =>
-    run(async () => {
-      setCart(await api.get(cart.cartId));
-      setPhase('ergebnis');
-      setPolling(true);
-    });
-
-  const closeAfterResult = () => (ergebnis === 'bezahlt' ? onGebucht(false) : onClose());
+  const close = () => onClose(gebucht);
 
   return (
     // the summary closes only by confirm or reset: a cart left open would hold its seats until the timeout
-    <Dialog
-      open
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      onClose={shownPhase === 'ergebnis' ? closeAfterResult : undefined}
-    >
-      <DialogTitle id={titleId}>Ihre Buchung</DialogTitle>
+    <Dialog open aria-labelledby={titleId} fullWidth maxWidth="sm" onClose={phase === 'ergebnis' ? close : undefined}>
+      <DialogTitle id={titleId}>{phase === 'ergebnis' && gebucht ? BUCHUNG_TEXTE.titel : 'Ihre Buchung'}</DialogTitle>
       <DialogContent>
-        {cart.items.length === 0 ? (
+        {phase === 'ergebnis' && gebucht ? (
+          <BuchungBestaetigung cart={cart} eigene={eigene} gebuchtLink={gebuchtLink} onLink={close} />
+        ) : cart.items.length === 0 ? (
           <Typography>{CART_MESSAGES.leer}</Typography>
         ) : (
           <List dense aria-label="Termine der Buchung">
@@ -132,28 +160,31 @@ export function CartDialog({ api, cart: initialCart, initialPhase, onGebucht, on
               <ListItem key={item.terminId} disableGutters divider>
                 <ListItemText
                   primary={`${item.terminName} – ${TERMINTYP_LABELS[item.termintyp]}`}
-                  secondary={`${formatDateTimeUhr(item.datum)} · Zahlung: ${ZAHLUNGSART_LABELS[item.paymentMethod]}${
-                    item.paymentMethod === 'KARTE' ? ` (${formatEuroCents(item.amountCents)})` : ''
-                  }`}
+                  secondary={postenZeile(item)}
                 />
               </ListItem>
             ))}
           </List>
         )}
-        {shownPhase === 'uebersicht' && cart.amountCents > 0 && (
+        {phase === 'uebersicht' && cart.amountCents > 0 && (
           <Typography sx={{ mt: 2 }}>
-            Zu bezahlen: <strong>{formatEuroCents(cart.amountCents)}</strong> (inkl. MwSt). Die Zahlung öffnet sich in
-            einem neuen Fenster.
+            Zu bezahlen: <strong>{formatEuroCents(cart.amountCents)}</strong> (inkl. MwSt).{' '}
+            {BUCHUNG_TEXTE.zahlungHinweis}
           </Typography>
         )}
-        {shownPhase === 'zahlung' && (
+        {phase === 'weiterleitung' && (
           <Alert severity="info" icon={<CircularProgress size={20} />} sx={{ mt: 2 }} role="status">
-            Bitte schließen Sie die Zahlung im neuen Fenster ab. Der Stand der Buchung wird automatisch abgefragt.
+            {BUCHUNG_TEXTE.weiterleitung}
           </Alert>
         )}
-        {shownPhase === 'ergebnis' && (
-          <Alert severity={ergebnis === 'bezahlt' ? 'success' : 'warning'} sx={{ mt: 2 }} role="status">
-            {ERGEBNIS_TEXTE[ergebnis]}
+        {phase === 'ergebnis' && anzeige !== 'bezahlt' && (
+          <Alert
+            severity={anzeige === 'pruefen' ? 'info' : 'warning'}
+            icon={anzeige === 'pruefen' ? <CircularProgress size={20} /> : undefined}
+            sx={{ mt: 2 }}
+            role="status"
+          >
+            {anzeigeText(anzeige, cart)}
           </Alert>
         )}
         {failure && (
@@ -163,41 +194,41 @@ export function CartDialog({ api, cart: initialCart, initialPhase, onGebucht, on
         )}
       </DialogContent>
       <DialogActions>
-        {shownPhase === 'uebersicht' && (
+        {phase !== 'ergebnis' && (
           <>
-            <Button onClick={() => void reset()} disabled={pending}>
+            <Button onClick={() => void reset()} disabled={pending || phase === 'weiterleitung'}>
               Zurücksetzen
             </Button>
             {cart.items.length === 0 ? (
-              <Button onClick={onClose} variant="contained">
+              <Button onClick={() => onClose(false)} variant="contained">
                 Schließen
               </Button>
             ) : (
-              <Button onClick={() => void confirm()} disabled={pending} variant="contained" autoFocus>
+              <Button
+                onClick={() => void confirm()}
+                disabled={pending || phase === 'weiterleitung'}
+                variant="contained"
+                autoFocus
+              >
                 Buchung bestätigen
               </Button>
             )}
           </>
         )}
-        {shownPhase === 'zahlung' && (
-          <Button onClick={() => void checkNow()} disabled={pending} variant="contained">
-            Zahlungsstand prüfen
-          </Button>
-        )}
-        {shownPhase === 'ergebnis' && (
+        {phase === 'ergebnis' && (
           <>
-            {ergebnis === 'offen' && (
+            {anzeige !== 'pruefen' && cartErgebnis(cart) === 'offen' && (
               <Button onClick={() => void reset()} disabled={pending}>
                 Zurücksetzen
               </Button>
             )}
-            {kannErneutZahlen(cart) && (
+            {anzeige !== 'pruefen' && kannErneutZahlen(cart) && (
               // confirming again answers the open payment's page, or a new attempt after a cancelled checkout
               <Button onClick={() => void confirm()} disabled={pending}>
                 Erneut versuchen
               </Button>
             )}
-            <Button onClick={closeAfterResult} variant="contained" autoFocus>
+            <Button onClick={close} variant="contained" autoFocus>
               Schließen
             </Button>
           </>
