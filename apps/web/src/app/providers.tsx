@@ -2,14 +2,17 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { SaveNoticeProvider } from '../components/save-notice.tsx';
 import { theme } from './theme.ts';
 
-/** Theme and data cache; the session lives inside the router (see root-layout.tsx). */
+/** Theme, data cache and the save snackbar; the session lives inside the router (see root-layout.tsx). */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <SaveNoticeProvider>{children}</SaveNoticeProvider>
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

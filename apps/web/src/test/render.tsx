@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { SaveNoticeProvider } from '../components/save-notice.tsx';
 import { SessionContext, type SessionContextValue } from '../lib/session-context.ts';
 import { theme } from '../app/theme.ts';
 import type { Session } from '../lib/session.ts';
@@ -34,6 +35,7 @@ export function fakeSession(
     login: vi.fn(),
     renew: vi.fn(() => Promise.resolve()),
     logout: vi.fn(),
+    holdSession: vi.fn(() => () => undefined),
     ...overrides,
   };
 }
@@ -59,7 +61,9 @@ export function renderRoutes(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <SessionContext value={session}>
-          <RouterProvider router={router} />
+          <SaveNoticeProvider>
+            <RouterProvider router={router} />
+          </SaveNoticeProvider>
         </SessionContext>
       </QueryClientProvider>
     </ThemeProvider>,

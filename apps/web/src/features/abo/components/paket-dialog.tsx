@@ -5,9 +5,13 @@ import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import { SaveFormDialog } from '../../../components/form-dialog.tsx';
 import { FormSwitch, FormTextField } from '../../../components/form-fields.tsx';
+import { savedText, useSavedAndClose } from '../../../components/save-notice.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSaveAboPaket } from '../api/abo-pakete-api.ts';
 import { ANZAHL_FELDER, bodyOf, formOf, paketFormSchema, type AnzahlFeld } from './paket-form.ts';
+
+/** The package list's name for its saved-row mark (save-notice.tsx). */
+export const PAKETE_LIST = 'abopakete';
 
 interface PaketDialogProps {
   /** The package to edit; null creates a new one with the defaults. */
@@ -18,6 +22,7 @@ interface PaketDialogProps {
 /** "Neues Abopaket" and "Abopaket bearbeiten" with the rules of spec 3 section 5. Mount it per opening. */
 export function PaketDialog({ paket, onClose }: PaketDialogProps) {
   const save = useSaveAboPaket();
+  const savedAndClose = useSavedAndClose(onClose);
   const form = useContractForm(paketFormSchema, formOf(paket), { save });
   const { control } = form;
 
@@ -44,7 +49,13 @@ export function PaketDialog({ paket, onClose }: PaketDialogProps) {
       onSave={(werte) =>
         save.mutate(
           { fields: bodyOf(werte), ...(paket ? { aboPaketId: paket.aboPaketId } : {}) },
-          { onSuccess: onClose },
+          {
+            onSuccess: (saved) =>
+              savedAndClose({
+                text: savedText('Abopaket', saved.title, paket === null),
+                row: { list: PAKETE_LIST, id: saved.aboPaketId },
+              }),
+          },
         )
       }
       onClose={onClose}

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { RowActionButton } from '../../../components/row-action-button.tsx';
+import { SavedRow } from '../../../components/save-notice.tsx';
 import { yesNo } from '../../../lib/format.ts';
 
 /** What the abbreviations of the package labels stand for (docs/decisions.md). */
@@ -18,10 +19,12 @@ export const ABKUERZUNGEN_TEXT = Object.entries(ABO_ABKUERZUNGEN)
 interface PaketeTableProps {
   pakete: readonly AboPaket[];
   onEdit: (paket: AboPaket) => void;
+  /** The package just saved, marked (save-notice.tsx). */
+  savedId?: number | string | null;
 }
 
 /** Every package with its figures, cost, flags and the edit action. */
-export function PaketeTable({ pakete, onEdit }: PaketeTableProps) {
+export function PaketeTable({ pakete, onEdit, savedId = null }: PaketeTableProps) {
   if (pakete.length === 0) return <Typography color="text.secondary">Keine Abopakete vorhanden</Typography>;
   return (
     <TableContainer>
@@ -42,7 +45,7 @@ export function PaketeTable({ pakete, onEdit }: PaketeTableProps) {
         </TableHead>
         <TableBody>
           {pakete.map((paket) => (
-            <TableRow key={paket.aboPaketId} hover>
+            <SavedRow key={paket.aboPaketId} hover marked={paket.aboPaketId === savedId}>
               <TableCell component="th" scope="row">
                 {paket.title}
               </TableCell>
@@ -57,7 +60,7 @@ export function PaketeTable({ pakete, onEdit }: PaketeTableProps) {
                   onClick={() => onEdit(paket)}
                 />
               </TableCell>
-            </TableRow>
+            </SavedRow>
           ))}
         </TableBody>
       </Table>

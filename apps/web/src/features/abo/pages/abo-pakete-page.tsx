@@ -2,8 +2,9 @@ import type { AboPaket } from '@dihs/contract/abo';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { AdminListPage } from '../../../components/admin-list-page.tsx';
+import { useSavedRow } from '../../../components/save-notice.tsx';
 import { useAboPakete } from '../api/abo-pakete-api.ts';
-import { PaketDialog } from '../components/paket-dialog.tsx';
+import { PAKETE_LIST, PaketDialog } from '../components/paket-dialog.tsx';
 import { ABKUERZUNGEN_TEXT, PaketeTable } from '../components/pakete-table.tsx';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; paket: AboPaket } | null;
@@ -13,6 +14,7 @@ export function AboPaketePage() {
   const { data: pakete, isPending, isError } = useAboPakete();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
+  const savedId = useSavedRow(PAKETE_LIST);
 
   return (
     <AdminListPage
@@ -38,7 +40,9 @@ export function AboPaketePage() {
         </>
       }
     >
-      {pakete && <PaketeTable pakete={pakete} onEdit={(paket) => setEditing({ kind: 'edit', paket })} />}
+      {pakete && (
+        <PaketeTable pakete={pakete} savedId={savedId} onEdit={(paket) => setEditing({ kind: 'edit', paket })} />
+      )}
     </AdminListPage>
   );
 }

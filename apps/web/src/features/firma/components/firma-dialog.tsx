@@ -3,6 +3,7 @@ import FormGroup from '@mui/material/FormGroup';
 import { DateiAuswahl } from '../../../components/datei-auswahl.tsx';
 import { SaveFormDialog } from '../../../components/form-dialog.tsx';
 import { FormSwitch, FormTextField } from '../../../components/form-fields.tsx';
+import { savedText, useSavedAndClose } from '../../../components/save-notice.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSaveFirma } from '../api/save-firma.ts';
 
@@ -24,6 +25,9 @@ const formOf = (firma: Firma | null): FirmaForm => ({
   statistikSchreiben: firma?.statistikSchreiben ?? false,
 });
 
+/** The company list's name for its saved-row mark (save-notice.tsx). */
+export const FIRMEN_LIST = 'firmen';
+
 interface FirmaDialogProps {
   /** The company to edit; null creates a new one. */
   firma: Firma | null;
@@ -33,6 +37,7 @@ interface FirmaDialogProps {
 /** "Neue Firma" and "Firma bearbeiten": every field with the rules of spec 3 section 5. Mount it per opening. */
 export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
   const save = useSaveFirma();
+  const savedAndClose = useSavedAndClose(onClose);
   const form = useContractForm(firmaFieldsSchema, formOf(firma), { save });
   const { control, setValue } = form;
 
@@ -42,7 +47,18 @@ export function FirmaDialog({ firma, onClose }: FirmaDialogProps) {
       maxWidth="sm"
       form={form}
       save={save}
-      onSave={(fields) => save.mutate({ fields, ...(firma ? { id: firma.id } : {}) }, { onSuccess: onClose })}
+      onSave={(fields) =>
+        save.mutate(
+          { fields, ...(firma ? { id: firma.id } : {}) },
+          {
+            onSuccess: (saved) =>
+              savedAndClose({
+                text: savedText('Firma', saved.bezeichner, firma === null),
+                row: { list: FIRMEN_LIST, id: saved.id },
+              }),
+          },
+        )
+      }
       onClose={onClose}
       // a refused name (taken) is said in the dialog; anything else is the spec's network error
       refusedWith={[400]}

@@ -7,16 +7,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { RowActionButton } from '../../../components/row-action-button.tsx';
+import { SavedRow } from '../../../components/save-notice.tsx';
 import { yesNo } from '../../../lib/format.ts';
 
 interface FirmenTableProps {
   firmen: readonly Firma[];
   onEdit: (firma: Firma) => void;
   onDelete: (firma: Firma) => void;
+  /** The company just saved, marked (save-notice.tsx). */
+  savedId?: number | string | null;
 }
 
 /** Every company with its fields and the edit and delete actions. */
-export function FirmenTable({ firmen, onEdit, onDelete }: FirmenTableProps) {
+export function FirmenTable({ firmen, onEdit, onDelete, savedId = null }: FirmenTableProps) {
   if (firmen.length === 0) return <Typography color="text.secondary">Keine Firmen vorhanden</Typography>;
   return (
     <TableContainer>
@@ -34,7 +37,7 @@ export function FirmenTable({ firmen, onEdit, onDelete }: FirmenTableProps) {
         </TableHead>
         <TableBody>
           {firmen.map((firma) => (
-            <TableRow key={firma.id} hover>
+            <SavedRow key={firma.id} hover marked={firma.id === savedId}>
               <TableCell component="th" scope="row">
                 {firma.bezeichner}
               </TableCell>
@@ -55,7 +58,7 @@ export function FirmenTable({ firmen, onEdit, onDelete }: FirmenTableProps) {
                   onClick={() => onDelete(firma)}
                 />
               </TableCell>
-            </TableRow>
+            </SavedRow>
           ))}
         </TableBody>
       </Table>

@@ -1,9 +1,10 @@
 import type { Firma } from '@dihs/contract/firma';
 import { useState } from 'react';
 import { AdminListPage } from '../../../components/admin-list-page.tsx';
+import { useSavedRow } from '../../../components/save-notice.tsx';
 import { useFirmen } from '../api/get-firmen.ts';
 import { DeleteFirmaDialog } from '../components/delete-firma-dialog.tsx';
-import { FirmaDialog } from '../components/firma-dialog.tsx';
+import { FIRMEN_LIST, FirmaDialog } from '../components/firma-dialog.tsx';
 import { FirmenTable } from '../components/firmen-table.tsx';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; firma: Firma } | { kind: 'delete'; firma: Firma } | null;
@@ -13,6 +14,7 @@ export function FirmenverwaltungPage() {
   const { data: firmen, isPending, isError } = useFirmen();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
+  const savedId = useSavedRow(FIRMEN_LIST);
 
   return (
     <AdminListPage
@@ -34,6 +36,7 @@ export function FirmenverwaltungPage() {
       {firmen && (
         <FirmenTable
           firmen={firmen}
+          savedId={savedId}
           onEdit={(firma) => setEditing({ kind: 'edit', firma })}
           onDelete={(firma) => setEditing({ kind: 'delete', firma })}
         />

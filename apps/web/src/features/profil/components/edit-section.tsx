@@ -4,6 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { SaveDialog } from '../../../components/save-dialog.tsx';
+import { useSaveNotice } from '../../../components/save-notice.tsx';
 import { useSaveFailure } from '../../../components/save-failure.tsx';
 
 export interface EditSectionProps {
@@ -35,6 +36,7 @@ export function EditSection(props: EditSectionProps) {
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const { fail, dialog } = useSaveFailure();
+  const notify = useSaveNotice();
   const labelId = useId();
 
   const startEdit = () => {
@@ -51,6 +53,7 @@ export function EditSection(props: EditSectionProps) {
       await onSave();
       setConfirming(false);
       setEditing(false);
+      notify({ text: `„${label}“ wurde gespeichert.` });
     } catch (error) {
       setConfirming(false);
       fail(error);

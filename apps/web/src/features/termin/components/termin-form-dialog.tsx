@@ -6,6 +6,7 @@ import {
   type TerminStatus,
   type Termintyp,
 } from '@dihs/contract/termin';
+import { formatDayDe, utcToBerlin } from '@dihs/contract/common/time';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,6 +14,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { FormCheckbox, FormTextField } from '../../../components/form-fields.tsx';
 import { SaveFormDialog } from '../../../components/form-dialog.tsx';
+import { savedText, useSavedAndClose } from '../../../components/save-notice.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useBefunde, useFirmenAuswahl, useSaveTermin, useTherapeutenAuswahl } from '../api/termine-betreiber-api.ts';
 import {
@@ -27,6 +29,15 @@ import {
 import { TerminStatusButton } from './termin-status-button.tsx';
 import { FormTextPicker } from '../../../components/text-date-pickers.tsx';
 
+/** The operator list's name for its saved-row mark (save-notice.tsx). */
+export const TERMINE_LIST = 'termine';
+
+/** How a saved appointment is named in the snackbar: its Befund and when. */
+export function terminName(termin: Pick<Termin, 'befund' | 'datum'>): string {
+  const [tag, uhrzeit] = utcToBerlin(termin.datum);
+  return `${termin.befund}, ${formatDayDe(tag)} ${uhrzeit} Uhr`;
+}
+
 interface TerminFormDialogProps {
   /** The appointment to change; null plans a new one. */
   termin: Termin | null;
@@ -37,6 +48,7 @@ interface TerminFormDialogProps {
 export function TerminFormDialog({ termin, onClose }: TerminFormDialogProps) {
   const [status, setStatus] = useState<TerminStatus | null>(termin?.status ?? null);
   const save = useSaveTermin();
+  const savedAndClose = useSavedAndClose(onClose);
   const befunde = useBefunde();
   const therapeuten = useTherapeutenAuswahl();
   const firmen = useFirmenAuswahl();
@@ -62,7 +74,15 @@ export function TerminFormDialog({ termin, onClose }: TerminFormDialogProps) {
       maxWidth="md"
       form={form}
       save={save}
-      onSave={(values) => save.mutate(toTerminBody(values), { onSuccess: onClose })}
+      onSave={(values) =>
+        save.mutate(toTerminBody(values), {
+          onSuccess: (saved) =>
+            savedAndClose({
+              text: savedText('Termin', terminName(saved), termin === null),
+              row: { list: TERMINE_LIST, id: saved.id },
+            }),
+        })
+      }
       onClose={onClose}
       refusedWith={[400, 404]}
       cancelLabel="Zurück"

@@ -5,6 +5,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -15,15 +16,31 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { SavedRow } from '../../../components/save-notice.tsx';
 import { useHatAbo, useTeilgenommen } from '../api/termine-betreiber-api.ts';
 import { teilnehmerName } from '../../../lib/format.ts';
 import { TerminStatusButton } from './termin-status-button.tsx';
 
-const STATUS_LABELS: Record<(typeof TERMIN_STATUSES)[number], string> = {
+type TerminStatus = (typeof TERMIN_STATUSES)[number];
+const STATUS_LABELS: Record<TerminStatus, string> = {
   PLANUNG: 'Planung',
   AKTIV: 'Aktiv',
   ABGESAGT: 'Abgesagt',
 };
+// the list tells the states apart at a glance (issue 32 item 2): planned outlined, bookable filled, cancelled grey
+const STATUS_CHIPS: Record<TerminStatus, { color: 'default' | 'success'; variant: 'filled' | 'outlined' }> = {
+  PLANUNG: { color: 'default', variant: 'outlined' },
+  AKTIV: { color: 'success', variant: 'filled' },
+  ABGESAGT: { color: 'default', variant: 'filled' },
+};
+
+/** The appointment's status as a chip: the label carries it, the colour only repeats it. */
+export function TerminStatusChip({ status }: { status: TerminStatus }) {
+  return <Chip size="small" label={STATUS_LABELS[status]} {...STATUS_CHIPS[status]} />;
+}
+
+/** Columns of the operator list, so the details row spans all of them. */
+export const TERMIN_COLUMNS = ['Befund', 'Datum', 'Uhrzeit', 'Termintyp', 'Therapeut', 'Status', 'Details'] as const;
 
 function TrainingsplanLink({ teilnehmer }: { teilnehmer: Teilnehmer }) {
   const abo = useHatAbo(teilnehmer.userId);
@@ -97,10 +114,12 @@ function TeilnehmerListe({ termin }: { termin: Termin }) {
 interface TerminRowProps {
   termin: Termin;
   onEdit: (termin: Termin) => void;
+  /** Just saved: the row is marked (save-notice.tsx). */
+  marked?: boolean;
 }
 
 /** One appointment of the operator list; expands to therapist, status, details, participants and "Termin ändern". */
-export function TerminRow({ termin, onEdit }: TerminRowProps) {
+export function TerminRow({ termin, onEdit, marked = false }: TerminRowProps) {
   const [open, setOpen] = useState(false);
   const [tag, uhrzeit] = utcToBerlin(termin.datum);
   const datum = formatDayDe(tag);
@@ -108,12 +127,15 @@ export function TerminRow({ termin, onEdit }: TerminRowProps) {
   const detailsId = `termin-details-${termin.id}`;
   return (
     <>
-      <TableRow>
+      <SavedRow marked={marked}>
         <TableCell>{termin.befund}</TableCell>
         <TableCell>{datum}</TableCell>
         <TableCell>{uhrzeit} Uhr</TableCell>
         <TableCell>{TERMINTYP_LABELS[termin.termintyp]}</TableCell>
         <TableCell>{therapeut}</TableCell>
+        <TableCell>
+          <TerminStatusChip status={termin.status} />
+        </TableCell>
         <TableCell>
           <IconButton
             aria-label={`Details ${open ? 'ausblenden' : 'anzeigen'}: ${termin.befund} am ${datum} ${uhrzeit}`}
@@ -124,9 +146,9 @@ export function TerminRow({ termin, onEdit }: TerminRowProps) {
             {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
           </IconButton>
         </TableCell>
-      </TableRow>
+      </SavedRow>
       <TableRow>
-        <TableCell colSpan={6} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
+        <TableCell colSpan={TERMIN_COLUMNS.length} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
           <Collapse in={open} unmountOnExit>
             <Box
               id={detailsId}

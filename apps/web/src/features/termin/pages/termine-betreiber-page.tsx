@@ -12,13 +12,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { TerminPagination } from '../../../components/termin-pagination.tsx';
 import { TermineQuery } from '../../../components/termine-query.tsx';
 import { TermintypCheckboxes } from '../../../components/termintyp-checkboxes.tsx';
 import { useBetreiberTermine } from '../api/termine-betreiber-api.ts';
-import { TerminFormDialog } from '../components/termin-form-dialog.tsx';
-import { TerminRow } from '../components/termin-row.tsx';
+import { TERMINE_LIST, TerminFormDialog } from '../components/termin-form-dialog.tsx';
+import { TERMIN_COLUMNS, TerminRow } from '../components/termin-row.tsx';
+import { useSavedRow } from '../../../components/save-notice.tsx';
 import { filterDay, FILTER_ORDER, toggleTyp } from '../type-filter.ts';
 import { TextPicker } from '../../../components/text-date-pickers.tsx';
 
@@ -48,7 +49,8 @@ export function TermineBetreiberPage() {
       setPage(0);
     }
   };
-  const close = () => setEditing(null);
+  const close = useCallback(() => setEditing(null), []);
+  const saved = useSavedRow(TERMINE_LIST);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -109,24 +111,22 @@ export function TermineBetreiberPage() {
                 <Table aria-label="Termine" size="small">
                   <TableHead>
                     <TableRow>
-                      <TableCell>Befund</TableCell>
-                      <TableCell>Datum</TableCell>
-                      <TableCell>Uhrzeit</TableCell>
-                      <TableCell>Termintyp</TableCell>
-                      <TableCell>Therapeut</TableCell>
-                      <TableCell>Details</TableCell>
+                      {TERMIN_COLUMNS.map((column) => (
+                        <TableCell key={column}>{column}</TableCell>
+                      ))}
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {data.items.length === 0 ? (
                       <TableRow>
-                        <TableCell colSpan={6}>Keine Termine gefunden</TableCell>
+                        <TableCell colSpan={TERMIN_COLUMNS.length}>Keine Termine gefunden</TableCell>
                       </TableRow>
                     ) : (
                       data.items.map((termin) => (
                         <TerminRow
                           key={termin.id}
                           termin={termin}
+                          marked={saved === termin.id}
                           onEdit={(t) => setEditing({ kind: 'edit', termin: t })}
                         />
                       ))

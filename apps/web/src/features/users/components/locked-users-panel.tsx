@@ -11,7 +11,10 @@ import { NetzwerkfehlerDialog } from '../../../components/message-dialog.tsx';
 import { useLockedUsers } from '../api/get-locked-users.ts';
 import { useUnlockUsers } from '../api/unlock-users.ts';
 
-/** "Gesperrte Benutzer": accounts locked after wrong passwords, with checkboxes to unlock them (spec 3, section 2). */
+/**
+ * "Gesperrte Benutzer": every account that cannot log in, whether an operator switched it to Gesperrt or it was
+ * locked after wrong passwords (one meaning, issue 32 item 1), with checkboxes to unlock them (spec 3, section 2).
+ */
 export function LockedUsersPanel() {
   const { data: locked, isPending, isError } = useLockedUsers();
   const unlock = useUnlockUsers();
@@ -52,6 +55,10 @@ export function LockedUsersPanel() {
           </Alert>
         )}
       </div>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Hier stehen alle Konten, die sich nicht anmelden können: im Profil auf „Gesperrt“ gestellt oder nach zu vielen
+        falschen Passwörtern gesperrt. Das Aufheben der Sperrung stellt sie wieder auf „Aktiv“.
+      </Typography>
       {locked.length === 0 ? (
         <Typography color="text.secondary">{BENUTZER_TEXTS.keineGesperrten}</Typography>
       ) : (

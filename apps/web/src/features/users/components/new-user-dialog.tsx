@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields.tsx';
+import { savedText, useSaveNotice } from '../../../components/save-notice.tsx';
 import { invalidateEndpoints } from '../../../lib/endpoint-query.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { createBenutzer } from '../api/create-benutzer.ts';
@@ -39,6 +40,7 @@ export function NewUserDialog({ role, open, onClose }: NewUserDialogProps) {
   const [status, setStatus] = useState<Status>({ kind: 'form' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const notify = useSaveNotice();
   const { control, handleSubmit, formState, reset } = useContractForm(
     newUserFormSchema,
     { email: '' },
@@ -68,6 +70,10 @@ export function NewUserDialog({ role, open, onClose }: NewUserDialogProps) {
         return;
       }
       await invalidateEndpoints(queryClient, usersEndpoints.liste);
+      // the dialog opens the new profile; the snackbar says what happened there and in the person's inbox
+      notify({
+        text: `${savedText(ROLE_LABELS[role], email, true)} Die Person erhält eine E-Mail, um ihr Passwort festzulegen.`,
+      });
       void navigate(`/profil/${id}`);
     } catch {
       setStatus({ kind: 'form', error: BENUTZER_TEXTS.unbekannterFehler });

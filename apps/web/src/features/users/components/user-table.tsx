@@ -1,4 +1,4 @@
-import { BENUTZER_TEXTS, type BenutzerListEntry } from '@dihs/contract/users';
+import { BENUTZER_TEXTS, type BenutzerZeile } from '@dihs/contract/users';
 import { PRIVILEGE_LABELS, privilegeFromCode } from '@dihs/contract/common/roles';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -63,18 +63,47 @@ function BreakableEmail({ email }: { email: string }) {
 
 const EMAIL_SX = { overflowWrap: 'break-word' } as const;
 
+const nameOf = (entry: BenutzerZeile): string => `${entry.vorname} ${entry.nachname}`.trim();
+const statusOf = (entry: BenutzerZeile): string => (entry.active ? BENUTZER_TEXTS.aktiv : BENUTZER_TEXTS.gesperrt);
+
 /**
- * The users of one role: E-Mail, Berechtigungen (chips), Status, Profil link (spec 3, section 2). On a phone the
- * four columns do not fit: e-mail, privileges and status share the first column ("Benutzer"), the link keeps its own.
+ * Whether the row matches every word of the search, each in its name, e-mail, company or status (issue 32 item 5):
+ * "fiona firma" finds Fiona Firmenpatientin, "gesperrt" the locked accounts. The whole list is loaded, so the search
+ * runs here as the operator types.
  */
-export function UserTable({ entries, caption }: { entries: readonly BenutzerListEntry[]; caption: string }) {
+export function matchesSearch(entry: BenutzerZeile, search: string): boolean {
+  const haystack = [nameOf(entry), entry.email, entry.firma ?? '', statusOf(entry)].join('\n').toLocaleLowerCase('de');
+  return search
+    .toLocaleLowerCase('de')
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/** The name, or a grey note for an account whose person has not entered one yet. */
+function NameText({ entry }: { entry: BenutzerZeile }) {
+  const name = nameOf(entry);
+  return name ? (
+    <span>{name}</span>
+  ) : (
+    <Typography component="span" variant="body2" color="text.secondary">
+      Kein Name angegeben
+    </Typography>
+  );
+}
+
+/**
+ * The users of one role: Name, E-Mail, Firma, Berechtigungen (chips), Status, Profil link (spec 3, section 2; name and
+ * company: issue 32 item 5). On a phone the columns do not fit: everything but the link shares the first column
+ * ("Benutzer"), the link keeps its own.
+ */
+export function UserTable({ entries, caption }: { entries: readonly BenutzerZeile[]; caption: string }) {
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE[0] ?? 25);
 
-  const needle = filter.trim().toLowerCase();
-  const shown = needle ? entries.filter((entry) => entry.email.includes(needle)) : entries;
+  const shown = filter.trim() ? entries.filter((entry) => matchesSearch(entry, filter)) : entries;
   const lastPage = Math.max(0, Math.ceil(shown.length / rowsPerPage) - 1);
   const currentPage = Math.min(page, lastPage);
   const rows = shown.slice(currentPage * rowsPerPage, (currentPage + 1) * rowsPerPage);
@@ -82,7 +111,7 @@ export function UserTable({ entries, caption }: { entries: readonly BenutzerList
   return (
     <>
       <TextField
-        label="E-Mail suchen"
+        label="Suchen (Name, E-Mail, Firma, Status)"
         type="search"
         size="small"
         value={filter}
@@ -90,7 +119,7 @@ export function UserTable({ entries, caption }: { entries: readonly BenutzerList
           setFilter(event.target.value);
           setPage(0);
         }}
-        sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+        sx={{ mb: 2, width: { xs: '100%', sm: 420 } }}
       />
       <TableContainer>
         <Table size="small" aria-label={caption}>
@@ -102,7 +131,9 @@ export function UserTable({ entries, caption }: { entries: readonly BenutzerList
               </TableRow>
             ) : (
               <TableRow>
+                <TableCell>Name</TableCell>
                 <TableCell>E-Mail</TableCell>
+                <TableCell>Firma</TableCell>
                 <TableCell>Berechtigungen</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Profil</TableCell>
@@ -112,7 +143,11 @@ export function UserTable({ entries, caption }: { entries: readonly BenutzerList
           <TableBody>
             {rows.map((entry) => {
               const profil = (
-                <ButtonLink to={`/profil/${entry.id}`} size="small" aria-label={`Profil von ${entry.email}`}>
+                <ButtonLink
+                  to={`/profil/${entry.id}`}
+                  size="small"
+                  aria-label={`Profil von ${nameOf(entry) || entry.email}`}
+                >
                   Profil
                 </ButtonLink>
               );
@@ -120,9 +155,13 @@ export function UserTable({ entries, caption }: { entries: readonly BenutzerList
                 <TableRow key={entry.id} hover>
                   <TableCell sx={EMAIL_SX}>
                     <Stack spacing={0.75} sx={{ alignItems: 'flex-start' }}>
+                      <Typography component="span" sx={{ fontWeight: 500 }}>
+                        <NameText entry={entry} />
+                      </Typography>
                       <span>
                         <BreakableEmail email={entry.email} />
                       </span>
+                      {entry.firma && <span>{entry.firma}</span>}
                       <PrivilegeChips codes={entry.privileges} />
                       <StatusChip active={entry.active} />
                     </Stack>
@@ -131,9 +170,13 @@ export function UserTable({ entries, caption }: { entries: readonly BenutzerList
                 </TableRow>
               ) : (
                 <TableRow key={entry.id} hover>
+                  <TableCell>
+                    <NameText entry={entry} />
+                  </TableCell>
                   <TableCell sx={EMAIL_SX}>
                     <BreakableEmail email={entry.email} />
                   </TableCell>
+                  <TableCell>{entry.firma ?? ''}</TableCell>
                   <TableCell>
                     <PrivilegeChips codes={entry.privileges} />
                   </TableCell>
@@ -146,7 +189,7 @@ export function UserTable({ entries, caption }: { entries: readonly BenutzerList
             })}
             {rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={compact ? 2 : 4}>
+                <TableCell colSpan={compact ? 2 : 6}>
                   <Typography color="text.secondary">Keine Benutzer gefunden</Typography>
                 </TableCell>
               </TableRow>

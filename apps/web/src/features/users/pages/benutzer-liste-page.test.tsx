@@ -19,8 +19,24 @@ const THERAPISTS = [
     email: 'therapeut@demo.de',
     privileges: [privilegeCode('UEBUNGEN_VERWALTEN_THERAPEUT')],
     active: true,
+    vorname: 'Thomas',
+    nachname: 'Therapeut',
+    firma: null,
   },
-  { id: 8, email: 'gesperrt@demo.de', privileges: [], active: false },
+  { id: 8, email: 'gesperrt@demo.de', privileges: [], active: false, vorname: '', nachname: '', firma: null },
+];
+const PATIENTS = [
+  {
+    id: 11,
+    email: 'f.p@demo.de',
+    privileges: [],
+    active: true,
+    vorname: 'Fiona',
+    nachname: 'Firmenpatientin',
+    firma: 'Demo GmbH',
+  },
+  { id: 12, email: 'paul@demo.de', privileges: [], active: false, vorname: 'Paul', nachname: 'Patient', firma: null },
+  { id: 13, email: 'neu@demo.de', privileges: [], active: true, vorname: '', nachname: '', firma: null },
 ];
 
 function renderPage(tab = 'therapeuten') {
@@ -52,11 +68,45 @@ describe('BenutzerListePage', () => {
     expect(within(rows[1]!).getByText('Übungen verwalten (Therapeut)')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Aktiv')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Gesperrt')).toBeInTheDocument();
-    expect(within(rows[1]!).getByRole('link', { name: 'Profil von therapeut@demo.de' })).toHaveAttribute(
+    expect(within(rows[1]!).getByRole('link', { name: 'Profil von Thomas Therapeut' })).toHaveAttribute(
       'href',
       '/profil/7',
     );
     expect(bodyOf(fetchMock, 'POST /api/benutzerliste')).toBe('"THERAPEUT"');
+  });
+
+  it('shows patients with name, e-mail, company and status and finds them by any of these', async () => {
+    stubFetch({ 'POST /api/benutzerliste': { body: PATIENTS } });
+    renderPage('patienten');
+    const table = await screen.findByRole('table', { name: 'Patienten' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'E-Mail', 'Firma', 'Berechtigungen', 'Status', 'Profil']);
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(names()).toEqual(['Fiona Firmenpatientin', 'Paul Patient', 'Kein Name angegeben']);
+    expect(within(within(table).getAllByRole('row')[1]!).getByText('Demo GmbH')).toBeInTheDocument();
+
+    const search = screen.getByRole('searchbox', { name: 'Suchen (Name, E-Mail, Firma, Status)' });
+    for (const [term, expected] of [
+      ['fiona firmen', ['Fiona Firmenpatientin']],
+      ['demo gmbh', ['Fiona Firmenpatientin']],
+      ['PAUL@', ['Paul Patient']],
+      ['gesperrt', ['Paul Patient']],
+      ['neu@demo', ['Kein Name angegeben']],
+    ] as const) {
+      await userEvent.clear(search);
+      await userEvent.type(search, term);
+      expect(names()).toEqual(expected);
+    }
+    await userEvent.clear(search);
+    await userEvent.type(search, 'niemand');
+    expect(within(table).getByText('Keine Benutzer gefunden')).toBeInTheDocument();
   });
 
   it('creates a user: the button stays disabled until the e-mail is valid, then the profile opens', async () => {
@@ -76,6 +126,9 @@ describe('BenutzerListePage', () => {
     await userEvent.type(within(dialog).getByLabelText(/E-Mail/), '@Praxis.de');
     await userEvent.click(submit);
     await waitFor(() => expect(router.state.location.pathname).toBe('/profil/42'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Therapeut „ohne-at@praxis.de“ wurde angelegt. Die Person erhält eine E-Mail, um ihr Passwort festzulegen.',
+    );
     expect(bodyOf(fetchMock, 'POST /api/user/other/THERAPEUT/new')).toBe('ohne-at@praxis.de');
   });
 
