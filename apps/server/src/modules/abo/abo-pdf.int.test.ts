@@ -62,9 +62,9 @@ describe('subscription PDFs', () => {
       'Vertragsbeginn: 05.03.2030',
       'Aktuelle Laufzeit bis: 04.03.2031',
       'Letztmöglicher Kündigungstag: 04.12.2030',
-      'Nettobetrag: 25,21 €',
-      'zzgl. 19 % MwSt.: 4,79 €',
-      'Gesamtbetrag (inkl. MwSt.): 30,00 €',
+      'Nettobetrag 25,21 €',
+      'zzgl. 19 % MwSt. 4,79 €',
+      'Gesamtbetrag (inkl. MwSt.) 30,00 €',
       'Buchungsdatum: 05.03.2030',
     ]) {
       expect(booking).toContain(part);
@@ -83,7 +83,7 @@ describe('subscription PDFs', () => {
       'zum 04.03.2031',
       'Gekündigt am: 01.06.2030',
       'Vertragsende: 04.03.2031',
-      'Gesamtbetrag (inkl. MwSt.): 30,00 €',
+      'Gesamtbetrag (inkl. MwSt.) 30,00 €',
     ]) {
       expect(cancellation).toContain(part);
     }

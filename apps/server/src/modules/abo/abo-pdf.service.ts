@@ -3,7 +3,8 @@ import { formatEuroCents, splitVat, VAT_PERCENT } from '@dihs/contract/common/mo
 import { formatDateTimeUhr, formatDayDe } from '@dihs/contract/common/time';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { renderPdf } from '../../lib/pdf.ts';
+import { fields, fieldSection, heading, paragraph, type Field } from '../../lib/pdf-layout.ts';
 import { PLATFORM } from '../mail/index.ts';
 import { newestBegonnenesAbo, newestGekuendigtesAbo } from './abo.repository.ts';
 import type { AboRow } from './abo.table.ts';
@@ -11,41 +12,122 @@ import { findPersonInfo, fullName } from '../profil/index.ts';
 
 const monate = (n: number) => `${n} ${n === 1 ? 'Monat' : 'Monate'}`;
 
-function kopf(doc: PDFKit.PDFDocument, titel: string, patient: { name: string; email: string }, now: Date) {
-  doc.fontSize(10).fillColor('#042f4c').text(PLATFORM);
-  doc.moveDown(0.5).fontSize(18).font('Helvetica-Bold').fillColor('black').text(titel);
-  doc.moveDown(0.5).fontSize(11).font('Helvetica');
-  doc.text(pdfSafeText(`Patientin/Patient: ${patient.name || 'unbekannt'} (${patient.email})`));
-  doc.text(`Erstellt am: ${formatDateTimeUhr(now)}`);
+type Doc = PDFKit.PDFDocument;
+
+/** What the documents show of a subscription. */
+export type AboPdfDaten = Pick<
+  AboRow,
+  | 'title'
+  | 'bezahlabo'
+  | 'buchungMonate'
+  | 'einzelTermine'
+  | 'gruppenTermine'
+  | 'befundtermine'
+  | 'trainingsplaene'
+  | 'laufzeitMonate'
+  | 'kuendigungsfristMonate'
+  | 'kostenCent'
+  | 'buchungsdatum'
+  | 'beginn'
+  | 'laufzeitEnde'
+  | 'letztmoeglicherKuendigungsTag'
+  | 'vertragsendeDatum'
+  | 'status'
+  | 'gekuendigtAm'
+>;
+
+interface AboPatient {
+  name: string;
+  email: string;
+}
+
+function kopf(doc: Doc, titel: string, patient: AboPatient, now: Date) {
+  doc.font('Helvetica').fontSize(10).fillColor('#042f4c').text(PLATFORM).fillColor('black').moveDown(0.5);
+  heading(doc, titel, 1, 0);
+  fields(doc, [
+    ['Patientin/Patient', `${patient.name || 'unbekannt'} (${patient.email})`],
+    ['Erstellt am', formatDateTimeUhr(now)],
+  ]);
   doc.moveDown();
 }
 
-function zeile(doc: PDFKit.PDFDocument, label: string, value: string) {
-  doc.font('Helvetica-Bold').text(pdfSafeText(`${label}: `), { continued: true });
-  doc.font('Helvetica').text(pdfSafeText(value));
-}
-
-function paketUndPreis(doc: PDFKit.PDFDocument, abo: AboRow) {
-  zeile(doc, 'Abopaket', abo.title);
-  zeile(doc, 'Art', abo.bezahlabo ? 'Bezahlabo' : 'Firmenabo');
-  zeile(
-    doc,
-    `Leistungen je Buchungsintervall (${monate(abo.buchungMonate)})`,
-    `${abo.einzelTermine} Einzeltermine, ${abo.gruppenTermine} Gruppentermine, ${abo.befundtermine} Befundtermine, ${abo.trainingsplaene} Trainingspläne`,
-  );
-  zeile(doc, 'Laufzeit', monate(abo.laufzeitMonate));
-  zeile(doc, 'Kündigungsfrist', monate(abo.kuendigungsfristMonate));
-  doc.moveDown();
+function paketUndPreis(doc: Doc, abo: AboPdfDaten) {
+  fieldSection(doc, 'Paket und Leistungen', [
+    ['Abopaket', abo.title],
+    ['Art', abo.bezahlabo ? 'Bezahlabo' : 'Firmenabo'],
+    [
+      `Leistungen je Buchungsintervall (${monate(abo.buchungMonate)})`,
+      `${abo.einzelTermine} Einzeltermine, ${abo.gruppenTermine} Gruppentermine, ${abo.befundtermine} Befundtermine, ${abo.trainingsplaene} Trainingspläne`,
+    ],
+    ['Laufzeit', monate(abo.laufzeitMonate)],
+    ['Kündigungsfrist', monate(abo.kuendigungsfristMonate)],
+  ]);
   if (!abo.bezahlabo) {
-    doc.text('Die Kosten dieses Abos trägt Ihr Arbeitgeber.');
+    doc.moveDown(0.5);
+    paragraph(doc, 'Die Kosten dieses Abos trägt Ihr Arbeitgeber.');
     return;
   }
   const preis = splitVat(abo.kostenCent);
-  doc.font('Helvetica-Bold').text(`Preis je Buchungsintervall (${monate(abo.buchungMonate)})`);
-  doc.font('Helvetica');
-  zeile(doc, 'Nettobetrag', formatEuroCents(preis.netCents));
-  zeile(doc, `zzgl. ${VAT_PERCENT} % MwSt.`, formatEuroCents(preis.vatCents));
-  zeile(doc, 'Gesamtbetrag (inkl. MwSt.)', formatEuroCents(abo.kostenCent));
+  fieldSection(
+    doc,
+    `Preis je Buchungsintervall (${monate(abo.buchungMonate)})`,
+    [
+      ['Nettobetrag', formatEuroCents(preis.netCents)],
+      [`zzgl. ${VAT_PERCENT} % MwSt.`, formatEuroCents(preis.vatCents)],
+      ['Gesamtbetrag (inkl. MwSt.)', formatEuroCents(abo.kostenCent), 'fett'],
+    ],
+    { amounts: true, level: 3 },
+  );
+}
+
+/** The subscription confirmation's pages, from the subscription already found. */
+export function renderAboBestaetigung(abo: AboPdfDaten & { beginn: string }, patient: AboPatient, now: Date) {
+  return renderPdf('Abobestätigung', (doc) => {
+    kopf(doc, 'Abobestätigung', patient, now);
+    paragraph(doc, `Vielen Dank für Ihr Abo „${abo.title}“. Hiermit bestätigen wir Ihre Buchung.`, { gapAfter: 1 });
+    const termine: Field[] = [
+      ['Buchungsdatum', formatDateTimeUhr(abo.buchungsdatum)],
+      ['Vertragsbeginn', formatDayDe(abo.beginn)],
+    ];
+    if (abo.laufzeitEnde) termine.push(['Aktuelle Laufzeit bis', formatDayDe(abo.laufzeitEnde)]);
+    if (abo.letztmoeglicherKuendigungsTag) {
+      termine.push(['Letztmöglicher Kündigungstag', formatDayDe(abo.letztmoeglicherKuendigungsTag)]);
+    }
+    if (abo.vertragsendeDatum) termine.push(['Vertragsende', formatDayDe(abo.vertragsendeDatum)]);
+    termine.push(['Status', detailedStatusLabel(abo.status)]);
+    fields(doc, termine);
+    paketUndPreis(doc, abo);
+    doc.moveDown();
+    paragraph(doc, `Ohne Kündigung verlängert sich das Abo jeweils um die Laufzeit von ${monate(abo.laufzeitMonate)}.`);
+  });
+}
+
+/** The cancellation confirmation's pages, from the cancelled subscription already found. */
+export function renderAboKuendigungsBestaetigung(
+  abo: AboPdfDaten & { gekuendigtAm: Date; vertragsendeDatum: string },
+  patient: AboPatient,
+  now: Date,
+) {
+  return renderPdf('Abokündigungsbestätigung', (doc) => {
+    kopf(doc, 'Kündigungsbestätigung', patient, now);
+    paragraph(
+      doc,
+      `Hiermit bestätigen wir die Kündigung Ihres Abos „${abo.title}“ zum ${formatDayDe(abo.vertragsendeDatum)}.`,
+      { gapAfter: 1 },
+    );
+    fields(doc, [
+      ['Gekündigt am', formatDateTimeUhr(abo.gekuendigtAm)],
+      ['Vertragsende', formatDayDe(abo.vertragsendeDatum)],
+      ['Buchungsdatum', formatDateTimeUhr(abo.buchungsdatum)],
+      ...(abo.beginn ? [['Vertragsbeginn', formatDayDe(abo.beginn)] as const] : []),
+    ]);
+    paketUndPreis(doc, abo);
+    doc.moveDown();
+    paragraph(
+      doc,
+      'Bis zum Vertragsende können Sie Ihr Abo wie gewohnt nutzen. Nicht genutztes Abo-Guthaben verfällt mit dem Vertragsende.',
+    );
+  });
 }
 
 async function patientOf(db: Database, patientId: number) {
@@ -59,23 +141,7 @@ export async function aboBestaetigungPdf(db: Database, patientId: number, now: D
   const abo = await newestBegonnenesAbo(db, patientId);
   if (!abo?.beginn) throw HttpError.notFound(ABO_TEXTS.keineBestaetigung);
   const patient = await patientOf(db, patientId);
-  return renderPdf('Abobestätigung', (doc) => {
-    kopf(doc, 'Abobestätigung', patient, now);
-    doc.text(pdfSafeText(`Vielen Dank für Ihr Abo „${abo.title}“. Hiermit bestätigen wir Ihre Buchung.`));
-    doc.moveDown();
-    zeile(doc, 'Buchungsdatum', formatDateTimeUhr(abo.buchungsdatum));
-    zeile(doc, 'Vertragsbeginn', formatDayDe(abo.beginn));
-    if (abo.laufzeitEnde) zeile(doc, 'Aktuelle Laufzeit bis', formatDayDe(abo.laufzeitEnde));
-    if (abo.letztmoeglicherKuendigungsTag) {
-      zeile(doc, 'Letztmöglicher Kündigungstag', formatDayDe(abo.letztmoeglicherKuendigungsTag));
-    }
-    if (abo.vertragsendeDatum) zeile(doc, 'Vertragsende', formatDayDe(abo.vertragsendeDatum));
-    zeile(doc, 'Status', detailedStatusLabel(abo.status));
-    doc.moveDown();
-    paketUndPreis(doc, abo);
-    doc.moveDown();
-    doc.text(`Ohne Kündigung verlängert sich das Abo jeweils um die Laufzeit von ${monate(abo.laufzeitMonate)}.`);
-  });
+  return renderAboBestaetigung({ ...abo, beginn: abo.beginn }, patient, now);
 }
 
 /** GET /pdf/abokuendigungsbestaetigung: the confirmation of the own newest cancellation. */
@@ -83,23 +149,9 @@ export async function aboKuendigungsBestaetigungPdf(db: Database, patientId: num
   const abo = await newestGekuendigtesAbo(db, patientId);
   if (!abo?.gekuendigtAm || !abo.vertragsendeDatum) throw HttpError.notFound(ABO_TEXTS.keineKuendigungsbestaetigung);
   const patient = await patientOf(db, patientId);
-  return renderPdf('Abokündigungsbestätigung', (doc) => {
-    kopf(doc, 'Kündigungsbestätigung', patient, now);
-    doc.text(
-      pdfSafeText(
-        `Hiermit bestätigen wir die Kündigung Ihres Abos „${abo.title}“ zum ${formatDayDe(abo.vertragsendeDatum)}.`,
-      ),
-    );
-    doc.moveDown();
-    zeile(doc, 'Gekündigt am', formatDateTimeUhr(abo.gekuendigtAm!));
-    zeile(doc, 'Vertragsende', formatDayDe(abo.vertragsendeDatum));
-    zeile(doc, 'Buchungsdatum', formatDateTimeUhr(abo.buchungsdatum));
-    if (abo.beginn) zeile(doc, 'Vertragsbeginn', formatDayDe(abo.beginn));
-    doc.moveDown();
-    paketUndPreis(doc, abo);
-    doc.moveDown();
-    doc.text(
-      'Bis zum Vertragsende können Sie Ihr Abo wie gewohnt nutzen. Nicht genutztes Abo-Guthaben verfällt mit dem Vertragsende.',
-    );
-  });
+  return renderAboKuendigungsBestaetigung(
+    { ...abo, gekuendigtAm: abo.gekuendigtAm, vertragsendeDatum: abo.vertragsendeDatum },
+    patient,
+    now,
+  );
 }

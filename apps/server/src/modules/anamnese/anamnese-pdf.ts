@@ -8,26 +8,22 @@ import {
   punktName,
 } from '@dihs/contract/anamnese-koerper';
 import { formatDateTimeUhr, formatDayDe } from '@dihs/contract/common/time';
-import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { renderPdf } from '../../lib/pdf.ts';
+import { fieldSection, fields, heading } from '../../lib/pdf-layout.ts';
 import type { PdfPatient } from '../fragebogen/index.ts';
 
 type Doc = PDFKit.PDFDocument;
 
-function section(doc: Doc, title: string, rows: readonly [string, string][]): void {
-  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13).text(pdfSafeText(title));
-  doc.fontSize(10.5);
-  for (const [label, value] of rows) {
-    doc.font('Helvetica-Bold').text(pdfSafeText(`${label}: `), { continued: true });
-    doc.font('Helvetica').text(pdfSafeText(value));
-  }
-}
+const BILD_BREITE = 150;
+const BILD_HOEHE = KOERPER_HOEHE * (BILD_BREITE / KOERPER_BREITE);
+/** The side labels above the bodies and the space below them. */
+const BILD_RAND = 28;
 
 /** The body image with its pain points, the same drawing as the screen's (contract anamnese-koerper.ts). */
 function koerperbild(doc: Doc, anamnese: Anamnese): void {
-  const width = 150;
+  const width = BILD_BREITE;
   const scale = width / KOERPER_BREITE;
-  const height = KOERPER_HOEHE * scale;
-  if (doc.y + height + 40 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const height = BILD_HOEHE;
   const top = doc.y + 18;
   const left = doc.page.margins.left;
   KOERPER_SEITEN.forEach((seite, index) => {
@@ -57,8 +53,9 @@ function koerperbild(doc: Doc, anamnese: Anamnese): void {
   doc.x = left;
   doc.y = top + height + 10;
   if (anamnese.woSchmerzen.length === 0) doc.text('Keine Schmerzpunkte markiert.');
-  anamnese.woSchmerzen.forEach((punkt, nummer) =>
-    doc.text(pdfSafeText(`Schmerzpunkt ${nummer + 1}: ${punktName(punkt)}`)),
+  fields(
+    doc,
+    anamnese.woSchmerzen.map((punkt, nummer) => [`Schmerzpunkt ${nummer + 1}`, punktName(punkt)]),
   );
 }
 
@@ -66,20 +63,23 @@ function koerperbild(doc: Doc, anamnese: Anamnese): void {
 export function anamnesePdf(anamnese: Anamnese, patient: PdfPatient, now: Date): Promise<Buffer> {
   const a = anamnese;
   return renderPdf(`Anamnesebogen ${patient.name}`, (doc) => {
-    doc.fontSize(18).font('Helvetica-Bold').text('Anamnesebogen');
-    doc.moveDown(0.4).fontSize(11).font('Helvetica');
-    doc.text(pdfSafeText(`Patientin/Patient: ${patient.name || 'unbekannt'}`));
-    if (patient.geburtsdatum) doc.text(`Geburtsdatum: ${formatDayDe(patient.geburtsdatum)}`);
-    doc.text(
-      a.unterschrieben && a.unterschriebenAm
-        ? `Status: unterschrieben am ${formatDateTimeUhr(a.unterschriebenAm)}`
-        : 'Status: nicht unterschrieben',
-    );
-    doc.text(`Zuletzt geändert: ${formatDateTimeUhr(a.geaendert)}`);
-    doc.text(`Erstellt am: ${formatDateTimeUhr(now)}`);
+    heading(doc, 'Anamnesebogen', 1, 0);
+    fields(doc, [
+      ['Patientin/Patient', patient.name || 'unbekannt'],
+      ...(patient.geburtsdatum ? [['Geburtsdatum', formatDayDe(patient.geburtsdatum)] as const] : []),
+      [
+        'Status',
+        a.unterschrieben && a.unterschriebenAm
+          ? `unterschrieben am ${formatDateTimeUhr(a.unterschriebenAm)}`
+          : 'nicht unterschrieben',
+      ],
+      ['Zuletzt geändert', formatDateTimeUhr(a.geaendert)],
+      ['Erstellt am', formatDateTimeUhr(now)],
+    ]);
 
-    for (const { titel, zeilen } of anamneseAbschnitte(a)) section(doc, titel, zeilen);
-    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13).text(pdfSafeText(ANAMNESE_LABELS.woSchmerzen));
+    for (const { titel, zeilen } of anamneseAbschnitte(a)) fieldSection(doc, titel, zeilen);
+    // the heading and the whole image belong together: both move to the next page when the image does not fit
+    heading(doc, ANAMNESE_LABELS.woSchmerzen, 2, BILD_HOEHE + BILD_RAND);
     koerperbild(doc, a);
   });
 }

@@ -1,6 +1,7 @@
 import { alsSichtbarkeitsFrage, antwortText, sichtbareFragen, type PatientFragebogen } from '@dihs/contract/fragebogen';
 import { formatDateTimeUhr, formatDayDe } from '@dihs/contract/common/time';
-import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { renderPdf } from '../../lib/pdf.ts';
+import { bodyLines, fields, heading, paragraph, paragraphHeight } from '../../lib/pdf-layout.ts';
 
 export interface PdfPatient {
   name: string;
@@ -18,28 +19,29 @@ export function befundPdf(bogen: PatientFragebogen, patient: PdfPatient, now: Da
     antworten,
   );
   return renderPdf(`${bogen.titel} ${patient.name}`, (doc) => {
-    doc.fontSize(18).font('Helvetica-Bold').text(pdfSafeText(bogen.titel));
-    doc.moveDown(0.5).fontSize(11).font('Helvetica');
-    doc.text(pdfSafeText(`Patientin/Patient: ${patient.name || 'unbekannt'}`));
-    if (patient.geburtsdatum) doc.text(`Geburtsdatum: ${formatDayDe(patient.geburtsdatum)}`);
-    doc.text(`Angelegt am: ${formatDateTimeUhr(bogen.erstellt)}`);
-    doc.text(
-      bogen.veroeffentlicht
-        ? `Status: abgegeben am ${formatDateTimeUhr(bogen.veroeffentlicht)}`
-        : 'Status: Entwurf (noch nicht abgegeben)',
-    );
-    doc.text(`Erstellt am: ${formatDateTimeUhr(now)}`);
+    heading(doc, bogen.titel, 1, 0);
+    fields(doc, [
+      ['Patientin/Patient', patient.name || 'unbekannt'],
+      ...(patient.geburtsdatum ? [['Geburtsdatum', formatDayDe(patient.geburtsdatum)] as const] : []),
+      ['Angelegt am', formatDateTimeUhr(bogen.erstellt)],
+      [
+        'Status',
+        bogen.veroeffentlicht
+          ? `abgegeben am ${formatDateTimeUhr(bogen.veroeffentlicht)}`
+          : 'Entwurf (noch nicht abgegeben)',
+      ],
+      ['Erstellt am', formatDateTimeUhr(now)],
+    ]);
     doc.moveDown();
     let nummer = 0;
     for (const { frage, antwort } of bogen.antworten) {
       if (!sichtbar.has(frage.id)) continue;
       nummer += 1;
-      doc.font('Helvetica-Bold').text(pdfSafeText(`${nummer}. ${frage.frage}`));
-      doc
-        .font('Helvetica')
-        .text(pdfSafeText(antwortText(frage.typ, antwort)))
-        .moveDown(0.6);
+      const text = antwortText(frage.typ, antwort);
+      // a question keeps at least two lines of its answer with it (all of a short one)
+      heading(doc, `${nummer}. ${frage.frage}`, 3, Math.min(paragraphHeight(doc, text), bodyLines(doc, 2)));
+      paragraph(doc, text, { gapAfter: 0.4 });
     }
-    if (nummer === 0) doc.text('Der Fragebogen enthält keine Fragen.');
+    if (nummer === 0) paragraph(doc, 'Der Fragebogen enthält keine Fragen.');
   });
 }

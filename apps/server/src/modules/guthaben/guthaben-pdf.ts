@@ -3,7 +3,8 @@ import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { SHOP_DURATIONS_MINUTES } from '@dihs/contract/guthaben';
 import { TERMINTYP_LABELS as TYP } from '@dihs/contract/termin';
 import { PAYMENT_STATUS_TEXTS } from '@dihs/contract/zahlung';
-import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { renderPdf } from '../../lib/pdf.ts';
+import { bodyLines, fields, heading, paragraph } from '../../lib/pdf-layout.ts';
 import { PLATFORM } from '../mail/index.ts';
 import type { GuthabenBestellungRow } from './guthaben.table.ts';
 
@@ -32,7 +33,21 @@ export interface ConfirmationPatient {
 
 /** The credit confirmation (GET /pdf/guthabenbestaetigung/{id}). */
 export function renderGuthabenBestaetigung(
-  order: GuthabenBestellungRow,
+  order: Pick<
+    GuthabenBestellungRow,
+    | 'id'
+    | 'titel'
+    | 'centPreis'
+    | 'buchungsdatum'
+    | 'transactionId'
+    | 'status'
+    | 'stornodatum'
+    | 'einzelTermine'
+    | 'gruppenTermine'
+    | 'telefonTermine'
+    | 'anamnese'
+    | 'befunde'
+  >,
   patient: ConfirmationPatient,
   now: Date = new Date(),
 ): Promise<Buffer> {
@@ -41,28 +56,32 @@ export function renderGuthabenBestaetigung(
   const city = `${patient.plz ?? ''} ${patient.ort ?? ''}`.trim();
   const { netCents, vatCents } = splitVat(order.centPreis);
   return renderPdf(`Buchungsbestätigung Guthaben ${order.id}`, (doc) => {
-    doc.fontSize(10).text(PLATFORM, { align: 'right' });
+    doc.font('Helvetica').fontSize(10).text(PLATFORM, { align: 'right' }).moveDown();
+    heading(doc, 'Buchungsbestätigung Guthaben', 1, 0);
+    // the address block as on a letter: one line each, no labels
+    for (const line of [name, street, city]) if (line) paragraph(doc, line);
     doc.moveDown();
-    doc.fontSize(18).font('Helvetica-Bold').text('Buchungsbestätigung Guthaben');
-    doc.moveDown(0.5).fontSize(11).font('Helvetica');
-    doc.text(pdfSafeText(name));
-    if (street) doc.text(pdfSafeText(street));
-    if (city) doc.text(pdfSafeText(city));
+    fields(doc, [
+      ['Buchungsnummer', String(order.id)],
+      ['Buchungsdatum', formatDateTimeUhr(order.buchungsdatum)],
+      ...(order.transactionId ? [['Transaktionsnummer', order.transactionId] as const] : []),
+      ['Status', PAYMENT_STATUS_TEXTS[order.status]],
+      ...(order.stornodatum ? [['Stornodatum', formatDateTimeUhr(order.stornodatum)] as const] : []),
+    ]);
+    const paket = packageLines(order);
+    heading(doc, `Guthabenpaket „${order.titel}“`, 2, bodyLines(doc, Math.min(paket.length, 2)));
+    for (const line of paket) paragraph(doc, line);
+    doc.moveDown(0.5);
+    fields(
+      doc,
+      [
+        ['Nettobetrag', formatEuroCents(netCents)],
+        [`enthaltene MwSt. (${VAT_PERCENT} %)`, formatEuroCents(vatCents)],
+        ['Gesamtbetrag inkl. MwSt.', formatEuroCents(order.centPreis), 'fett'],
+      ],
+      { amounts: true },
+    );
     doc.moveDown();
-    doc.text(`Buchungsnummer: ${order.id}`);
-    doc.text(`Buchungsdatum: ${formatDateTimeUhr(order.buchungsdatum)}`);
-    if (order.transactionId) doc.text(pdfSafeText(`Transaktionsnummer: ${order.transactionId}`));
-    doc.text(`Status: ${PAYMENT_STATUS_TEXTS[order.status]}`);
-    if (order.stornodatum) doc.text(`Stornodatum: ${formatDateTimeUhr(order.stornodatum)}`);
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text(pdfSafeText(`Guthabenpaket: ${order.titel}`));
-    doc.font('Helvetica');
-    for (const line of packageLines(order)) doc.text(pdfSafeText(line));
-    doc.moveDown();
-    doc.text(`Nettobetrag: ${formatEuroCents(netCents)}`);
-    doc.text(`enthaltene MwSt. (${VAT_PERCENT} %): ${formatEuroCents(vatCents)}`);
-    doc.font('Helvetica-Bold').text(`Gesamtbetrag inkl. MwSt.: ${formatEuroCents(order.centPreis)}`);
-    doc.font('Helvetica').moveDown();
-    doc.text(`Ausgestellt am: ${formatDateTimeUhr(now)}`);
+    paragraph(doc, `Ausgestellt am: ${formatDateTimeUhr(now)}`);
   });
 }

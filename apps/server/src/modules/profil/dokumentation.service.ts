@@ -2,8 +2,7 @@ import type { SessionClaims } from '@dihs/contract/auth';
 import { PROFIL_TEXTS, type DokumentationEintrag } from '@dihs/contract/profil';
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { formatDateTimeUhr, formatDayDe } from '@dihs/contract/common/time';
-import { pdfSafeText, renderPdf } from '../../lib/pdf.ts';
+import { renderDokumentation } from './dokumentation-pdf.ts';
 import {
   findAccount,
   insertDocumentation,
@@ -64,27 +63,7 @@ export function createDokumentationService({ db }: { db: Database }) {
       const { profile } = await patient(patientId);
       const rows = await listDocumentation(db, patientId);
       const name = `${profile?.vorname ?? ''} ${profile?.nachname ?? ''}`.trim();
-      return renderPdf(`Patientendokumentation ${name}`, (doc) => {
-        doc.fontSize(18).font('Helvetica-Bold').text('Patientendokumentation');
-        doc.moveDown(0.5).fontSize(11).font('Helvetica');
-        doc.text(pdfSafeText(`Patientin/Patient: ${name || 'unbekannt'}`));
-        if (profile?.geburtsdatum) doc.text(`Geburtsdatum: ${formatDayDe(profile.geburtsdatum)}`);
-        doc.text(`Erstellt am: ${formatDateTimeUhr(now)}`);
-        doc.moveDown();
-        if (rows.length === 0) doc.text('Es sind noch keine Einträge vorhanden.');
-        for (const row of rows) {
-          const author = `${row.autorVorname} ${row.autorNachname}`.trim() || 'unbekannt';
-          const role = row.vonBetreiber ? 'Betreiber' : 'Therapeut';
-          doc
-            .font('Helvetica-Bold')
-            .text(
-              pdfSafeText(
-                `${formatDateTimeUhr(row.datum)} – ${author} (${role}${row.autorEmail ? `, ${row.autorEmail}` : ''})`,
-              ),
-            );
-          doc.font('Helvetica').text(pdfSafeText(row.beitrag)).moveDown();
-        }
-      });
+      return renderDokumentation({ name, geburtsdatum: profile?.geburtsdatum ?? null }, rows, now);
     },
   };
 }
