@@ -81,7 +81,7 @@ test.describe('registration', () => {
     await expect(page).toHaveURL('/cockpit');
   });
 
-  test('a used confirmation link shows the failure text and then returns to the start page', async ({
+  test('a used confirmation link says the address is confirmed and offers the login; an unknown one fails', async ({
     page,
     baseURL,
     waitForMail,
@@ -95,7 +95,14 @@ test.describe('registration', () => {
     const link = linkFromMail(await waitForMail(email, /bestätigen/), `${baseURL}/emailbestaetigen/`);
     await page.goto(link);
     await expect(page.getByRole('alert')).toHaveText('Die Bestätigung war erfolgreich!');
+    // the second click (issue 32 item 7)
     await page.goto(link);
+    await expect(page.getByRole('alert')).toHaveText('Ihre E-Mail-Adresse ist bereits bestätigt.');
+    await page.getByRole('link', { name: 'Zum Login' }).click();
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${baseURL}/emailbestaetigen/unbekannterCode`);
     await expect(page.getByRole('alert')).toHaveText('Beim Bestätigen ist ein Fehler aufgetreten!');
     await expect(page).toHaveURL('/', { timeout: scaled(12_000) });
   });

@@ -42,6 +42,9 @@ export const ACCOUNT_MESSAGES = {
     'Da ist etwas schiefgelaufen. Bitte überprüfen Sie Ihre Eingaben oder wenden Sie sich an unseren Kontakt.',
   bestaetigungErfolg: 'Die Bestätigung war erfolgreich!',
   bestaetigungFehler: 'Beim Bestätigen ist ein Fehler aufgetreten!',
+  // a second click on the link (issue 32 item 7): not an error, the address is confirmed
+  bestaetigungBereitsErfolgt: 'Ihre E-Mail-Adresse ist bereits bestätigt.',
+  bestaetigungBereitsLogin: 'Sie können sich mit Ihrer E-Mail-Adresse und Ihrem Passwort anmelden.',
   emailResetErfolg: 'Das Zurücksetzen war erfolgreich!',
   // sic: the spec's spelling
   emailResetFehler: 'Beim Zurückseten ist ein Fehler aufgetreten!',
@@ -151,6 +154,13 @@ export type PasswortResetAnfrageForm = z.input<typeof passwortResetAnfrageFormSc
 export const emailParamSchema = z.object({ email: emailRule });
 
 export const okResponseSchema = z.literal(true);
+
+/**
+ * The confirmation link's answer: BESTAETIGT when this call confirmed the address, BEREITS_BESTAETIGT when the link
+ * was used before (or has expired) and the account's address is confirmed, so a second click is no error.
+ */
+export const emailBestaetigenResponseSchema = z.object({ status: z.enum(['BESTAETIGT', 'BEREITS_BESTAETIGT']) });
+export type EmailBestaetigenResponse = z.infer<typeof emailBestaetigenResponseSchema>;
 export const confirmedResponseSchema = z.boolean();
 
 const tag = 'Konten';
@@ -171,11 +181,12 @@ export const accountsEndpoints = {
   emailBestaetigen: endpoint({
     method: 'GET',
     path: '/patient/email/bestaetigen/:code',
-    summary: 'E-Mail-Adresse mit dem Code aus der Bestätigungs-E-Mail bestätigen',
+    summary:
+      'E-Mail-Adresse mit dem Code aus der Bestätigungs-E-Mail bestätigen (auch ein zweiter Klick: bereits bestätigt)',
     tag,
     access: PUBLIC,
     params: codeParamSchema,
-    response: okResponseSchema,
+    response: emailBestaetigenResponseSchema,
     errors: publicErrors,
   }),
   emailAenderungAbschliessen: endpoint({

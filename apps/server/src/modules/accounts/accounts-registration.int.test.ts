@@ -88,13 +88,14 @@ describe('POST /api/patient/registrieren', () => {
 
     const confirmed = await confirm(code);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toBe(true);
+    expect(confirmed.json()).toEqual({ status: 'BESTAETIGT' });
     expect((await userByEmail(email))!.emailConfirmed).toBe(true);
     await expect(assertEmailConfirmed(w.t.db, id)).resolves.toBeUndefined();
 
+    // a second click on the link is no error: the address is confirmed (issue 32 item 7)
     const again = await confirm(code);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(ACCOUNT_MESSAGES.codeUngueltig);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'BEREITS_BESTAETIGT' });
   });
 
   it('answers a taken address exactly like a new one, creates nothing and tells the owner by mail', async () => {
@@ -205,6 +206,21 @@ describe('GET /api/patient/email/bestaetigen/{code}', () => {
       expect(response.json().message).toContain(ACCOUNT_MESSAGES.codeUngueltig);
     }
     expect((await userByEmail(email))!.emailConfirmed).toBe(false);
+  });
+
+  it('answers an expired link of a confirmed address with BEREITS_BESTAETIGT, of an unconfirmed one with 400', async () => {
+    const { id, code: replaced } = await registeredPatient();
+    const expired = await issueCode(w.t.db, { userId: id, purpose: 'EMAIL_BESTAETIGEN', ttlHours: -1 });
+    expect((await confirm(expired)).statusCode).toBe(400);
+    await w.t.db.update(users).set({ emailConfirmed: true }).where(eq(users.id, id));
+    const response = await confirm(expired);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'BEREITS_BESTAETIGT' });
+    // a replaced link is unknown, whatever the account's state
+    expect((await confirm(replaced)).statusCode).toBe(400);
+    // confirmed once, but no longer (e.g. an operator reset it): the old link is an error again
+    await w.t.db.update(users).set({ emailConfirmed: false }).where(eq(users.id, id));
+    expect((await confirm(expired)).json().message).toContain(ACCOUNT_MESSAGES.codeUngueltig);
   });
 });
 

@@ -31,15 +31,7 @@ export async function accountsRoutes(app: AppInstance, { db, config, mail, token
     },
     ip,
   );
-  route(
-    app,
-    api.emailBestaetigen,
-    async (request) => {
-      await accounts.confirmEmail(request.params.code);
-      return true as const;
-    },
-    ip,
-  );
+  route(app, api.emailBestaetigen, async (request) => accounts.confirmEmail(request.params.code), ip);
   route(
     app,
     api.emailAenderungAbschliessen,

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   type EmailAendernBody,
+  type EmailBestaetigenResponse,
   type PasswortAendernBody,
   type PasswortAendernResponse,
   type RegistrierenBody,
@@ -13,7 +14,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { TokenService } from '../../lib/jwt.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SessionPublisher } from '../../plugins/session-events.ts';
-import { CODE_TTL_HOURS, consumeCode, issueCode, type ConsumedCode } from '../codes/index.ts';
+import { CODE_TTL_HOURS, codeUser, consumeCode, issueCode, type ConsumedCode } from '../codes/index.ts';
 import { recordRegistrationConsent } from '../einwilligung/index.ts';
 import { enqueueMail, MAIL_TEXTS, mailLinks, type Recipient } from '../mail/index.ts';
 import {
@@ -123,12 +124,20 @@ export function createAccountsService({ db, publicUrl, mail, tokens, sessions }:
       sendSoon();
     },
 
-    /** Confirms the address behind an EMAIL_BESTAETIGEN code (once, within 24 h). */
-    async confirmEmail(code: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Confirms the address behind an EMAIL_BESTAETIGEN code (once, within 24 h). A used or expired code of an account
+     * whose address is confirmed answers BEREITS_BESTAETIGT: people click a mailed link twice (issue 32 item 7).
+     */
+    async confirmEmail(code: string): Promise<EmailBestaetigenResponse> {
+      return db.transaction(async (tx) => {
         const consumed = await consumeCode(tx, 'EMAIL_BESTAETIGEN', code);
-        if (!consumed || !(await findAccountById(tx, consumed.userId))) throw codeFailure();
-        await markEmailConfirmed(tx, consumed.userId);
+        if (consumed && (await findAccountById(tx, consumed.userId))) {
+          await markEmailConfirmed(tx, consumed.userId);
+          return { status: 'BESTAETIGT' as const };
+        }
+        const userId = consumed ? null : await codeUser(tx, 'EMAIL_BESTAETIGEN', code);
+        if (userId !== null && (await emailConfirmedOf(tx, userId))) return { status: 'BEREITS_BESTAETIGT' as const };
+        throw codeFailure();
       });
     },
 

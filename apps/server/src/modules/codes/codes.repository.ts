@@ -42,6 +42,19 @@ export async function markCodeUsed(
   return row;
 }
 
+/** The user of a stored code of this purpose, whether used, expired or not; undefined for an unknown code. */
+export async function findCodeUser(
+  db: Db,
+  input: { codeHash: string; purpose: CodePurpose },
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ userId: oneTimeCodes.userId })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.codeHash, input.codeHash), eq(oneTimeCodes.purpose, input.purpose)))
+    .limit(1);
+  return row?.userId;
+}
+
 /** Every code of a user (patient erasure). */
 export async function deleteCodesOf(tx: Transaction, userId: number): Promise<void> {
   await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Transaction } from '../../db/client.ts';
-import { deleteUnusedCodes, insertCode, markCodeUsed } from './codes.repository.ts';
+import { deleteUnusedCodes, findCodeUser, insertCode, markCodeUsed } from './codes.repository.ts';
 import type { CodePurpose } from './codes.table.ts';
 
 /** How long a mailed code stays valid. */
@@ -43,4 +43,12 @@ export async function consumeCode(
   code: string,
 ): Promise<ConsumedCode | null> {
   return (await markCodeUsed(db, { codeHash: hashCode(code), purpose, now: new Date() })) ?? null;
+}
+
+/**
+ * The user a code was issued to, even once used or expired (a second click on a mailed link); null for an unknown
+ * code. Only the holder of the 256-bit code can ask, so the answer tells nobody else anything.
+ */
+export async function codeUser(db: Database | Transaction, purpose: CodePurpose, code: string): Promise<number | null> {
+  return (await findCodeUser(db, { codeHash: hashCode(code), purpose })) ?? null;
 }

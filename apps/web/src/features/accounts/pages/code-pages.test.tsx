@@ -26,7 +26,9 @@ const renderAt = (pattern: string, element: ReactElement) =>
 
 describe('EmailConfirmationPage', () => {
   it('confirms once on load, even with React running effects twice, and shows the success text', async () => {
-    const fetchMock = stubFetch({ [`GET /api/patient/email/bestaetigen/${CODE}`]: { body: true } });
+    const fetchMock = stubFetch({
+      [`GET /api/patient/email/bestaetigen/${CODE}`]: { body: { status: 'BESTAETIGT' } },
+    });
     renderAt(
       '/emailbestaetigen/:code',
       <StrictMode>
@@ -36,6 +38,19 @@ describe('EmailConfirmationPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.bestaetigungErfolg);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/?login');
+  });
+
+  it('says that an address confirmed before is confirmed, offers the login and stays on the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({ [`GET /api/patient/email/bestaetigen/${CODE}`]: { body: { status: 'BEREITS_BESTAETIGT' } } });
+    const { router } = renderAt('/emailbestaetigen/:code', <EmailConfirmationPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ACCOUNT_MESSAGES.bestaetigungBereitsErfolgt);
+    expect(alert).not.toHaveTextContent(ACCOUNT_MESSAGES.bestaetigungFehler);
+    expect(screen.getByText(ACCOUNT_MESSAGES.bestaetigungBereitsLogin)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Login' })).toHaveAttribute('href', '/?login');
+    await act(() => vi.advanceTimersByTimeAsync(8000));
+    expect(router.state.location.pathname).toBe(`/emailbestaetigen/${CODE}`);
   });
 
   it('shows the failure text and then goes to the start page', async () => {
