@@ -124,7 +124,8 @@ export const NAVIGATION_TEXTS = {
   erfolgTitel: 'Erfolg!',
   erfolgText: 'Die Änderungen wurden erfolgreich gespeichert.',
   fehlerTitel: 'Fehler!',
-  fehlerText: 'Beim Speichern der Änderungen ist ein Fehler aufgetreten, bitte versuche es erneut.',
+  // spec 3 says 'bitte versuche es erneut'; issue 32 item 6: every text says Sie
+  fehlerText: 'Beim Speichern der Änderungen ist ein Fehler aufgetreten, bitte versuchen Sie es erneut.',
 } as const;
 
 /** A temporary id of a node created in the editor: n plus a counter (spec 3 "Navigation editor"). */
