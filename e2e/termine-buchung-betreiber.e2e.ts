@@ -35,8 +35,10 @@ test('an operator books for a patient: refused without credit (KEIN_GRUPPE_GUTHA
   const cart = page.getByRole('dialog', { name: 'Ihre Buchung' });
   await expect(cart).toContainText('Zahlung: Guthaben');
   await cart.getByRole('button', { name: 'Buchung bestätigen' }).click();
-  await expect(page.getByRole('dialog', { name: 'Buchung abgeschlossen' })).toContainText('Es hat alles geklappt.');
-  await page.getByRole('button', { name: 'OK' }).click();
+  const done = page.getByRole('dialog', { name: 'Buchung abgeschlossen' });
+  await expect(done).toContainText('Der Termin für Olga Operatorbucht ist gebucht:');
+  await expect(done).toContainText('bei Thomas Therapeut');
+  await done.getByRole('button', { name: 'Schließen' }).click();
   await expect(
     page.getByRole('region', { name: 'Bezahltes Guthaben' }).getByText('Video-Gruppentermin: 0'),
   ).toBeVisible();

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, login, sql, test } from './support/fixtures.ts';
 import { DAY_MINUTES, grantCredit, newPatient, newTermin, uniqueBefund } from './support/termin-helpers.ts';
+import { settled } from './support/settled.ts';
 import { scaled } from './support/slowness.ts';
 
 const paidCredit = (page: Page) => page.getByRole('region', { name: 'Bezahltes Guthaben' });
@@ -47,8 +49,8 @@ test('a patient filters by address and checkbox, books with credit, downloads th
   const cart = await bookOne(page, befund, 'Guthaben');
   await cart.getByRole('button', { name: 'Buchung bestätigen' }).click();
   const done = page.getByRole('dialog', { name: 'Buchung abgeschlossen' });
-  await expect(done).toContainText('Es hat alles geklappt.');
-  await done.getByRole('button', { name: 'OK' }).click();
+  await expect(done).toContainText(`Ihr Termin ist gebucht:${befund} (Video-Einzeltermin) am `);
+  await done.getByRole('button', { name: 'Schließen' }).click();
   await expect(paidCredit(page).getByText('Video-Einzeltermin: 0')).toBeVisible();
 
   await page.getByRole('radio', { name: 'Gebuchte Termine' }).check();
@@ -78,7 +80,11 @@ test('a patient filters by address and checkbox, books with credit, downloads th
   await expect(booked).toBeHidden();
 });
 
-test('a patient pays a booking through the sandbox checkout in a new window', async ({ page }) => {
+test('a patient pays in the same tab: a cancelled payment keeps the cart, the paid booking is named on the plan', async ({
+  page,
+}) => {
+  // three full page loads: the plan, and the plan again after each visit of the provider's page
+  test.setTimeout(scaled(60_000));
   const patient = await newPatient('Karl', 'Karte');
   const befund = uniqueBefund('E2E Karte');
   await newTermin(befund, 3 * DAY_MINUTES, 'EINZEL');
@@ -86,24 +92,44 @@ test('a patient pays a booking through the sandbox checkout in a new window', as
   await login(page, patient.email, { via: 'api', to: `/patient/termine?b=${encodeURIComponent(befund)}` });
   // no credit: the demo card price of a single appointment
   const cart = await bookOne(page, befund, 'Zu bezahlen (25,00 €)');
-  const popupOpened = page.waitForEvent('popup');
+  await expect(cart).toContainText('Mit „Buchung bestätigen“ gelangen Sie zur Zahlungsseite');
   await cart.getByRole('button', { name: 'Buchung bestätigen' }).click();
-  const popup = await popupOpened;
-  await expect(popup.getByRole('heading', { name: 'Testzahlung' })).toBeVisible();
-  await popup.getByRole('button', { name: 'Bezahlen' }).click();
+  // the provider's page opens in this tab, no second window
+  await expect(page.getByRole('heading', { name: 'Testzahlung' })).toBeVisible();
+  expect(page.context().pages()).toHaveLength(1);
 
-  // the dialog reads the cart back until the provider's webhook booked it
-  await expect(cart.getByText('Es hat alles geklappt.')).toBeVisible({ timeout: scaled(20_000) });
-  // the payment window came back to the plan with ?cart={id} and shows the same state
-  await expect(popup).toHaveURL(/\/patient\/termine\?cart=\d+/);
-  await expect(popup.getByRole('dialog', { name: 'Ihre Buchung' })).toContainText('Es hat alles geklappt.', {
+  // cancelled at the provider: back on the plan, told so, the cart as it was
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(page).toHaveURL(/\/patient\/termine\?cart=\d+$/);
+  const back = page.getByRole('dialog', { name: 'Ihre Buchung' });
+  await expect(back).toContainText('Die Zahlung wurde abgebrochen, es wurde nichts von Ihrer Karte abgebucht.', {
     timeout: scaled(20_000),
   });
-  await popup.close();
-  await cart.getByRole('button', { name: 'Schließen' }).click();
+  await expect(back).toContainText(befund);
 
-  await page.getByRole('radio', { name: 'Gebuchte Termine' }).check();
+  // the retry goes to a new payment page; paid, the plan names what was booked, when, with whom and where
+  await back.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('heading', { name: 'Testzahlung' })).toBeVisible();
+  await page.getByRole('button', { name: 'Bezahlen' }).click();
+  await expect(page).toHaveURL(/\/patient\/termine\?cart=\d+$/);
+  const done = page.getByRole('dialog', { name: 'Buchung abgeschlossen' });
+  await expect(done).toContainText(`Ihr Termin ist gebucht:${befund} (Video-Einzeltermin) am `, {
+    timeout: scaled(20_000),
+  });
+  await expect(done).toContainText('bei Thomas Therapeut');
+  await expect(done).toContainText('Ihre Termine finden Sie in Ihrem Terminplan unter Gebuchte Termine.');
+  await expect(done).not.toContainText('Es hat alles geklappt.');
+  await settled(page);
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => ['serious', 'critical'].includes(v.impact!)),
+  ).toEqual([]);
+
+  await done.getByRole('link', { name: 'Gebuchte Termine' }).click();
+  await expect(done).toBeHidden();
+  await expect(page).toHaveURL(/[?&]ta=angemeldet/);
+  await expect(page.getByRole('radio', { name: 'Gebuchte Termine' })).toBeChecked();
   await expect(termin(page, befund).getByText('gebucht', { exact: true })).toBeVisible();
+  expect(page.context().pages()).toHaveLength(1);
 });
 
 test('a booking less than 24 hours ahead gets its reminder e-mail exactly once', async ({ page, waitForMail }) => {
