@@ -72,8 +72,9 @@ test('an operator publishes a questionnaire with a conditional question; a patie
   await p.getByRole('button', { name: 'Neuer Befundfragebogen' }).click();
   const form = p.getByRole('form', { name: titel });
   await expect(form).toBeVisible();
+  // enabled throughout: a click with questions open says which (issue 32 item 11)
   const abgeben = form.getByRole('button', { name: 'Speichern & Abgeben' });
-  await expect(abgeben).toBeDisabled();
+  await expect(abgeben).toBeEnabled();
 
   await form
     .getByRole('radiogroup', { name: 'Haben Sie aktuell Schmerzen?' })
@@ -90,10 +91,17 @@ test('an operator publishes a questionnaire with a conditional question; a patie
     .getByRole('radiogroup', { name: 'Haben Sie heute trainiert?' })
     .getByRole('radio', { name: 'Ja', exact: true })
     .check();
-  await expect(abgeben).toBeDisabled();
-  await form.getByLabel('Wie lange haben Sie trainiert?').fill('Eine halbe Stunde');
-  await expect(abgeben).toBeEnabled();
+  await abgeben.click();
+  const hinweis = form.getByRole('alert');
+  await expect(hinweis).toContainText('Bitte beantworten Sie noch diese Frage, bevor Sie den Fragebogen abgeben:');
+  await expect(hinweis.getByRole('listitem')).toHaveText(['Wie lange haben Sie trainiert?']);
+  const trainingsdauer = form.getByLabel('Wie lange haben Sie trainiert?');
+  await expect(trainingsdauer).toBeFocused();
+  await expect(form.getByText('Bitte beantworten Sie diese Frage.')).toBeVisible();
   await expectNoSeriousViolation(p);
+  await p.keyboard.type('Eine halbe Stunde');
+  await expect(hinweis).toBeHidden();
+  await expect(trainingsdauer).toHaveValue('Eine halbe Stunde');
   await abgeben.click();
 
   const ansicht = p.getByRole('region', { name: titel });

@@ -62,8 +62,15 @@ export const FRAGEBOGEN_TEXTS = {
   antwortSkala: `Die Antwort muss eine ganze Zahl von ${SKALA_MIN} bis ${SKALA_MAX} sein.`,
   antwortJaNein: 'Die Antwort muss Ja oder Nein sein.',
   antwortFehlt: 'Bitte beantworten Sie alle angezeigten Fragen.',
+  frageOffen: 'Bitte beantworten Sie diese Frage.',
   ungueltigeId: 'Ungültige ID.',
 } as const;
+
+/** Above the list of the questions still unanswered when the patient submits (issue 32 item 11). */
+export const offeneFragenHinweis = (anzahl: number): string =>
+  anzahl === 1
+    ? 'Bitte beantworten Sie noch diese Frage, bevor Sie den Fragebogen abgeben:'
+    : `Bitte beantworten Sie noch diese ${anzahl} Fragen, bevor Sie den Fragebogen abgeben:`;
 
 /** Whether the dependency's answer shows a question: "Ja" or "Nein". */
 export const BEDINGUNG_LABELS = { true: 'Ja', false: 'Nein' } as const;

@@ -1,7 +1,9 @@
 import {
   alsSichtbarkeitsFrage,
   FRAGEBOGEN_LIMITS,
+  FRAGEBOGEN_TEXTS,
   istBeantwortet,
+  offeneFragenHinweis,
   patientFragebogenSpeichernSchema,
   SKALA_MAX,
   SKALA_MIN,
@@ -12,11 +14,14 @@ import {
   type PatientFragebogenSpeichern,
 } from '@dihs/contract/fragebogen';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -26,6 +31,8 @@ import { FormTextField } from '../../../components/form-fields.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { usePatientFragebogenAbgeben, usePatientFragebogenSpeichern } from '../api/fragebogen-api.ts';
 
+const feldName = (index: number) => `antworten.${index}.antwort` as const;
+
 const SKALA = Array.from({ length: SKALA_MAX - SKALA_MIN + 1 }, (_, index) => SKALA_MIN + index);
 
 interface FeldProps {
@@ -34,10 +41,15 @@ interface FeldProps {
   frage: Antwort['frage'];
 }
 
-/** A scale or yes/no question as a labelled radio group (keyboard: arrow keys within the group). */
+/**
+ * A scale or yes/no question as a labelled radio group (keyboard: arrow keys within the group). The first option
+ * carries the field's ref, so that focusing an unanswered question lands in its group.
+ */
 function Auswahl({ control, index, frage }: FeldProps) {
   const labelId = useId();
-  const { field } = useController({ control, name: `antworten.${index}.antwort` });
+  const hinweisId = useId();
+  const { field, fieldState } = useController({ control, name: `antworten.${index}.antwort` });
+  const hinweis = fieldState.error?.message;
   const optionen: [string, AntwortWert, string][] =
     frage.typ === 'SKALA'
       ? SKALA.map((n) => [String(n), n, String(n)])
@@ -46,28 +58,37 @@ function Auswahl({ control, index, frage }: FeldProps) {
           ['false', false, 'Nein'],
         ];
   return (
-    <FormControl component="fieldset" margin="dense">
+    <FormControl component="fieldset" margin="dense" error={Boolean(hinweis)}>
       <FormLabel component="legend" id={labelId}>
         {frage.frage}
       </FormLabel>
       <RadioGroup
         row
         aria-labelledby={labelId}
+        aria-describedby={hinweis ? hinweisId : undefined}
         name={field.name}
         value={field.value === null || field.value === undefined ? '' : String(field.value)}
         onChange={(event) => field.onChange(optionen.find(([value]) => value === event.target.value)?.[1] ?? null)}
       >
-        {optionen.map(([value, , label]) => (
-          <FormControlLabel key={value} value={value} control={<Radio />} label={label} />
+        {optionen.map(([value, , label], position) => (
+          <FormControlLabel
+            key={value}
+            value={value}
+            control={<Radio slotProps={{ input: { ref: position === 0 ? field.ref : undefined } }} />}
+            label={label}
+          />
         ))}
       </RadioGroup>
+      {hinweis && <FormHelperText id={hinweisId}>{hinweis}</FormHelperText>}
     </FormControl>
   );
 }
 
 /**
  * A draft questionnaire: a question shows while its position is set and its condition holds (spec 3, section 5,
- * the same rule the server applies); "Speichern & Abgeben" stays disabled while a shown question is unanswered.
+ * the same rule the server applies). The spec disables "Speichern & Abgeben" while a shown question is unanswered;
+ * a disabled button does not say why (issue 32 item 11), so it stays enabled: a click with questions open names
+ * them above the buttons, marks each one and moves the focus to the first (docs/decisions.md).
  */
 export function PatientFragebogenForm({ bogen }: { bogen: PatientFragebogen }) {
   const speichern = usePatientFragebogenSpeichern();
@@ -84,8 +105,21 @@ export function PatientFragebogenForm({ bogen }: { bogen: PatientFragebogen }) {
     bogen.antworten.map((a) => alsSichtbarkeitsFrage(a.frage)),
     werte,
   );
-  const vollstaendig = [...sichtbar].every((id) => istBeantwortet(werte.get(id)));
+  const offen = bogen.antworten.flatMap(({ frage }, index) =>
+    sichtbar.has(frage.id) && !istBeantwortet(werte.get(frage.id)) ? [{ frage, name: feldName(index) }] : [],
+  );
+  // the list shows after a submit attempt and shrinks as the patient answers
+  const [offenZeigen, setOffenZeigen] = useState(false);
   const busy = speichern.isPending || abgeben.isPending;
+
+  const abgebenPruefen = () => {
+    if (offen.length === 0) return void submit(true);
+    setMeldung(null);
+    setOffenZeigen(true);
+    offen.forEach(({ name }, position) =>
+      form.setError(name, { type: 'offen', message: FRAGEBOGEN_TEXTS.frageOffen }, { shouldFocus: position === 0 }),
+    );
+  };
 
   const submit = (publish: boolean) =>
     form.handleSubmit(async (values) => {
@@ -120,6 +154,20 @@ export function PatientFragebogenForm({ bogen }: { bogen: PatientFragebogen }) {
           ),
         )}
       </Stack>
+      {offenZeigen && offen.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          <AlertTitle>{offeneFragenHinweis(offen.length)}</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {offen.map(({ frage, name }) => (
+              <li key={frage.id}>
+                <Link component="button" type="button" onClick={() => form.setFocus(name)} sx={{ textAlign: 'left' }}>
+                  {frage.frage}
+                </Link>
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
       {meldung && (
         <Alert severity={meldung.kind} sx={{ mt: 2 }}>
           {meldung.text}
@@ -129,7 +177,7 @@ export function PatientFragebogenForm({ bogen }: { bogen: PatientFragebogen }) {
         <Button variant="outlined" disabled={busy} onClick={() => void submit(false)}>
           Speichern
         </Button>
-        <Button variant="contained" disabled={busy || !vollstaendig} onClick={() => void submit(true)}>
+        <Button variant="contained" disabled={busy} onClick={abgebenPruefen}>
           Speichern &amp; Abgeben
         </Button>
       </Stack>
