@@ -133,6 +133,9 @@ export const BUCHUNG_TEXTE = {
   unbekanntTitel: 'Buchung nicht gefunden',
   unbekannt:
     'Diese Buchung ist unbekannt. Bitte prüfen Sie unter „Gebuchte Termine“, ob Ihre Termine gebucht sind, oder buchen Sie erneut.',
+  ladeFehlerTitel: 'Buchung konnte nicht geladen werden',
+  ladeFehler:
+    'Der Stand Ihrer Buchung konnte gerade nicht geladen werden. Bitte prüfen Sie unter „Gebuchte Termine“, ob Ihre Termine gebucht sind.',
 } as const;
 
 export const STORNO_MESSAGES = {

@@ -220,10 +220,11 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('radio', { name: 'Gebuchte Termine' })).toBeChecked();
   });
 
-  it('back from the payment page: the paid cart of ?cart={id} is confirmed; an unknown or malformed one is said so', async () => {
+  it('back from the payment page: the paid cart of ?cart={id} is confirmed; an unknown, malformed or unreadable one is said so', async () => {
     stubPlan('/termin/patient/all', {
       'GET /api/cart/get/5': { body: booked(creditCart(5)) },
       'GET /api/cart/get/77': { status: 404, body: { message: 'Unbekannter Warenkorb.' } },
+      'GET /api/cart/get/88': { status: 500, body: { message: 'x' } },
     });
     renderPatient('/patient/termine?cart=5');
     const done = await screen.findByRole('dialog', { name: 'Buchung abgeschlossen' });
@@ -237,6 +238,11 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
       const unknown = await screen.findByRole('dialog', { name: BUCHUNG_TEXTE.unbekanntTitel });
       expect(unknown).toHaveTextContent(BUCHUNG_TEXTE.unbekannt);
     }
+    cleanup();
+    renderPatient('/patient/termine?cart=88');
+    expect(await screen.findByRole('dialog', { name: BUCHUNG_TEXTE.ladeFehlerTitel })).toHaveTextContent(
+      BUCHUNG_TEXTE.ladeFehler,
+    );
   });
 
   it('after a booking reads again what it changed: the list, the balance, the subscription and the open booking', async () => {

@@ -52,14 +52,20 @@ export function useBooking({
 
   const returnCartId = typeof returnParam === 'number' ? returnParam : null;
   const returnCart = useReturnedCart(modus, returnCartId);
-  // an id that is not one, or a cart the server does not know for this viewer (404): said once, the address cleaned
-  const returnUnbekannt = returnParam === 'ungueltig' || returnCart.isError;
+  // an id that is not one, or a cart the server does not know for this viewer (400, 404), or one that could not be
+  // read: said once, the address cleaned (the open booking, if any, stays on the page)
+  const returnFehler: Meldung | null =
+    returnParam === 'ungueltig' || (returnCart.isError && isApiError(returnCart.error, 400, 404))
+      ? { title: BUCHUNG_TEXTE.unbekanntTitel, text: BUCHUNG_TEXTE.unbekannt }
+      : returnCart.isError
+        ? { title: BUCHUNG_TEXTE.ladeFehlerTitel, text: BUCHUNG_TEXTE.ladeFehler }
+        : null;
   useEffect(() => {
-    if (!returnUnbekannt) return;
-    melden({ title: BUCHUNG_TEXTE.unbekanntTitel, text: BUCHUNG_TEXTE.unbekannt });
+    if (!returnFehler) return;
+    melden(returnFehler);
     onCartClosed(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per unknown return; the callbacks change each render
-  }, [returnUnbekannt]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failed return; the callbacks change each render
+  }, [returnFehler?.title]);
   // a cart left open by a reload or a closed tab: shown until it is booked, released or expired
   const openCart = useOpenCart(modus);
   const offeneBuchung = modus.kind === 'patient' && openCart.data?.status === 'OFFEN' ? openCart.data : null;
