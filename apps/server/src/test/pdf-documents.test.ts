@@ -255,6 +255,7 @@ describe('the server PDFs look finished', () => {
       doc.font('Helvetica').fontSize(10.5).text('Haben Sie Schmerzen?: Ja');
       doc.text('Über den Rand hinaus', 480, 200, { lineBreak: false });
       doc.text('Überdeckt', 56, 300, { lineBreak: false }).text('Überdeckt', 60, 302, { lineBreak: false });
+      doc.text('Status: teilgenommen', 300, 400, { width: 50 });
       doc.font('Helvetica-Bold').text('Wo haben Sie Schmerzen?', 56, doc.page.height - 56 - 13);
       doc.addPage().font('Helvetica').text('Knie rechts');
     });
@@ -262,6 +263,7 @@ describe('the server PDFs look finished', () => {
       'Seite 1: doppelte Satzzeichen: „Haben Sie Schmerzen?: Ja“',
       'Seite 1: Text außerhalb des Satzspiegels: „Über den Rand hinaus“',
       'Seite 1: Text überdeckt Text: „Überdeckt“ und „Überdeckt“',
+      'Seite 1: Wort getrennt: „genomme“ / „n“',
       'Seite 1: Überschrift allein am Seitenende: „Wo haben Sie Schmerzen?“',
     ]);
   });

@@ -4,7 +4,7 @@ import { PDF_TEXT } from '../lib/pdf-layout.ts';
 
 /**
  * Reads a rendered PDF back (pdf.js through unpdf) and names what a reader would see as unfinished: text beyond the
- * page's margins, text drawn over other text, a heading as the last line of a page, doubled punctuation
+ * page's margins, text drawn over other text, a word broken inside, a heading as the last line of a page, doubled punctuation
  * ("Schmerzen?: Ja"). Bold is told by the glyph widths: pdf.js reports each run's width, and a run of Helvetica-Bold
  * is wider than the same text in Helvetica (pdfkit's own metrics measure the regular width).
  */
@@ -12,6 +12,8 @@ import { PDF_TEXT } from '../lib/pdf-layout.ts';
 /** Helvetica's ascender and descender per unit of font size (the AFM's 718 and -207). */
 const ASCENT = 0.718;
 const DESCENT = 0.207;
+/** pdfkit's line height for Helvetica per unit of font size: the AFM's bounding box, 931 - -225. */
+const LINE_HEIGHT = 1.156;
 const FOOTER = /Seite \d+ von \d+$/;
 /** The footer stands in the bottom margin, but at least this far from the paper's edge (printers' unprintable rim). */
 const PAPER_RIM = 14;
@@ -130,6 +132,23 @@ export function layoutProblems(pages: readonly PdfPage[], margin: number): strin
     runs.forEach((run, i) => {
       const covered = runs.slice(i + 1).find((other) => overlaps(run, other));
       if (covered) problems.push(`${seite}: Text überdeckt Text: „${run.text}“ und „${covered.text}“`);
+    });
+    // pdfkit breaks a word inside only when the word alone is wider than its column: the piece stands alone on its
+    // line, fills the column (as wide as the column's widest line, give or take a letter), ends in a letter, and the
+    // next line of the same text (not the next row, which starts further down) goes on in lower case
+    const runsAt = (left: number) => runs.filter((other) => Math.abs(other.left - left) < TOLERANCE);
+    const widthOf = (run: PdfRun) => run.right - run.left;
+    body.forEach((line, i) => {
+      for (const run of line.runs) {
+        const below = body[i + 1]?.runs.find(
+          (next) =>
+            Math.abs(next.left - run.left) < TOLERANCE && next.bottom - run.bottom < LINE_HEIGHT * run.size + TOLERANCE,
+        );
+        const fillsColumn = widthOf(run) > Math.max(...runsAt(run.left).map(widthOf)) - run.size;
+        if (below && fillsColumn && /^\S*\p{L}$/u.test(run.text.trim()) && /^\p{Ll}/u.test(below.text)) {
+          problems.push(`${seite}: Wort getrennt: „${run.text.trim()}“ / „${below.text.split(' ')[0]}“`);
+        }
+      }
     });
     const last = body.at(-1);
     if (index < pages.length - 1 && last?.heading) {

@@ -79,12 +79,13 @@ export function renderTerminbuchungsbestaetigung(
   });
 }
 
+// the status column fits its longest word ("teilgenommen"): a narrower column would break it inside the word
 const LISTE_SPALTEN: readonly TableColumn[] = [
-  { share: 0.17 },
-  { share: 0.26 },
-  { share: 0.2 },
+  { share: 0.16 },
+  { share: 0.24 },
+  { share: 0.19 },
   { share: 0.22 },
-  { share: 0.15 },
+  { share: 0.19 },
 ];
 const LISTE_KOPF = ['Beginn', 'Termin', 'Terminart, Dauer', 'Therapeutin/ Therapeut', 'Status'];
 
