@@ -26,7 +26,7 @@ export default defineConfig({
     // the faces of src/app/fonts.ts; the landing page's heading (Slab 500) and text (400) are preloaded
     selfHostedFonts([
       { family: 'Roboto', weights: [400, 500, 700], preload: [400], filePrefix: 'roboto-latin' },
-      { family: 'Roboto Slab', weights: [500], preload: [500], filePrefix: 'roboto-slab-latin' },
+      { family: 'Roboto Condensed', weights: [500], preload: [500], filePrefix: 'roboto-condensed-latin' },
     ]),
     inlineEntryStylesheet(),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),

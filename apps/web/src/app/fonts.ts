@@ -3,4 +3,5 @@
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
-import '@fontsource/roboto-slab/latin-500.css';
+// page titles and headings: spec 3's Roboto Condensed, one weight (issue 32 item 8: one heading style everywhere)
+import '@fontsource/roboto-condensed/latin-500.css';

@@ -9,7 +9,11 @@ const greenText = { color: GREEN_TEXT, borderColor: GREEN_TEXT };
 
 // each web font followed by its metric-compatible local stand-in (vite-fonts.ts), shown until the font has loaded
 const BODY_FONT = '"Roboto", "Roboto fallback", "Helvetica", "Arial", sans-serif';
-const HEADING_FONT = '"Roboto Slab", "Roboto Slab fallback", "Roboto", "Georgia", serif';
+// spec 3 names Roboto Condensed for the titles; every heading variant takes it, so a page whose title is styled
+// as a smaller variant still looks like the others (issue 32 item 8)
+const HEADING_FONT = '"Roboto Condensed", "Roboto Condensed fallback", "Roboto", "Arial Narrow", sans-serif';
+// (500 is the one weight loaded; h4-h6 keep MUI's sizes)
+const heading = (fontSize?: string) => ({ fontFamily: HEADING_FONT, fontWeight: 500, ...(fontSize && { fontSize }) });
 
 /** The brand theme (spec 1, section 9) with MUI's German component texts. */
 export const theme = createTheme(
@@ -28,9 +32,12 @@ export const theme = createTheme(
     },
     typography: {
       fontFamily: BODY_FONT,
-      h1: { fontFamily: HEADING_FONT, fontWeight: 500, fontSize: '2.25rem' },
-      h2: { fontFamily: HEADING_FONT, fontWeight: 500, fontSize: '1.75rem' },
-      h3: { fontFamily: HEADING_FONT, fontWeight: 500, fontSize: '1.35rem' },
+      h1: heading('2.25rem'),
+      h2: heading('1.75rem'),
+      h3: heading('1.35rem'),
+      h4: heading(),
+      h5: heading(),
+      h6: heading(),
       button: { textTransform: 'none', fontWeight: 500 },
     },
     // the light brand blue stays visible on white pages and on the dark top bar alike

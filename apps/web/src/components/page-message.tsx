@@ -17,7 +17,7 @@ export function PageMessage({
 }) {
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h1" gutterBottom>
         {title}
       </Typography>
       <Alert severity={severity}>{message}</Alert>

@@ -32,7 +32,7 @@ export function PatientPlanPage() {
       >
         {({ patientName, hatAbo, set }) => (
           <>
-            <Typography variant="h4" component="h1" gutterBottom>
+            <Typography variant="h1" gutterBottom>
               IHR TRAININGSPLAN {patientName.toUpperCase()}
             </Typography>
             {/* addressed to the patient, with the way to a subscription; the spec's third-person sentence

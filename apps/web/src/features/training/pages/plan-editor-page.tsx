@@ -71,7 +71,7 @@ export function PlanEditorPage() {
 
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h1" gutterBottom>
         Trainingsplan von {patientName}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>

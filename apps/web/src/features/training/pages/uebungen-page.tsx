@@ -15,9 +15,7 @@ export function UebungenPage() {
   return (
     <Box sx={{ p: { xs: 1, md: 3 }, maxWidth: 900 }}>
       <Stack direction="row" sx={{ mb: 2, justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="h4" component="h1">
-          Übungen
-        </Typography>
+        <Typography variant="h1">Übungen</Typography>
         <Button variant="contained" onClick={() => setEditing({ uebung: null })}>
           Neue Übung
         </Button>

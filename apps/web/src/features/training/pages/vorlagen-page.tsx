@@ -93,7 +93,7 @@ export function VorlagenPage() {
 
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h1" gutterBottom>
         Trainingsplan-Vorlagen
       </Typography>
       <Grid container spacing={3}>

@@ -12,7 +12,7 @@ export function VerwaltungPage() {
   const [fehler, setFehler] = useState<string | null>(null);
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h1" gutterBottom>
         Anwendung verwalten
       </Typography>
       <Grid container spacing={4}>

@@ -64,9 +64,7 @@ export function VideosPage() {
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
       <Stack direction="row" sx={{ mb: 2, justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="h4" component="h1">
-          Videos
-        </Typography>
+        <Typography variant="h1">Videos</Typography>
         {darfBearbeiten && (
           <Button variant="contained" onClick={() => setDialog({ video: null })}>
             Neues Video
