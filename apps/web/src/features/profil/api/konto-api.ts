@@ -81,5 +81,8 @@ export function useRefreshKonto() {
       firmaEndpoints.einePatient,
       firmaEndpoints.eineTherapeut,
       accountsEndpoints.emailBestaetigt,
+      // the operator's user list shows the account's address, privileges and lock (issue 32 item 1)
+      usersEndpoints.liste,
+      usersEndpoints.gesperrte,
     );
 }

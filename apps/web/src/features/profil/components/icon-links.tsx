@@ -5,10 +5,8 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import FitnessCenterIcon from '@mui/icons-material/FitnessCenter';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { useSession } from '../../../lib/session-context.ts';
 
 interface IconLinksProps {
@@ -17,7 +15,11 @@ interface IconLinksProps {
   asOperator: boolean;
 }
 
-/** The icon links of a patient's profile: questionnaires, training plan, appointments, prescriptions. */
+/**
+ * The patient-record bar of a patient's profile: anamnesis, questionnaires, training plan, appointments, prescriptions.
+ * Each link says what it opens in visible words beside its icon (issue 32 item 4: five bare round icons made the
+ * operator guess); on a phone the buttons wrap and share the width.
+ */
 export function IconLinks({ patientId, asOperator }: IconLinksProps) {
   const { session } = useSession();
   const links: { label: string; route: RouteKey; to: string; icon: ReactNode }[] = [
@@ -61,17 +63,16 @@ export function IconLinks({ patientId, asOperator }: IconLinksProps) {
   return (
     <Box component="nav" aria-label="Patientenakte" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {allowed.map((link) => (
-        <Tooltip key={link.label} title={link.label}>
-          <IconButton
-            component={RouterLink}
-            to={link.to}
-            aria-label={link.label}
-            color="primary"
-            sx={{ border: 1, borderColor: 'divider' }}
-          >
-            {link.icon}
-          </IconButton>
-        </Tooltip>
+        <ButtonLink
+          key={link.label}
+          to={link.to}
+          variant="outlined"
+          size="small"
+          startIcon={link.icon}
+          sx={{ flex: { xs: '1 1 auto', sm: '0 0 auto' } }}
+        >
+          {link.label}
+        </ButtonLink>
       ))}
     </Box>
   );

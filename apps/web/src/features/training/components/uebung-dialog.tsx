@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { SaveFormDialog } from '../../../components/form-dialog.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { savedText, useSavedAndClose } from '../../../components/save-notice.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useUebungLoeschen, useUebungSpeichern } from '../api/training-api.ts';
@@ -15,6 +16,7 @@ const LEER = { titel: '', beschreibung: '', videoUrl: '' };
 /** "Neue Übung" (uebung null) or an existing one: Speichern, Zurück, "Formular Leeren", Löschen (spec 3). */
 export function UebungDialog({ uebung, onClose }: { uebung: Uebung | null; onClose: () => void }) {
   const save = useUebungSpeichern();
+  const savedAndClose = useSavedAndClose(onClose);
   const remove = useUebungLoeschen();
   const [deleteRefusal, setDeleteRefusal] = useState<string | null>(null);
   const form = useContractForm(
@@ -42,7 +44,12 @@ export function UebungDialog({ uebung, onClose }: { uebung: Uebung | null; onClo
         form={form}
         save={save}
         busy={remove.isPending}
-        onSave={(fields) => save.mutate({ body: { id: uebung?.id ?? 0, ...fields } }, { onSuccess: onClose })}
+        onSave={(fields) =>
+          save.mutate(
+            { body: { id: uebung?.id ?? 0, ...fields } },
+            { onSuccess: () => savedAndClose({ text: savedText('Übung', fields.titel, uebung === null) }) },
+          )
+        }
         onClose={onClose}
         refusedWith={[400, 404]}
         cancelLabel="Zurück"

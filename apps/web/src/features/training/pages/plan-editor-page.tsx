@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { savedText, useSaveNotice } from '../../../components/save-notice.tsx';
 import { PageMessage } from '../../../components/page-message.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { NetzwerkfehlerDialog } from '../../../components/message-dialog.tsx';
@@ -44,6 +45,7 @@ export function PlanEditorPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<PlanEintrag | null>(null);
   const [failed, setFailed] = useState(false);
+  const notify = useSaveNotice();
   const onError = () => setFailed(true);
   const neu = usePlanSetNeu();
   const ausVorlage = usePlanSetAusVorlage();
@@ -178,7 +180,18 @@ export function PlanEditorPage() {
                   uebungId: editing.kind === 'neu' ? editing.uebung.id : editing.eintrag.uebungId,
                 },
               },
-              { onSuccess: () => setEditing(null) },
+              {
+                onSuccess: () => {
+                  notify({
+                    text: savedText(
+                      'Übung',
+                      editing.kind === 'neu' ? editing.uebung.titel : editing.eintrag.titel,
+                      editing.kind === 'neu',
+                    ),
+                  });
+                  setEditing(null);
+                },
+              },
             )
           }
           onClose={() => setEditing(null)}

@@ -9,7 +9,9 @@ export function useUnlockUsers() {
   const viewer = useViewerKey();
   return useEndpointMutation(usersEndpoints.entsperren, {
     toInput: (emails: readonly string[]) => ({ body: [...emails] }),
-    // the answer is the new list: no second request
+    // the role lists show the unlocked accounts as Aktiv again (one meaning of "Gesperrt", issue 32 item 1)
+    invalidates: [usersEndpoints.liste],
+    // the answer is the new locked list: no second request
     onSuccess: (remaining) => queryClient.setQueryData(endpointKey(usersEndpoints.gesperrte, viewer), remaining),
   });
 }
