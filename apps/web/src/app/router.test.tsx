@@ -63,7 +63,11 @@ describe('app routes', () => {
     const { router } = renderRoutes(routes, { path: '/gibt/es/nicht' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/error/404');
+    // the ways on (issue 32 item 9): the start page of a visitor, the contact, the menu's pages
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Kontakt aufnehmen' })).toHaveAttribute('href', '/kontakt');
+    const menu = screen.getByRole('navigation', { name: 'Seiten im Menü' });
+    expect(await within(menu).findByRole('link', { name: 'FAQ' }, { timeout: 10_000 })).toHaveAttribute('href', '/faq');
   });
 
   it('renders a static content page from the server', async () => {
