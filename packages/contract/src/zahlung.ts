@@ -37,6 +37,13 @@ export const PAYMENT_TEXTS = {
   keiner: 'Keiner (vermutlich wurde die Datenbank bereinigt oder noch keiner ausgeführt)',
 } as const;
 
+/**
+ * The query parameter the browser brings back from a checkout the user cancelled (`?zahlung=abgebrochen`): the page
+ * can say so at once, since the provider reports a cancellation later (the sandbox) or not at all (Stripe's back
+ * link). Only words follow from it; what was paid is always read from the server.
+ */
+export const PAYMENT_CANCEL_PARAM = { name: 'zahlung', value: 'abgebrochen' } as const;
+
 export const PAYMENT_PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   GUTHABEN: 'Guthabenpaket',
   ABO: 'Abonnement',

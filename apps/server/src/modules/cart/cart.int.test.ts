@@ -215,7 +215,7 @@ describe('confirm, pay, reset, timeout', () => {
     await h.inject('GET', cart.redirectUrl!);
     // the cancelled checkout returns to the same plan address; the cart's state there is read from the server
     const back = await pressSandboxButton(s.t, tokenOf(cart.redirectUrl!), 'abbrechen');
-    expect(back.headers.location).toBe(`/patient/termine?cart=${cart.cartId}`);
+    expect(back.headers.location).toBe(`/patient/termine?cart=${cart.cartId}&zahlung=abgebrochen`);
     await s.t.app.zahlungSandbox!.idle();
     // reading changes nothing: no open payment, so no address
     const read = (

@@ -184,7 +184,7 @@ describe('credit shop', () => {
     expect((await check(failed.orderId)).status).toBe('PENDING');
     const cancelled = await order('Einzeltermin');
     const back = await pressSandboxButton(t, cancelled.token, 'abbrechen');
-    expect(back.headers.location).toBe(`/guthaben/${cancelled.orderId}`);
+    expect(back.headers.location).toBe(`/guthaben/${cancelled.orderId}?zahlung=abgebrochen`);
     await t.app.zahlungSandbox!.idle();
     expect((await check(cancelled.orderId)).status).toBe('CANCELLED');
     expect(await balance(patient)).toEqual(before);

@@ -10,8 +10,11 @@ export interface CheckoutSession {
 /** One card payment provider, chosen by PAYMENT_PROVIDER. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  /** Creates (or finds again) the provider's checkout of a PENDING payment; the browser returns to `returnUrl`. */
-  startCheckout(payment: ZahlungRow, returnUrl: string): Promise<CheckoutSession>;
+  /**
+   * Creates (or finds again) the provider's checkout of a PENDING payment; the browser returns to `returnUrl`, or to
+   * `cancelUrl` when the user cancels there.
+   */
+  startCheckout(payment: ZahlungRow, returnUrl: string, cancelUrl: string): Promise<CheckoutSession>;
   /**
    * Verifies a webhook on its raw body and translates it. Throws HttpError 400 on a bad signature or body; answers
    * null for an event type we do not use (acknowledged, nothing recorded).

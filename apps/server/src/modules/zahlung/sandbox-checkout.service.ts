@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { SandboxDelivery } from './sandbox-delivery.ts';
 import { newSandboxEvent, type SandboxEventType } from './sandbox.provider.ts';
-import { paymentByToken, returnPathOf } from './zahlung.service.ts';
+import { cancelPathOf, paymentByToken, returnPathOf } from './zahlung.service.ts';
 import type { PaymentStatus } from './zahlung.table.ts';
 
 /** Which button sends which event, and from which state the button is offered. */
@@ -39,5 +39,6 @@ export async function sandboxAction(
     const transactionId = action === 'bezahlen' ? `SBX-${randomBytes(6).toString('hex').toUpperCase()}` : undefined;
     delivery.send(newSandboxEvent(rule.event, payment.id, transactionId));
   }
-  return returnPathOf(payment);
+  // a cancellation returns as at a real provider's back link; a declined card comes back unpaid
+  return action === 'abbrechen' ? cancelPathOf(payment) : returnPathOf(payment);
 }

@@ -39,13 +39,13 @@ describe('Stripe provider', () => {
       publicUrl: 'https://dihs.example/',
       client,
     });
-    const session = await provider.startCheckout(payment, '/guthaben/5');
+    const session = await provider.startCheckout(payment, '/guthaben/5', '/guthaben/5?zahlung=abgebrochen');
     expect(session).toEqual({ providerRef: 'cs_test_1', redirectUrl: 'https://checkout.stripe.com/c/pay/cs_test_1' });
     expect(calls[0]!.params).toMatchObject({
       mode: 'payment',
       client_reference_id: '17',
       success_url: 'https://dihs.example/guthaben/5',
-      cancel_url: 'https://dihs.example/guthaben/5',
+      cancel_url: 'https://dihs.example/guthaben/5?zahlung=abgebrochen',
       line_items: [
         {
           quantity: 1,
@@ -64,7 +64,9 @@ describe('Stripe provider', () => {
       publicUrl: 'https://dihs.example',
       client,
     });
-    await expect(provider.startCheckout(payment, '/guthaben/5')).rejects.toMatchObject({ statusCode: 502 });
+    await expect(
+      provider.startCheckout(payment, '/guthaben/5', '/guthaben/5?zahlung=abgebrochen'),
+    ).rejects.toMatchObject({ statusCode: 502 });
   });
 
   it("verifies webhooks with the package's own test signature", async () => {

@@ -59,7 +59,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
   const base = options.publicUrl.replace(/\/+$/, '');
   return {
     name: 'stripe',
-    async startCheckout(payment, returnUrl) {
+    async startCheckout(payment, returnUrl, cancelUrl) {
       const session = await client.checkout.sessions.create(
         {
           mode: 'payment',
@@ -80,7 +80,7 @@ export async function createStripeProvider(options: StripeProviderOptions): Prom
             },
           ],
           success_url: `${base}${returnUrl}`,
-          cancel_url: `${base}${returnUrl}`,
+          cancel_url: `${base}${cancelUrl}`,
         },
         { idempotencyKey: `zahlung-${payment.id}-${payment.amountCents}` },
       );

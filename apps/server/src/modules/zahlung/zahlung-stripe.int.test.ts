@@ -135,6 +135,7 @@ describe('Stripe Checkout', () => {
     expect(request.body.get('line_items[0][price_data][currency]')).toBe('eur');
     expect(request.body.get('line_items[0][price_data][product_data][name]')).toBe('Guthabenpaket Starter');
     expect(request.body.get('success_url')).toBe(`${PUBLIC_URL}/guthaben/${orderId}`);
+    expect(request.body.get('cancel_url')).toBe(`${PUBLIC_URL}/guthaben/${orderId}?zahlung=abgebrochen`);
     expect(request.idempotencyKey).toBe(`zahlung-${paymentId}-4900`);
     const [payment] = await t.db.select().from(zahlungen).where(eq(zahlungen.id, paymentId));
     expect(payment).toMatchObject({ provider: 'stripe', providerRef: `cs_test_${paymentId}`, status: 'PENDING' });

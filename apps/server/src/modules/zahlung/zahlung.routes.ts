@@ -13,6 +13,7 @@ import {
   mostRecentOf,
   paymentForViewer,
   processProviderEvent,
+  cancelPathOf,
   returnPathOf,
   startCheckout,
 } from './zahlung.service.ts';
@@ -43,7 +44,8 @@ export async function zahlungRoutes(app: AppInstance, deps: AppDeps) {
       const payment = await sandboxPayment(db, request.params.token);
       const html = renderSandboxCheckout(payment, {
         action: apiUrl(api.sandboxAktion, { params: request.params }),
-        returnPath: returnPathOf(payment),
+        // leaving an open checkout by its back link is cancelling it, as at Stripe's
+        returnPath: payment.status === 'PENDING' ? cancelPathOf(payment) : returnPathOf(payment),
       });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });

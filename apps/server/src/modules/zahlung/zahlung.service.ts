@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import type { SessionClaims } from '@dihs/contract/auth';
 import { hasPrivilege } from '@dihs/contract/common/roles';
-import { type Zahlung, zahlungEndpoints } from '@dihs/contract/zahlung';
+import { PAYMENT_CANCEL_PARAM, type Zahlung, zahlungEndpoints } from '@dihs/contract/zahlung';
 import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
 import {
   findPayment,
@@ -84,6 +84,12 @@ export async function createPayment(
 
 /** Where the browser returns to after the checkout of the payment. */
 export const returnPathOf = (payment: ZahlungRow) => payment.returnPath || `/payment/${payment.id}`;
+
+/** Where the browser returns to after the user cancelled the checkout: the same page, told so (PAYMENT_CANCEL_PARAM). */
+export function cancelPathOf(payment: ZahlungRow): string {
+  const path = returnPathOf(payment);
+  return `${path}${path.includes('?') ? '&' : '?'}${PAYMENT_CANCEL_PARAM.name}=${PAYMENT_CANCEL_PARAM.value}`;
+}
 
 /** One payment by id, or undefined. */
 export function getPayment(db: Database | Transaction, id: number): Promise<ZahlungRow | undefined> {
@@ -199,7 +205,7 @@ export async function startCheckout(db: Database, provider: PaymentProvider, tok
   const payment = await findPaymentByToken(db, token);
   if (!payment) throw HttpError.notFound('Unbekannte Zahlung.');
   if (payment.status !== 'PENDING') return returnPathOf(payment);
-  const session = await provider.startCheckout(payment, returnPathOf(payment));
+  const session = await provider.startCheckout(payment, returnPathOf(payment), cancelPathOf(payment));
   await setProvider(db, payment.id, provider.name, session.providerRef);
   return session.redirectUrl;
 }

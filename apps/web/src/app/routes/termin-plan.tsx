@@ -1,6 +1,7 @@
 import { berlinDay } from '@dihs/contract/common/time';
 import { TERMIN_MESSAGES, type Termin } from '@dihs/contract/termin';
 import { verwaltungEndpoints } from '@dihs/contract/verwaltung';
+import { PAYMENT_CANCEL_PARAM } from '@dihs/contract/zahlung';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -30,7 +31,7 @@ import { useReadyAfterCommit } from '../../lib/use-ready-after-commit.ts';
 import { refreshAboStatus } from '../../features/abo/api/abo-api.ts';
 import { OffeneBuchung } from '../../features/cart/components/offene-buchung.tsx';
 import { useBooking } from '../../features/cart/use-booking.ts';
-import { returnCartOf } from '../../features/cart/cart-state.ts';
+import { returnAbgebrochen, returnCartOf } from '../../features/cart/cart-state.ts';
 import { refreshGuthaben } from '../../features/guthaben/api/guthaben-api.ts';
 import { useEndpointQuery } from '../../lib/endpoint-query.ts';
 import {
@@ -93,12 +94,14 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
     if (returnCart === null) return;
     const next = new URLSearchParams(searchParams);
     next.delete('cart');
+    next.delete(PAYMENT_CANCEL_PARAM.name);
     const search = next.toString();
     void navigate(search ? `${basePath}?${search}` : basePath, { replace: true });
   };
   const booking = useBooking({
     modus,
     returnCart,
+    returnAbgebrochen: returnAbgebrochen(searchParams),
     gebuchtLink: `${basePath}?${searchOfFilter({ ...filterOfSearch(new URLSearchParams()), ta: 'angemeldet' }).toString()}`,
     returnWaits: details !== null,
     melden: setMeldung,

@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderWithApp, stubFetch, testSession } from '../../test/render.tsx';
 import { cartApi } from './api/cart-api.ts';
-import { anzeigeText, cartAnzeige, cartErgebnis, kannErneutZahlen, returnCartOf } from './cart-state.ts';
+import {
+  anzeigeText,
+  cartAnzeige,
+  cartErgebnis,
+  kannErneutZahlen,
+  returnAbgebrochen,
+  returnCartOf,
+} from './cart-state.ts';
 import { CartDialog } from './components/cart-dialog.tsx';
 import { zahlungsseite } from './zahlungsseite.ts';
 
@@ -42,7 +49,7 @@ const PAID = (cart: Cart): Cart => ({
 });
 const PATIENT = fakeSession(testSession({ sub: 'patient@demo.de', role: 'PATIENT', userId: 9 }));
 
-function renderDialog(cart: Cart, initialPhase: 'uebersicht' | 'ergebnis' = 'uebersicht') {
+function renderDialog(cart: Cart, initialPhase: 'uebersicht' | 'ergebnis' = 'uebersicht', zahlungAbgebrochen = false) {
   const zurZahlung = vi.spyOn(zahlungsseite, 'oeffnen').mockImplementation(() => {});
   const onGebucht = vi.fn();
   const onClose = vi.fn();
@@ -51,6 +58,7 @@ function renderDialog(cart: Cart, initialPhase: 'uebersicht' | 'ergebnis' = 'ueb
       api={cartApi({ kind: 'patient' })}
       cart={cart}
       initialPhase={initialPhase}
+      zahlungAbgebrochen={zahlungAbgebrochen}
       eigene
       gebuchtLink="/patient/termine?ta=angemeldet"
       onGebucht={onGebucht}
@@ -86,6 +94,10 @@ describe('cart state', () => {
     expect(cartAnzeige(open, false)).toBe('unbezahlt');
     expect(cartAnzeige(PAID(KARTE), true)).toBe('bezahlt');
     expect(cartAnzeige({ ...KARTE, status: 'ABGELAUFEN' }, true)).toBe('abgelaufen');
+    // back by the provider's cancel link: said at once even while the payment is still open there (Stripe)
+    expect(cartAnzeige(open, true, true)).toBe('zahlungAbgebrochen');
+    expect(cartAnzeige(PAID(open), true, true)).toBe('bezahlt');
+    expect(cartAnzeige({ ...CART, redirectUrl: null }, true, true)).toBe('unbezahlt');
     // the reservation's end in Berlin time: nothing is lost until then
     expect(anzeigeText('zahlungAbgebrochen', KARTE)).toBe(BUCHUNG_TEXTE.zahlungAbgebrochen('01.12.2026, 11:30 Uhr'));
     expect(anzeigeText('unbezahlt', open)).toBe(
@@ -98,6 +110,8 @@ describe('cart state', () => {
     expect(returnCartOf(new URLSearchParams('b=x'))).toBeNull();
     for (const bad of ['', 'abc', '0', '-1', '1e3', '99999999999', '2147483648'])
       expect(returnCartOf(new URLSearchParams({ cart: bad }))).toBe('ungueltig');
+    expect(returnAbgebrochen(new URLSearchParams('cart=11&zahlung=abgebrochen'))).toBe(true);
+    expect(returnAbgebrochen(new URLSearchParams('cart=11&zahlung=bezahlt'))).toBe(false);
   });
 });
 
@@ -185,6 +199,16 @@ describe('CartDialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Erneut versuchen' }));
     await waitFor(() => expect(zurZahlung).toHaveBeenCalledWith('/api/zahlung/checkout/neu'));
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("back by the provider's cancel link while the payment is still open there: says so at once, retry continues it", async () => {
+    const offen = { ...KARTE, redirectUrl: '/api/zahlung/checkout/abc' };
+    stubFetch({ 'GET /api/cart/get/11': { body: offen }, 'POST /api/cart/confirm/11': { body: offen } });
+    const { dialog, zurZahlung } = renderDialog(offen, 'ergebnis', true);
+    expect(dialog).toHaveTextContent(BUCHUNG_TEXTE.zahlungAbgebrochen('01.12.2026, 11:30 Uhr'));
+    expect(dialog).not.toHaveTextContent(BUCHUNG_TEXTE.pruefen);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(zurZahlung).toHaveBeenCalledWith('/api/zahlung/checkout/abc'));
   });
 
   it("names the patient in an operator's booking", () => {

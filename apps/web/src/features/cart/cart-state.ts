@@ -1,5 +1,6 @@
 import { BUCHUNG_TEXTE, CART_MESSAGES, type Cart } from '@dihs/contract/cart';
 import { formatDateTimeUhr } from '@dihs/contract/common/time';
+import { PAYMENT_CANCEL_PARAM } from '@dihs/contract/zahlung';
 
 /**
  * The booking state read back from a cart (spec 2 section 4 "Booking flow"): every item PAID is success; a cart
@@ -22,17 +23,18 @@ export function cartErgebnis(cart: Cart): CartErgebnis {
 export const kannErneutZahlen = (cart: Cart): boolean => cartErgebnis(cart) === 'offen' && cart.amountCents > 0;
 
 /**
- * What the dialog says after the payment page, from the server's answer alone (the return is a full page load):
- * an unpaid cart with an amount but no payment address had its payment cancelled at the provider (the server
- * answers the address only while the payment is open); an open payment is waited for a while (the provider's
- * confirmation may follow the browser), then called unpaid.
+ * What the dialog says after the payment page, from the server's answer (the return is a full page load): an
+ * unpaid cart with an amount but no payment address had its payment cancelled at the provider (the server answers
+ * the address only while the payment is open), and so has one the browser brought back from the provider's cancel
+ * link (`abgebrochen`, PAYMENT_CANCEL_PARAM: Stripe never reports it); an open payment is waited for a while (the
+ * provider's confirmation may follow the browser), then called unpaid. A paid cart is paid whatever the address says.
  */
 export type CartAnzeige = 'bezahlt' | 'pruefen' | 'zahlungAbgebrochen' | 'unbezahlt' | 'abgebrochen' | 'abgelaufen';
 
-export function cartAnzeige(cart: Cart, wartet: boolean): CartAnzeige {
+export function cartAnzeige(cart: Cart, wartet: boolean, abgebrochen = false): CartAnzeige {
   const ergebnis = cartErgebnis(cart);
   if (ergebnis !== 'offen') return ergebnis;
-  if (cart.amountCents > 0 && cart.redirectUrl === null) return 'zahlungAbgebrochen';
+  if (cart.amountCents > 0 && (cart.redirectUrl === null || abgebrochen)) return 'zahlungAbgebrochen';
   return wartet && cart.redirectUrl !== null ? 'pruefen' : 'unbezahlt';
 }
 
@@ -63,3 +65,7 @@ export function returnCartOf(params: URLSearchParams): number | 'ungueltig' | nu
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
   return id > 0 && id <= 2_147_483_647 ? id : 'ungueltig';
 }
+
+/** The browser came back by the provider's cancel link (`?zahlung=abgebrochen`): words only, see cartAnzeige. */
+export const returnAbgebrochen = (params: URLSearchParams): boolean =>
+  params.get(PAYMENT_CANCEL_PARAM.name) === PAYMENT_CANCEL_PARAM.value;

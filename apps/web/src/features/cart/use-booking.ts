@@ -12,6 +12,8 @@ interface BookingOptions {
   modus: CartModus;
   /** The cart the payment page returned to (`?cart={id}`, see returnCartOf), 'ungueltig', or null. */
   returnCart: number | 'ungueltig' | null;
+  /** The return came by the provider's cancel link (`?zahlung=abgebrochen`). */
+  returnAbgebrochen: boolean;
   /** Where the booked appointments are found (the plan's "Gebuchte Termine"): the confirmation links there. */
   gebuchtLink: string;
   /** True while the page shows a dialog of its own: the returned cart waits until it is closed. */
@@ -39,6 +41,7 @@ const fehlerText = (error: unknown) => (error instanceof Error ? error.message :
 export function useBooking({
   modus,
   returnCart: returnParam,
+  returnAbgebrochen,
   gebuchtLink,
   returnWaits,
   melden,
@@ -130,6 +133,7 @@ export function useBooking({
     api,
     cart: shownCart.cart,
     initialPhase: shownCart.phase,
+    zahlungAbgebrochen: shownCart.phase === 'ergebnis' && returnAbgebrochen,
     eigene: modus.kind === 'patient',
     gebuchtLink,
     onGebucht: changed,

@@ -32,6 +32,8 @@ interface CartDialogProps {
   cart: Cart;
   /** 'uebersicht' after booking; 'ergebnis' on the return from the payment page (?cart={id}). */
   initialPhase: 'uebersicht' | 'ergebnis';
+  /** Back by the provider's cancel link (?zahlung=abgebrochen). */
+  zahlungAbgebrochen?: boolean;
   /** The patient's own cart; false: an operator books for the cart's patient. */
   eigene: boolean;
   /** Where the booked appointments are found (the plan's "Gebuchte Termine"). */
@@ -63,6 +65,7 @@ export function CartDialog({
   api,
   cart: initialCart,
   initialPhase,
+  zahlungAbgebrochen = false,
   eigene,
   gebuchtLink,
   onGebucht,
@@ -108,7 +111,7 @@ export function CartDialog({
     window.addEventListener('pageshow', restored);
     return () => window.removeEventListener('pageshow', restored);
   }, [phase]);
-  const anzeige = cartAnzeige(cart, lesungen < ZAHLUNG_WARTE_LESUNGEN);
+  const anzeige = cartAnzeige(cart, lesungen < ZAHLUNG_WARTE_LESUNGEN, zahlungAbgebrochen && phase === 'ergebnis');
   const gebucht = cartErgebnis(cart) === 'bezahlt';
 
   const run = async (action: () => Promise<void>) => {
