@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { savedText, useSaveNotice } from '../../../components/save-notice.tsx';
 import { NetzwerkfehlerDialog } from '../../../components/message-dialog.tsx';
 import {
   useVorlageLoeschen,
@@ -76,6 +77,7 @@ export function VorlagenPage() {
   const [deleting, setDeleting] = useState(false);
   const [failed, setFailed] = useState(false);
   const onError = () => setFailed(true);
+  const notify = useSaveNotice();
   const save = editing?.kind === 'bearbeiten' ? update : add;
 
   if (vorlagen.isPending) return <LoadingIndicator label="Vorlagen werden geladen" />;
@@ -85,7 +87,13 @@ export function VorlagenPage() {
 
   const speichern = (fields: EintragForm) => {
     if (!current || !editing) return;
-    const done = { onSuccess: () => setEditing(null) };
+    const titel = editing.kind === 'neu' ? editing.uebung.titel : editing.eintrag.titel;
+    const done = {
+      onSuccess: () => {
+        notify({ text: savedText('Übung', titel, editing.kind === 'neu') });
+        setEditing(null);
+      },
+    };
     if (editing.kind === 'neu')
       add.mutate({ body: { ...fields, vorlageId: current.id, uebungId: editing.uebung.id } }, done);
     else update.mutate({ body: { ...fields, id: editing.eintrag.id } }, done);
