@@ -32,6 +32,7 @@ const EMBEDDED_INTEGRATION_FILES = [
   'modules/zahlung/zahlung',
   'modules/zahlung/zahlung-concurrency',
   'modules/auth/sitzungen',
+  'modules/auth/sitzung-inaktiv',
 ];
 
 export default defineConfig({

@@ -1,5 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
+import { SITZUNG_ENDE_TEXTS } from '@dihs/contract/auth';
+import { MESSAGES } from '@dihs/contract/common/messages';
 import { generate, generateSecret } from 'otplib';
 import { DEMO_PASSWORD, createAccount, expect, login, test } from './support/fixtures.ts';
+import { settled } from './support/settled.ts';
 
 const WRONG_LOGIN = 'E-Mail-Adresse oder Passwort ist falsch.';
 
@@ -42,9 +46,7 @@ test.describe('login and logout', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       await dialog.getByLabel('Passwort', { exact: true }).fill(`Falsch#${attempt}`);
       await dialog.getByRole('button', { name: 'Login', exact: true }).click();
-      await expect(error).toContainText(
-        attempt < 5 ? WRONG_LOGIN : 'zu vielen fehlgeschlagenen Anmeldeversuchen gesperrt',
-      );
+      await expect(error).toContainText(attempt < 5 ? WRONG_LOGIN : MESSAGES.loginGesperrtFehlversuche);
       await error.getByRole('button').click();
       await expect(error).toBeHidden();
     }
@@ -96,15 +98,46 @@ test.describe('login and logout', () => {
 });
 
 test.describe('session expiry', () => {
-  test('the expiry timer logs out with "Login abgelaufen"', async ({ page }) => {
+  test('an idle page locks after 60 minutes, keeps what was typed and goes on after the password', async ({ page }) => {
+    const email = await createAccount('PATIENT');
     await page.clock.install();
-    await page.goto('/');
-    await login(page, 'patient@demo.de');
-    await expect(page).toHaveURL('/cockpit');
-    await page.clock.fastForward('08:00:05');
-    const expired = page.getByRole('dialog', { name: 'Login abgelaufen' });
-    await expect(expired).toContainText('Ihr Login ist abgelaufen, bitte loggen Sie Sich erneut ein.');
-    await expired.getByRole('button', { name: 'OK' }).click();
+    await login(page, email, { via: 'api', to: '/profil' });
+    await page.getByRole('button', { name: 'Straße und Hausnummer bearbeiten' }).click();
+    await page.getByRole('textbox', { name: 'Straße' }).fill('Birkenweg');
+
+    await page.clock.fastForward('01:00:30');
+    const lock = page.getByRole('dialog', { name: SITZUNG_ENDE_TEXTS.inaktivTitel });
+    await expect(lock).toContainText(SITZUNG_ENDE_TEXTS.inaktiv(60));
+    await expect(lock).toContainText(SITZUNG_ENDE_TEXTS.eingabenBleiben);
+    await expect(lock.getByLabel('E-Mail')).toHaveValue(email);
+    await settled(page);
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    await lock.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+    await lock.getByRole('button', { name: SITZUNG_ENDE_TEXTS.erneutAnmelden }).click();
+    await expect(lock).toBeHidden();
+    // the page never left: the typed street is still there and saves with the new login
+    await expect(page).toHaveURL('/profil');
+    await expect(page.getByRole('textbox', { name: 'Straße' })).toHaveValue('Birkenweg');
+    await page.getByRole('textbox', { name: 'Hausnummer' }).fill('7');
+    await page.getByRole('button', { name: 'Straße und Hausnummer speichern' }).click();
+    await page
+      .getByRole('dialog', { name: 'Änderungen Speichern?' })
+      .getByRole('button', { name: 'Speichern' })
+      .click();
+    await expect(page.getByText('Birkenweg 7')).toBeVisible();
+  });
+
+  test('"Abmelden" on the lock leaves for the start page', async ({ page }) => {
+    await page.clock.install();
+    await login(page, 'therapeut@demo.de', { via: 'api' });
+    // the page's own calls are activity: the idle time starts once they are answered
+    await page.waitForLoadState('networkidle');
+    await page.clock.fastForward('00:30:30');
+    const lock = page.getByRole('dialog', { name: SITZUNG_ENDE_TEXTS.inaktivTitel });
+    await expect(lock).toContainText(SITZUNG_ENDE_TEXTS.inaktiv(30));
+    await lock.getByRole('button', { name: SITZUNG_ENDE_TEXTS.abmelden }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
     await expect(page).toHaveURL('/');
   });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { SITZUNGEN_TEXTS } from '@dihs/contract/auth';
+import { SITZUNG_ENDE_TEXTS, SITZUNGEN_TEXTS } from '@dihs/contract/auth';
+import { MESSAGES } from '@dihs/contract/common/messages';
 import { baseUrl, createAccount, expect, login, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
 import { scaled } from './support/slowness.ts';
@@ -7,7 +8,8 @@ import { scaled } from './support/slowness.ts';
 /**
  * Issue 31 item 7 (O.Auth_5): the same user in two browsers. The second is a device the account has not used, so
  * the owner gets "Neue Anmeldung bei DiHS Teletherapie"; there "Angemeldete Geräte" lists both sessions, and
- * "Abmelden" ends the first browser's: its next step lands on the start page with "Login abgelaufen".
+ * "Abmelden" ends the first browser's: its next step locks the page with "Login abgelaufen" (issue 31 item 6), and
+ * "Abmelden" there leads to the start page.
  */
 test('a session ended from another device', async ({ page, browser, waitForMail }) => {
   const email = await createAccount('PATIENT');
@@ -46,11 +48,12 @@ test('a session ended from another device', async ({ page, browser, waitForMail 
     await expect(list.getByRole('listitem')).toHaveCount(2);
     await expect(list).toContainText(SITZUNGEN_TEXTS.keine);
 
-    // A's next step: its token is refused, the browser shows "Login abgelaufen" and the start page's login
+    // A's next step: its token is refused, the page locks with "Login abgelaufen"; A leaves for the start page
     await page.goto('/profil');
-    const expired = page.getByRole('dialog', { name: 'Login abgelaufen' });
+    const expired = page.getByRole('dialog', { name: MESSAGES.loginAbgelaufenTitel });
     await expect(expired).toBeVisible({ timeout: scaled(10_000) });
-    await expired.getByRole('button', { name: 'OK' }).click();
+    await expect(expired).toContainText(MESSAGES.loginAbgelaufenText);
+    await expired.getByRole('button', { name: SITZUNG_ENDE_TEXTS.abmelden }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
     await expect(page).toHaveURL('/');
 

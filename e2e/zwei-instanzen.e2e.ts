@@ -1,3 +1,4 @@
+import { MESSAGES } from '@dihs/contract/common/messages';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -217,9 +218,7 @@ test('five wrong passwords in the login dialog lock the account, counted once al
   for (let attempt = 1; attempt <= 5; attempt++) {
     await dialog.getByLabel('Passwort', { exact: true }).fill(`Falsch#${attempt}`);
     await dialog.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(error).toContainText(
-      attempt < 5 ? 'E-Mail-Adresse oder Passwort ist falsch.' : 'zu vielen fehlgeschlagenen Anmeldeversuchen gesperrt',
-    );
+    await expect(error).toContainText(attempt < 5 ? MESSAGES.loginFalsch : MESSAGES.loginGesperrtFehlversuche);
     await error.getByRole('button').click();
     await expect(error).toBeHidden();
   }

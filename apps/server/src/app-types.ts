@@ -16,6 +16,7 @@ import type { ObjectStore } from './lib/object-store/object-store.ts';
 import type { TokenService } from './lib/jwt.ts';
 import type { RecordOwner } from './plugins/patient-access.ts';
 import type { SessionPublisher } from './plugins/session-events.ts';
+import type { StoredActivity } from './plugins/session-activity.ts';
 import type { GateAccount, RevokedToken } from './plugins/session-gate.ts';
 import type { AuditEntryInput } from './plugins/patient-access.ts';
 
@@ -40,6 +41,11 @@ export interface AppInput {
   tokens: TokenService;
   /** The clock of scheduled business rules (subscription renewals and ends); tests move it. Default: system time. */
   now?: () => Date;
+  /**
+   * The clock of login sessions' activity and idle end (plugins/session-activity.ts), apart from `now`: a test that
+   * moves the business clock by days keeps its sessions. Default: system time.
+   */
+  sessionNow?: () => Date;
   /** Where the log goes instead of stdout; tests read it back (log hygiene). Production leaves it unset. */
   logStream?: { write(line: string): void };
 }
@@ -150,8 +156,10 @@ export interface CoreServices {
     /** The revoked tokens not yet expired, loaded at start and now and then (a lost event is made up for). */
     listRevokedTokens(db: Database): Promise<RevokedToken[]>;
     pruneRevokedTokens(db: Database): Promise<void>;
-    /** Notes a stored session's last activity and address (the auth plugin calls it at most once a minute per session). */
-    touchSession(db: Database, sid: string, address: string): Promise<void>;
+    /** Notes a stored session's last activity and address (at most once a minute per session and instance). */
+    touchSession(db: Database, sid: string, address: string | undefined, at: Date): Promise<void>;
+    /** A stored session's last activity and end, for the idle check (plugins/session-activity.ts). */
+    sessionActivity(db: Database, sid: string): Promise<StoredActivity | undefined>;
   };
   /** protokoll: appends the need-to-know check's entries to the audit log. */
   auditLog: { append(db: Database, entries: AuditEntryInput[]): Promise<void> };

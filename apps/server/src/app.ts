@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { patientAccessPlugin, type PatientAccessOptions, type RecordOwner } from './plugins/patient-access.ts';
 import { collectRouteCatalog } from './plugins/endpoint-route.ts';
 import { createSessionEvents, type SessionEvents } from './plugins/session-events.ts';
+import { createSessionActivity } from './plugins/session-activity.ts';
 import { createSessionGate, type SessionGate } from './plugins/session-gate.ts';
 import { createPeriodicJob } from './lib/periodic-job.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -66,8 +67,16 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   await app.register(securityPlugin, { frameAncestors: deps.config.frameAncestors });
   await registerRateLimits(app, deps.config);
   const core = coreServices(modules);
+  const clock = deps.sessionNow ?? (() => new Date());
+  const activity = createSessionActivity({
+    idleSeconds: deps.config.idleTimeoutSeconds,
+    load: (sid) => core.accounts.sessionActivity(deps.db, sid),
+    store: (sid, address, at) => core.accounts.touchSession(deps.db, sid, address, at),
+    now: () => clock().getTime(),
+  });
   // one gate (and one cache) for the bearer of every HTTP request and of every STOMP frame
   const gate = createSessionGate((userId) => core.accounts.find(deps.db, userId), {
+    activity,
     cacheSeconds: deps.config.sessionCheckSeconds,
     tokenTtlSeconds: deps.config.tokenTtlSeconds,
     // `npm run bench` measures the check's cost against a server without it; never off in production
@@ -78,7 +87,7 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   await app.register(authPlugin, {
     tokens: deps.tokens,
     gate,
-    touchSession: (sid, address) => core.accounts.touchSession(deps.db, sid, address),
+    activity,
   });
   await app.register(patientAccessPlugin, patientAccessOptions(deps, modules));
   await app.register(docsPlugin);
@@ -87,7 +96,7 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   const files = createLocalFileStore({ dataDir: deps.config.dataDir, secret: deps.config.jwtSecret });
   const objects = configuredObjectStore(deps.config, deps.db);
   app.addHook('onClose', () => objects.close());
-  await app.register(stompPlugin, { config: deps.config, tokens: deps.tokens, gate });
+  await app.register(stompPlugin, { config: deps.config, tokens: deps.tokens, gate, activity });
   await composeModules(app, { ...deps, mail, files, objects: objects.store, sessions }, modules);
   await app.register(staticSpaPlugin, { webDist: deps.config.webDist ?? defaultWebDist() });
   return app;

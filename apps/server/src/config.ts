@@ -67,6 +67,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET muss mindestens 32 Zeichen lang sein.').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
+  /**
+   * Minutes without activity after which a session ends (TR-03161 O.Auth_6/7): therapists and operators, and
+   * patients (docs/decisions.md, issue 31 item 6). A video session in progress counts as activity.
+   */
+  IDLE_TIMEOUT_MINUTES_STAFF: z.coerce.number().int().min(1).max(1440).default(30),
+  IDLE_TIMEOUT_MINUTES_PATIENT: z.coerce.number().int().min(1).max(1440).default(60),
   /** How long the account state behind a token is remembered before it is read again. */
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).default(10),
   /** Days an audit log entry (access to patient records) is kept; 3 years by default (docs/decisions.md). */
@@ -210,6 +216,8 @@ export interface Config {
   jwtSecret: string;
   tokenTtlSeconds: number;
   sessionCheckSeconds: number;
+  /** Seconds without activity after which a session of the role ends (IDLE_TIMEOUT_MINUTES_*). */
+  idleTimeoutSeconds: Record<Role, number>;
   auditRetentionDays: number;
   /** See OEMBED_URL: undefined asks the video host itself, null never asks. */
   oembedUrl: string | null | undefined;
@@ -354,6 +362,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionCheckSeconds: e.SESSION_CHECK_SECONDS,
+    idleTimeoutSeconds: {
+      PATIENT: e.IDLE_TIMEOUT_MINUTES_PATIENT * 60,
+      THERAPEUT: e.IDLE_TIMEOUT_MINUTES_STAFF * 60,
+      BETREIBER: e.IDLE_TIMEOUT_MINUTES_STAFF * 60,
+    },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     oembedUrl: e.OEMBED_URL === 'off' ? null : e.OEMBED_URL,
     smtpUrl: e.SMTP_URL,

@@ -83,6 +83,12 @@ export const sessionClaimsSchema = z.object({
    * item 5). The web shows the set-up instead of every page while it is set.
    */
   zweiterFaktorEinrichten: z.literal(true).optional(),
+  /**
+   * After how many seconds without activity the server ends the session (IDLE_TIMEOUT_MINUTES_STAFF / _PATIENT of
+   * the instance that issued the token): the web locks its page at the same moment (docs/decisions.md, issue 31
+   * item 6). The server decides by its own configuration; the claim only tells the browser.
+   */
+  inaktivNachSekunden: z.number().int().positive().optional(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
@@ -141,6 +147,20 @@ export const SITZUNGEN_TEXTS = {
   unbekannt: 'Diese Sitzung gibt es nicht oder sie ist bereits beendet.',
 } as const;
 
+/**
+ * The texts of a session that ended while its page was open (issue 31 item 6): the page stays, a dialog over it asks
+ * for the password again. Title and the general text are the spec's "Login abgelaufen" (spec 1, section 4).
+ */
+export const SITZUNG_ENDE_TEXTS = {
+  inaktivTitel: 'Sitzung beendet',
+  inaktiv: (minuten: number) => `Sie waren ${minuten} Minuten nicht aktiv. Zu Ihrem Schutz wurde Ihre Sitzung beendet.`,
+  eingabenBleiben: 'Melden Sie sich erneut an, um weiterzuarbeiten. Ihre Eingaben auf dieser Seite bleiben erhalten.',
+  erneutAnmelden: 'Erneut anmelden',
+  abmelden: 'Abmelden',
+  kontoGesperrtTitel: 'Konto gesperrt',
+  ok: 'OK',
+} as const;
+
 const tag = 'Anmeldung';
 const errors = [400, 401, 429] as const;
 
@@ -197,6 +217,16 @@ export const authEndpoints = {
     method: 'POST',
     path: '/sitzungen/ueberall-abmelden',
     summary: 'Überall abmelden: beendet jede Sitzung des eigenen Kontos, auch die der Anfrage',
+    tag,
+    access: LOGIN,
+    response: z.literal(true),
+    errors: [401],
+  }),
+  sitzungAktiv: endpoint({
+    method: 'POST',
+    path: '/sitzungen/aktiv',
+    summary:
+      'Vermerkt Aktivität der Sitzung (die Seite wird bedient, ohne dass sie den Server fragt), damit sie nicht wegen Inaktivität endet',
     tag,
     access: LOGIN,
     response: z.literal(true),

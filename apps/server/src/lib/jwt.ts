@@ -5,9 +5,13 @@ import { sessionClaimsSchema, type SessionClaims } from '@dihs/contract/auth';
 export interface TokenService {
   /**
    * Signs a token for the claims, valid for the configured lifetime from issuedAt (default: now). A password
-   * change passes its own time, so the changer's new token is exactly as old as the change (session-gate.ts).
+   * change passes its own time, so the changer's new token is exactly as old as the change (session-gate.ts), and
+   * the old token's expiry: a login ends at the latest after the lifetime, however often its token is re-issued.
    */
-  sign(claims: Omit<SessionClaims, 'exp' | 'iat' | 'iatMs' | 'jti'>, options?: { issuedAt?: Date }): Promise<string>;
+  sign(
+    claims: Omit<SessionClaims, 'exp' | 'iat' | 'iatMs' | 'jti'>,
+    options?: { issuedAt?: Date; expiresAt?: Date },
+  ): Promise<string>;
   /** The token's claims, or null when it is forged, expired, unsigned or malformed. */
   verify(token: string): Promise<SessionClaims | null>;
   /**
@@ -45,19 +49,24 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   }
 
   return {
-    async sign({ sub, role, privileges, userId, zweiterFaktorEinrichten, sid }, { issuedAt = new Date() } = {}) {
+    async sign(
+      { sub, role, privileges, userId, zweiterFaktorEinrichten, sid, inaktivNachSekunden },
+      { issuedAt = new Date(), expiresAt } = {},
+    ) {
       const iatMs = issuedAt.getTime();
       const iat = Math.floor(iatMs / 1000);
+      const exp = expiresAt ? Math.floor(expiresAt.getTime() / 1000) : iat + ttlSeconds;
       const setup = zweiterFaktorEinrichten ? { zweiterFaktorEinrichten } : {};
+      const idle = inaktivNachSekunden ? { inaktivNachSekunden } : {};
       // the stored session ("Angemeldete Geräte") the token belongs to; a re-issued token keeps it
       const session = sid ? { sid } : {};
       // every token its own id (jti), so a logout can revoke one token and leave the account's other sessions
-      return new SignJWT({ role, privileges, userId, iatMs, ...setup, ...session })
+      return new SignJWT({ role, privileges, userId, iatMs, ...setup, ...session, ...idle })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setJti(randomUUID())
         .setIssuedAt(iat)
-        .setExpirationTime(iat + ttlSeconds)
+        .setExpirationTime(exp)
         .sign(key);
     },
     remembered,

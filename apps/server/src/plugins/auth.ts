@@ -7,7 +7,8 @@ import { hasPrivilege, type Privilege, type Role } from '@dihs/contract/common/r
 import { HttpError } from '../lib/http-error.ts';
 import type { TokenService } from '../lib/jwt.ts';
 import { restrictToSecondFactorSetup } from './second-factor-setup.ts';
-import type { SessionGate } from './session-gate.ts';
+import type { SessionActivity } from './session-activity.ts';
+import type { Admission, RefusalReason, SessionGate } from './session-gate.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,68 +18,75 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer (.+)$/i;
-/** How often, at most, one instance notes a session's activity (the write itself skips fresher rows too). */
-const TOUCH_EVERY_MS = 60_000;
-const TOUCH_MEMORY = 10_000;
 
 export interface AuthPluginOptions {
   tokens: TokenService;
   gate: SessionGate;
   /**
-   * Notes a stored session's last activity and the request's address ("Angemeldete Geräte"); called after the
-   * answer, at most once a minute per session and instance, its failure only logged.
+   * Idle sessions (session-activity.ts): the gate checks them; here every admitted request's activity and address
+   * are written after the answer, at most once a minute per session and instance, a failure only logged.
    */
-  touchSession?: (sid: string, address: string) => Promise<void>;
+  activity?: SessionActivity;
+}
+
+/** A token that is expired or unreadable. */
+const REFUSED: Admission = { refused: 'ungueltig' };
+
+/** The answer to a refused token: a lock and a deactivation say so, an idle session too, the rest "ungültig". */
+function refusalError(reason: RefusalReason): HttpError {
+  if (reason === 'gesperrt')
+    return HttpError.unauthorized(MESSAGES.loginGesperrtFehlversuche, ERROR_CODES.accountLocked);
+  if (reason === 'deaktiviert') return HttpError.unauthorized(MESSAGES.loginInaktiv, ERROR_CODES.accountInactive);
+  if (reason === 'inaktiv') return HttpError.unauthorized(MESSAGES.sitzungInaktiv, ERROR_CODES.sessionIdle);
+  return HttpError.unauthorized(MESSAGES.sitzungUngueltig, ERROR_CODES.unauthorized);
 }
 
 /**
- * Reads the bearer token of every request. A token that is present but invalid (forged, expired, alg none) or
- * whose account may no longer log in (see session-gate.ts) answers 401 on every route, so the browser learns at
- * once that its session is gone.
+ * Reads the bearer token of every request. A token that is present but invalid (forged, expired, alg none), whose
+ * account may no longer log in or whose session was idle too long (see session-gate.ts) answers 401 on every route,
+ * so the browser learns at once that its session is gone, and why.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { tokens, gate, touchSession }: AuthPluginOptions) => {
+  async (app: FastifyInstance, { tokens, gate, activity }: AuthPluginOptions) => {
     app.decorateRequest('session', null);
-    function accept(request: FastifyRequest, session: SessionClaims | null): void {
-      if (!session) throw HttpError.unauthorized(MESSAGES.sitzungUngueltig, ERROR_CODES.unauthorized);
-      request.session = session;
+    function accept(request: FastifyRequest, admission: Admission): void {
+      if (!('session' in admission)) throw refusalError(admission.refused);
+      request.session = admission.session;
       restrictToSecondFactorSetup(request);
     }
     async function admit(request: FastifyRequest, token: string): Promise<void> {
       const claims = await tokens.verify(token);
-      accept(request, claims ? await gate.admit(claims) : null);
+      accept(request, claims ? await gate.decide(claims) : { refused: 'ungueltig' });
     }
-    // A callback hook that runs for every request: a visitor's request (no header) passes at once, and a token and
-    // an account seen moments ago (the usual case) are decided without a promise; only the rest waits.
+    // A callback hook that runs for every request: a visitor's request (no header) passes at once, and a token, an
+    // account and a session seen moments ago (the usual case) are decided without a promise; only the rest waits.
     app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
       if (!header) return done();
       const token = BEARER.exec(header)?.[1];
       const claims = token ? tokens.remembered(token) : null;
-      const session = claims ? gate.admitRemembered(claims) : claims;
-      if (session === undefined) return void admit(request, token!).then(() => done(), done);
+      const admission = claims ? gate.decideRemembered(claims) : claims === null ? REFUSED : undefined;
+      if (admission === undefined) return void admit(request, token!).then(() => done(), done);
       try {
-        accept(request, session);
+        accept(request, admission);
       } catch (error) {
         return done(error as Error);
       }
       done();
     });
-    if (touchSession) {
-      const touched = new Map<string, number>();
+    if (activity) {
       // after the answer: no transaction of the request is open any more (the embedded database has one connection)
       app.addHook('onResponse', (request, _reply, done) => {
         const sid = request.session?.sid;
-        const now = Date.now();
-        if (sid && (touched.get(sid) ?? 0) <= now - TOUCH_EVERY_MS) {
-          if (touched.size >= TOUCH_MEMORY) touched.clear();
-          touched.set(sid, now);
-          touchSession(sid, request.ip).catch((error: unknown) =>
-            request.log.warn(
-              { error: error instanceof Error ? error.message : String(error) },
-              'Sitzung nicht vermerkt',
-            ),
-          );
+        if (sid) {
+          activity
+            .persist(sid, request.ip)
+            .catch((error: unknown) =>
+              request.log.warn(
+                { error: error instanceof Error ? error.message : String(error) },
+                'Sitzung nicht vermerkt',
+              ),
+            );
         }
         done();
       });

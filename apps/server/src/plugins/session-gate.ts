@@ -1,4 +1,5 @@
 import type { SessionClaims } from '@dihs/contract/auth';
+import type { SessionActivity } from './session-activity.ts';
 import type { SessionEvent } from './session-events.ts';
 
 /** The account fields the gate decides on; app.ts reads them through the users module. */
@@ -20,6 +21,14 @@ export interface RevokedToken {
   expiresAt: Date;
 }
 
+/**
+ * Why a token is refused: the account was locked or deactivated, the session was idle past its limit, or anything
+ * else (forged, expired, logged out, ended by a change, deleted account): each has its own message.
+ */
+export type RefusalReason = 'gesperrt' | 'deaktiviert' | 'inaktiv' | 'ungueltig';
+/** The gate's answer: the session as it stands now, or why it is refused. */
+export type Admission = { session: SessionClaims } | { refused: RefusalReason };
+
 export interface SessionGateOptions {
   /** How long the account state is remembered; events (session-events.ts) drop it at once. */
   cacheSeconds: number;
@@ -32,6 +41,8 @@ export interface SessionGateOptions {
    * token's own zweiterFaktorEinrichten claim holds the session to the set-up whatever this list says.
    */
   requireSecondFactorRoles?: readonly SessionClaims['role'][];
+  /** Ends idle sessions (session-activity.ts); without it (unit tests of the gate) idle time is not checked. */
+  activity?: SessionActivity;
 }
 
 /**
@@ -46,7 +57,13 @@ export interface SessionGateOptions {
  */
 export function createSessionGate(
   loadAccount: (userId: number) => Promise<GateAccount | undefined>,
-  { cacheSeconds, tokenTtlSeconds, checkRevocation = true, requireSecondFactorRoles = [] }: SessionGateOptions,
+  {
+    cacheSeconds,
+    tokenTtlSeconds,
+    checkRevocation = true,
+    requireSecondFactorRoles = [],
+    activity,
+  }: SessionGateOptions,
 ) {
   const cache = new Map<number, { until: number; state: AccountState | null }>();
   /** Per account, from events: the "valid from" even before this instance reads it (or it is committed). */
@@ -59,7 +76,7 @@ export function createSessionGate(
     email: string;
     role: SessionClaims['role'];
     privileges: number[];
-    usable: boolean;
+    lockedOut: RefusalReason | null;
     /** Epoch milliseconds from which tokens count; tokens issued earlier are refused. */
     sessionsValidFromMs: number | null;
     /** This instance's duty: the role requires a second factor and the account has none yet. */
@@ -73,7 +90,7 @@ export function createSessionGate(
       email: user.email,
       role: user.role,
       privileges: user.privileges,
-      usable: user.active && !user.lockedAt && !user.deletedAt,
+      lockedOut: user.deletedAt ? 'ungueltig' : user.lockedAt ? 'gesperrt' : user.active ? null : 'deaktiviert',
       sessionsValidFromMs: user.sessionsValidFrom?.getTime() ?? null,
       secondFactorSetupRequired: requireSecondFactorRoles.includes(user.role) && !user.secondFactorSecret,
     };
@@ -95,45 +112,75 @@ export function createSessionGate(
     return from !== undefined && issuedAtMs(claims) < from;
   }
 
-  /** The token's session on the account as it is now, or null when the account may not use it. */
-  function sessionFor(claims: SessionClaims, state: AccountState | null): SessionClaims | null {
-    if (!state?.usable || state.email !== claims.sub) return null;
-    if (state.sessionsValidFromMs !== null && issuedAtMs(claims) < state.sessionsValidFromMs) return null;
+  const refused = (reason: RefusalReason): Admission => ({ refused: reason });
+
+  /** The token's session on the account as it is now, or why the account may not use it. */
+  function sessionFor(claims: SessionClaims, state: AccountState | null): Admission {
+    if (!state || state.email !== claims.sub) return refused('ungueltig');
+    if (state.lockedOut) return refused(state.lockedOut);
+    if (state.sessionsValidFromMs !== null && issuedAtMs(claims) < state.sessionsValidFromMs) {
+      return refused('ungueltig');
+    }
     const session = { ...claims, role: state.role, privileges: state.privileges };
     // The set-up duty signed into the token holds on every instance, whatever its own REQUIRE_2FA_ROLES, until a new
     // login (with the code) issues a token without it; the account's set-up does not lift it. A token without the
     // claim (issued before the claim was honoured, by an instance without the duty, or before the factor was
     // removed) meets this instance's own duty on the account as it is now (docs/decisions.md, issue 31 item 5).
-    return state.secondFactorSetupRequired ? { ...session, zweiterFaktorEinrichten: true } : session;
+    return { session: state.secondFactorSetupRequired ? { ...session, zweiterFaktorEinrichten: true } : session };
+  }
+
+  /** The admission once the session's idle time is known; an admitted request is activity. */
+  function afterActivity(admission: Admission, verdict: 'aktiv' | 'inaktiv' | 'unbekannt'): Admission {
+    if (!('session' in admission)) return admission;
+    if (verdict === 'inaktiv') return refused('inaktiv');
+    if (verdict === 'unbekannt') return refused('ungueltig');
+    activity!.note(admission.session.sid!);
+    return admission;
   }
 
   /**
-   * admit() without a promise, when it needs no database read (the account's state is remembered): the session, or
-   * null when refused; undefined when the account must be read first. The usual request takes this way.
+   * decide() without a promise, when it needs no database read (the account's state and the session's activity are
+   * remembered); undefined when something must be read first. The usual request takes this way.
    */
-  function admitRemembered(claims: SessionClaims): SessionClaims | null | undefined {
-    if (refusedByEvent(claims)) return null;
+  function decideRemembered(claims: SessionClaims): Admission | undefined {
+    if (refusedByEvent(claims)) return refused('ungueltig');
     const entry = cache.get(claims.userId);
     if (!entry || entry.until <= Date.now()) return undefined;
-    return sessionFor(claims, entry.state);
+    const admission = sessionFor(claims, entry.state);
+    if (!activity || !('session' in admission)) return admission;
+    const verdict = activity.checkRemembered(claims);
+    return verdict === undefined ? undefined : afterActivity(admission, verdict);
   }
 
-  return {
-    admitRemembered,
-
-    /** The session as it stands now, or null when the account may no longer use this token. */
-    async admit(claims: SessionClaims): Promise<SessionClaims | null> {
-      const remembered = admitRemembered(claims);
-      if (remembered !== undefined) return remembered;
+  /** The session as it stands now, or why the account may no longer use this token. */
+  async function decide(claims: SessionClaims): Promise<Admission> {
+    const remembered = decideRemembered(claims);
+    if (remembered !== undefined) return remembered;
+    let entry = cache.get(claims.userId);
+    if (!entry || entry.until <= Date.now()) {
       const now = Date.now();
       if (cache.size > 10_000) cache.clear();
-      const entry = { until: now + cacheSeconds * 1000, state: await load(claims.userId) };
+      entry = { until: now + cacheSeconds * 1000, state: await load(claims.userId) };
       // A read that does not yet show an announced change (its transaction had not committed) is not kept.
       const announced = validFrom.get(claims.userId);
       const stale = announced !== undefined && (entry.state?.sessionsValidFromMs ?? 0) < announced;
       if (cacheSeconds > 0 && !stale) cache.set(claims.userId, entry);
-      // an event may have arrived while the account was read
-      return refusedByEvent(claims) ? null : sessionFor(claims, entry.state);
+    }
+    const admission = sessionFor(claims, entry.state);
+    const decided =
+      activity && 'session' in admission ? afterActivity(admission, await activity.check(claims)) : admission;
+    // an event may have arrived while the account or the session was read
+    return refusedByEvent(claims) ? refused('ungueltig') : decided;
+  }
+
+  return {
+    decide,
+    decideRemembered,
+
+    /** decide() for callers that need no reason (the STOMP sockets): the session, or null when refused. */
+    async admit(claims: SessionClaims): Promise<SessionClaims | null> {
+      const admission = await decide(claims);
+      return 'session' in admission ? admission.session : null;
     },
 
     /** An event from any instance (this one included); applying it twice changes nothing. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { TokenService } from '../lib/jwt.ts';
+import type { SessionActivity } from './session-activity.ts';
 import type { SessionGate } from './session-gate.ts';
 import type { ConferenceStore, MessageBus } from './stomp/realtime-store.ts';
 import { createStompBackend } from './stomp/stomp-backend.ts';
@@ -34,13 +35,20 @@ export const stompPlugin = fp(
       config,
       tokens,
       gate,
-    }: { config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>; tokens: TokenService; gate: SessionGate },
+      activity,
+    }: {
+      config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>;
+      tokens: TokenService;
+      gate: SessionGate;
+      activity?: SessionActivity;
+    },
   ) => {
     const backend = await createStompBackend(config, app.log);
     let handler: StompHandler | null = null;
     const server = attachStompServer(app.server, {
       tokens,
       gate,
+      activity,
       bus: backend.bus,
       log: app.log,
       // the video module registers after this plugin; a socket cannot send before the app listens

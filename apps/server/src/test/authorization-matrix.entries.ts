@@ -151,6 +151,7 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
     sitzungAbmelden: { sample: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }) },
     // ends every session of the caller's account
     ueberallAbmelden: { destructive: true, sample: none },
+    sitzungAktiv: { sample: none },
     berechtigungen: { sample: none },
     berechtigungenDerRolle: { sample: () => ({ params: { role: 'PATIENT' } }) },
   },

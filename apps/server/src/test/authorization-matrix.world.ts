@@ -115,13 +115,10 @@ export async function createMatrixWorld(options: Parameters<typeof createTestApp
       .from(users)
       .where(eq(users.id, account.id));
     if (!row) return;
-    const token = await t.tokens.sign({
-      sub: row.email,
-      role: account.role,
-      privileges: row.privileges,
-      userId: account.id,
-    });
-    tokens.set(account.id, `Bearer ${token}`);
+    tokens.set(
+      account.id,
+      await t.sessionBearer({ id: account.id, email: row.email, role: account.role, privileges: row.privileges }),
+    );
   }
 
   async function account(role: Role, privileges: Privilege[] = [], name = 'Matrix Person'): Promise<MatrixAccount> {

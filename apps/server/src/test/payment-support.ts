@@ -56,8 +56,8 @@ export async function accountWithBearer(
     .returning();
   // a patient as registration leaves one: consented to the current texts, so booking is not held (einwilligung)
   if (role === 'PATIENT') await t.db.transaction((tx) => recordRegistrationConsent(tx, row!.id));
-  const token = await t.tokens.sign({ sub: email, role, privileges: codes, userId: row!.id });
-  return { id: row!.id, email, bearer: `Bearer ${token}` };
+  const bearer = await t.sessionBearer({ id: row!.id, email, role, privileges: codes });
+  return { id: row!.id, email, bearer };
 }
 
 /** The checkout token in a payment address. */

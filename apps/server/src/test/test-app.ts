@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@dihs/contract/common/roles';
 import { buildApp } from '../app.ts';
 import type { AppInput, AppInstance, PatientDataServices } from '../app-types.ts';
 import { createLocalFileStore } from '../lib/file-store.ts';
@@ -7,7 +9,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { seedDemoWorld } from '../seed.ts';
 import { createTokenService, type TokenService } from '../lib/jwt.ts';
-import { DEMO_PASSWORD } from '../modules/users/index.ts';
+import { DEMO_PASSWORD, startLoginSession } from '../modules/users/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { authEndpoints } from '@dihs/contract/auth';
@@ -25,13 +27,21 @@ export interface TestApp {
   services: PatientDataServices;
   /** Logs a demo user in and answers the bearer header value. */
   bearer(email: string, password?: string): Promise<string>;
+  /**
+   * A bearer for the account without the login's password check (many accounts at once, or a chosen issue time):
+   * a stored session and a token of it, as a login makes them.
+   */
+  sessionBearer(
+    account: { id: number; email: string; role: Role; privileges: number[] },
+    options?: { issuedAt?: Date },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
 /** The whole app on a fresh database with the demo world, for app.inject tests. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppInput, 'now' | 'logStream'> & {
+  options: Pick<AppInput, 'now' | 'sessionNow' | 'logStream'> & {
     modules?: readonly ModuleDescriptor[];
     /** A database the test prepared itself (one on a small file system); dropped by close() like the own. */
     database?: TestDatabase;
@@ -79,6 +89,24 @@ export async function createTestApp(
       });
       if (response.statusCode !== 200) throw new Error(`Login ${email} fehlgeschlagen: ${response.body}`);
       return `Bearer ${response.json<{ token: string }>().token}`;
+    },
+    async sessionBearer(account, { issuedAt = new Date() } = {}) {
+      const sid = randomUUID();
+      const token = await tokens.sign(
+        { sub: account.email, role: account.role, privileges: account.privileges, userId: account.id, sid },
+        { issuedAt },
+      );
+      const claims = await tokens.verify(token);
+      await startLoginSession(database.handle.db, {
+        userId: account.id,
+        token: { sid, jti: claims!.jti!, exp: claims!.exp, issuedAt },
+        startedAt: options.sessionNow?.() ?? new Date(),
+        geraet: 'Test',
+        browser: 'Test',
+        adresse: '127.0.0.1',
+        deviceKeyHash: TEST_DEVICE_KEY,
+      });
+      return `Bearer ${token}`;
     },
     async close() {
       await app.close();

@@ -63,7 +63,34 @@ describe('apiRequest', () => {
     const onUnauthorized = bind('abc.def.ghi');
     stubFetch({ 'GET /api/inhalt/x': { status: 401, body: { message: 'Abgelaufen' } } });
     await expect(apiRequest('/api/inhalt/x')).rejects.toMatchObject({ status: 401 });
-    expect(onUnauthorized).toHaveBeenCalledWith('abc.def.ghi');
+    expect(onUnauthorized).toHaveBeenCalledWith('abc.def.ghi', expect.objectContaining({ message: 'Abgelaufen' }));
+  });
+
+  it('repeats a refused call once with the token of a new login, and counts successes as activity', async () => {
+    const onActivity = vi.fn();
+    const onUnauthorized = vi.fn(() => Promise.resolve('neu.neu.neu'));
+    unbind = bindSession({ getToken: () => 'alt.alt.alt', onUnauthorized, onActivity });
+    const fetchMock = stubFetch({
+      'POST /api/termine': (init) =>
+        new Headers(init.headers).get('Authorization') === 'Bearer neu.neu.neu'
+          ? { body: { gespeichert: true } }
+          : { status: 401, body: { message: 'Inaktiv', code: 'SESSION_IDLE' } },
+    });
+    await expect(apiRequest('/api/termine', { method: 'POST', json: { titel: 'x' } })).resolves.toEqual({
+      gespeichert: true,
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]?.[1]?.body).toBe(JSON.stringify({ titel: 'x' }));
+    expect(onActivity).toHaveBeenCalledTimes(1);
+  });
+
+  it('repeats a refused call only once', async () => {
+    const onUnauthorized = vi.fn(() => Promise.resolve('neu.neu.neu'));
+    unbind = bindSession({ getToken: () => 'alt.alt.alt', onUnauthorized });
+    const fetchMock = stubFetch({ 'GET /api/x': { status: 401, body: { message: 'Ungültig' } } });
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('leaves the session alone on a 401 of a call made without a token', async () => {

@@ -18,8 +18,14 @@ export const NETWORK_ERROR_MESSAGE = 'Der Server ist nicht erreichbar. Bitte pr√
 /** How the client learns the current token and reports a session the server no longer accepts. */
 export interface SessionBinding {
   getToken(): string | null;
-  /** Called with the token that the server refused, so a stale call cannot end a newer session. */
-  onUnauthorized(refusedToken: string): void;
+  /**
+   * Called with the token that the server refused (so a stale call cannot end a newer session) and the refusal. It
+   * may answer the token to repeat the call with, once: the user logged in again over the page (issue 31 item 6),
+   * or a newer token took over meanwhile. Null or nothing: the call fails with the refusal.
+   */
+  onUnauthorized(refusedToken: string, refusal: ApiError): Promise<string | null> | void;
+  /** An authenticated call succeeded: the server counted it as the session's activity. */
+  onActivity?(): void;
 }
 
 let binding: SessionBinding | null = null;
@@ -59,6 +65,8 @@ export interface ApiRequest<T> {
   /** The token to send instead of the session's current one: the logout revokes the token it has just dropped. */
   bearer?: string;
   signal?: AbortSignal;
+  /** Set on the one repetition of a call refused with 401 (after a new login): it is not repeated again. */
+  repeated?: boolean;
 }
 
 function fallbackMessage(status: number): string {
@@ -109,6 +117,7 @@ export async function apiRequest<T = unknown>(url: string, request: ApiRequest<T
     auth = true,
     bearer,
     signal,
+    repeated = false,
   } = request;
   const token = auth ? (bearer ?? binding?.getToken() ?? null) : null;
 
@@ -134,9 +143,15 @@ export async function apiRequest<T = unknown>(url: string, request: ApiRequest<T
   }
 
   if (!response.ok) {
-    if (response.status === 401 && token && !keepSessionOn401) binding?.onUnauthorized(token);
-    throw await toApiError(response);
+    const error = await toApiError(response);
+    if (response.status === 401 && token && !keepSessionOn401) {
+      // the refused call was not carried out (the session is checked before anything else): repeating it is safe
+      const next = await binding?.onUnauthorized(token, error);
+      if (next && !repeated) return apiRequest(url, { ...request, bearer: next, repeated: true });
+    }
+    throw error;
   }
+  if (token) binding?.onActivity?.();
   if (blob) return (await response.blob()) as T;
   const data = await readBody(response);
   return schema ? schema.parse(data) : (data as T);

@@ -14,6 +14,11 @@ export interface SessionContextValue {
   renew: (token: string) => Promise<void>;
   /** Ends the session and returns to the start page. */
   logout: () => void;
+  /**
+   * Keeps the page from locking as idle while something the server does not see goes on (a video session in
+   * progress, issue 31 item 6); answers the release.
+   */
+  holdSession: () => () => void;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

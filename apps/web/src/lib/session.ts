@@ -39,6 +39,7 @@ const CLAIM_KEYS = [
   'jti',
   'sid',
   'zweiterFaktorEinrichten',
+  'inaktivNachSekunden',
 ] as const satisfies readonly (keyof Session)[];
 
 /**
@@ -61,7 +62,8 @@ export function readSessionClaims(payload: unknown): Session | null {
     absentOr(claims.iatMs, isInteger) &&
     absentOr(claims.jti, (jti) => typeof jti === 'string' && jti.length <= 64) &&
     absentOr(claims.sid, (sid) => typeof sid === 'string' && sid.length <= 64) &&
-    absentOr(claims.zweiterFaktorEinrichten, (flag) => flag === true);
+    absentOr(claims.zweiterFaktorEinrichten, (flag) => flag === true) &&
+    absentOr(claims.inaktivNachSekunden, (seconds) => isInteger(seconds) && seconds > 0);
   if (!valid) return null;
   // only the contract's claims, as the schema keeps them
   return Object.fromEntries(

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   loginFailed: 'LOGIN_FAILED',
   accountLocked: 'ACCOUNT_LOCKED',
   accountInactive: 'ACCOUNT_INACTIVE',
+  /** The session ended after its idle time without activity (IDLE_TIMEOUT_MINUTES_*); a new login continues. */
+  sessionIdle: 'SESSION_IDLE',
   secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
   secondFactorInvalid: 'SECOND_FACTOR_INVALID',
   /** The role must set up a second factor first (REQUIRE_2FA_ROLES); the session may do nothing else. */

@@ -27,6 +27,7 @@ export const MESSAGES = {
   // generic HTTP answers
   ungueltigeAnfrage: 'Die Anfrage ist ungültig.',
   nichtAngemeldet: 'Bitte melden Sie sich an.',
+  sitzungInaktiv: 'Ihre Sitzung wurde nach längerer Inaktivität beendet. Bitte melden Sie sich erneut an.',
   sitzungUngueltig: 'Ihre Anmeldung ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.',
   keineBerechtigung: 'Sie sind nicht berechtigt, diese Aktion auszuführen.',
   // need-to-know refusal of a patient's records (plugins/patient-access.ts)

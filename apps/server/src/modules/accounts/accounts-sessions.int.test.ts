@@ -53,12 +53,7 @@ const changeOwn = (authorization: string, passwort = NEW_PASSWORD, aktuellesPass
 
 /** A token for the account signed by the app's own key, issued at the given time. */
 async function tokenIssuedAt(email: string, issuedAt: Date): Promise<string> {
-  const row = await rowOf(email);
-  const token = await w.t.tokens.sign(
-    { sub: row.email, role: row.role, privileges: row.privileges, userId: row.id },
-    { issuedAt },
-  );
-  return `Bearer ${token}`;
+  return w.t.sessionBearer(await rowOf(email), { issuedAt });
 }
 
 describe('own password change (POST /api/patient/passwort/aendern)', () => {
@@ -100,8 +95,9 @@ describe('own password change (POST /api/patient/passwort/aendern)', () => {
 
     // a token from before the iatMs claim, issued in the last whole second before the change: its iat is never later
     // than the change (a change exactly on a whole second has none of its own second before it: then the one before)
-    const { sub, role, privileges, userId } = (await w.t.tokens.verify(response.json<{ token: string }>().token))!;
-    const wholeSeconds = await new SignJWT({ role, privileges, userId })
+    // (of the caller's stored session, which the change kept: only its issue time can refuse it)
+    const { sub, role, privileges, userId, sid } = (await w.t.tokens.verify(response.json<{ token: string }>().token))!;
+    const wholeSeconds = await new SignJWT({ role, privileges, userId, sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(sub)
       .setIssuedAt(Math.ceil(validFrom!.getTime() / 1000) - 1)

@@ -231,8 +231,12 @@ export function createAccountsService({ db, publicUrl, mail, tokens, sessions }:
       });
       sendSoon();
       // The gate has just checked role, privileges and e-mail of this session against the account.
-      const { sub, role, privileges, userId, sid } = session;
-      const token = await tokens.sign({ sub, role, privileges, userId, sid }, { issuedAt: changedAt });
+      const { sub, role, privileges, userId, sid, inaktivNachSekunden } = session;
+      // the same login goes on: its absolute end (the old token's expiry) stays (issue 31 item 6)
+      const token = await tokens.sign(
+        { sub, role, privileges, userId, sid, inaktivNachSekunden },
+        { issuedAt: changedAt, expiresAt: new Date(session.exp * 1000) },
+      );
       // the stored session ("Angemeldete Geräte") goes on with the new token, so it stays listed and can be ended
       const claims = sid ? await tokens.verify(token) : null;
       if (claims) await renewLoginSession(db, claims);

@@ -224,18 +224,19 @@ describe('sessions follow the account', () => {
     t.app.inject({ method: 'GET', url: apiUrl(authEndpoints.berechtigungen), headers: { authorization } });
 
   it('ends the sessions of an account that is deactivated, locked or renamed', async () => {
-    const changes: { active?: boolean; lockedAt?: Date; email?: string }[] = [
-      { active: false },
-      { lockedAt: new Date() },
-      { email: 'umbenannt@demo.de' },
+    // a deactivation and a lock say so (and whom to contact); a renamed account's token is just no longer valid
+    const changes: [{ active?: boolean; lockedAt?: Date; email?: string }, string][] = [
+      [{ active: false }, MESSAGES.loginInaktiv],
+      [{ lockedAt: new Date() }, MESSAGES.loginGesperrtFehlversuche],
+      [{ email: 'umbenannt@demo.de' }, MESSAGES.sitzungUngueltig],
     ];
-    for (const change of changes) {
+    for (const [change, message] of changes) {
       const authorization = await t.bearer('firmenpatient@demo.de');
       expect((await authority(authorization)).statusCode).toBe(200);
       await t.db.update(users).set(change).where(eq(users.email, 'firmenpatient@demo.de'));
       const refused = await authority(authorization);
       expect(refused.statusCode, JSON.stringify(change)).toBe(401);
-      expect(refused.json().message).toBe(MESSAGES.sitzungUngueltig);
+      expect(refused.json().message).toBe(message);
       await t.db
         .update(users)
         .set({ active: true, lockedAt: null, failedLogins: 0, email: 'firmenpatient@demo.de' })

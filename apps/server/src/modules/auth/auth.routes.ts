@@ -31,7 +31,10 @@ function deviceKeyOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export async function authRoutes(app: AppInstance, { db, tokens, config, sessions, mail }: AppDeps) {
+export async function authRoutes(
+  app: AppInstance,
+  { db, tokens, config, sessions, mail, sessionNow = () => new Date() }: AppDeps,
+) {
   const auth = createAuthService({
     db,
     tokens,
@@ -43,8 +46,10 @@ export async function authRoutes(app: AppInstance, { db, tokens, config, session
     secondFactorSecrets: secondFactorSecretBox(config.jwtSecret),
     sessions,
     requireSecondFactorRoles: config.requireSecondFactorRoles,
+    idleTimeoutSeconds: config.idleTimeoutSeconds,
     sendMails: () => void mail.flush().catch(() => undefined),
     loginLink: mailLinks(config.publicUrl).login,
+    now: sessionNow,
   });
   const cookieFlags = `Path=${apiUrl(api.anmelden)}; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict${
     config.publicUrl.startsWith('https:') ? '; Secure' : ''
@@ -70,6 +75,7 @@ export async function authRoutes(app: AppInstance, { db, tokens, config, session
   route(app, api.sitzungen, (request) => auth.listSessions(sessionOf(request)));
   route(app, api.sitzungAbmelden, (request) => auth.endSession(sessionOf(request), request.params.id));
   route(app, api.ueberallAbmelden, (request) => auth.endAllSessions(sessionOf(request)));
+  route(app, api.sitzungAktiv, async () => auth.keepAlive());
   route(app, api.berechtigungen, async () => authorityMap());
   // fixed lists of codes, asked on every screen that grants privileges: written by their schema (endpoint-route.ts)
   route(app, api.berechtigungenDerRolle, async (request) => privilegesForRole(request.params.role), {

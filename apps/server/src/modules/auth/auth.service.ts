@@ -39,10 +39,14 @@ export interface AuthServiceDeps {
   sessions: SessionPublisher;
   /** Roles that must have a second factor: such an account without one gets a set-up-only session. */
   requireSecondFactorRoles: readonly Role[];
+  /** Seconds without activity after which a session of the role ends (signed into the token for the browser). */
+  idleTimeoutSeconds: Record<Role, number>;
   /** Sends the outbox now (the new-device mail). */
   sendMails: () => void;
   /** The login link of the new-device mail. */
   loginLink: string;
+  /** The clock of the session's activity (tests move it; plugins/session-activity.ts reads the same). */
+  now: () => Date;
 }
 
 /** Where a login comes from: the browser's user agent parsed, its address and its device cookie. */
@@ -71,8 +75,10 @@ export function createAuthService({
   secondFactorSecrets,
   sessions,
   requireSecondFactorRoles,
+  idleTimeoutSeconds,
   sendMails,
   loginLink,
+  now,
 }: AuthServiceDeps) {
   /** Counts a wrong password or code once per attempt and answers the matching 401. */
   async function failAttempt(user: UserRow, password: string, error: HttpError): Promise<never> {
@@ -109,6 +115,7 @@ export function createAuthService({
       const started = await startLoginSession(tx, {
         userId: user.id,
         token: { sid, jti: claims.jti!, exp: claims.exp, issuedAt },
+        startedAt: now(),
         geraet: client.geraet,
         browser: client.browser,
         adresse: client.adresse,
@@ -151,6 +158,7 @@ export function createAuthService({
         role: user.role,
         privileges: user.privileges,
         userId: user.id,
+        inaktivNachSekunden: idleTimeoutSeconds[user.role],
         // the duty is decided here, by this instance's configuration, and signed into the token: every instance
         // holds such a session to the set-up (plugins/second-factor-setup.ts) until a login with the code, and the
         // web leads there first
@@ -176,7 +184,7 @@ export function createAuthService({
 
     /** The caller's running sessions, latest activity first; the caller's own marked. */
     async listSessions(session: SessionClaims): Promise<Sitzung[]> {
-      const rows = await runningSessions(db, session.userId);
+      const rows = await runningSessions(db, session.userId, idleTimeoutSeconds[session.role], now());
       return rows.map((row) => ({
         id: row.id,
         geraet: row.device,
@@ -199,6 +207,11 @@ export function createAuthService({
     /** "Überall abmelden": every session of the caller's account ends, this one included. */
     async endAllSessions(session: SessionClaims): Promise<true> {
       await endAllLoginSessions(sessions, db, session.userId);
+      return true;
+    },
+
+    /** The page is in use without asking the server: the request itself was the activity (the gate noted it). */
+    keepAlive(): true {
       return true;
     },
 

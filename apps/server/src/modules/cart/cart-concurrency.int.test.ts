@@ -46,12 +46,7 @@ describe('concurrent carts', () => {
     await t.db.transaction(async (tx) => {
       for (const row of rows) await recordRegistrationConsent(tx, row.id);
     });
-    const bearers = await Promise.all(
-      rows.map(
-        async (row) =>
-          `Bearer ${await t.tokens.sign({ sub: row.email, role: 'PATIENT', privileges: [], userId: row.id })}`,
-      ),
-    );
+    const bearers = await Promise.all(rows.map((row) => t.sessionBearer({ ...row, role: 'PATIENT', privileges: [] })));
     const responses = await Promise.all(bearers.map((bearer) => h.create(bearer, [termin.id])));
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);

@@ -52,10 +52,11 @@ export async function deviceHistory(
 }
 
 /**
- * The account's running sessions: not ended, token not expired and issued at or after the account's "sessions
- * valid from" (a password change or a lock ended the older ones without touching these rows). Latest activity first.
+ * The account's running sessions: not ended, active since `activeSince` (an idle one has ended), token not expired
+ * and issued at or after the account's "sessions valid from" (a password change or a lock ended the older ones
+ * without touching these rows). Latest activity first.
  */
-export const runningSessionsOf = (db: Db, userId: number, now: Date): Promise<LoginSessionRow[]> =>
+export const runningSessionsOf = (db: Db, userId: number, now: Date, activeSince: Date): Promise<LoginSessionRow[]> =>
   db
     .select({ session: loginSessions })
     .from(loginSessions)
@@ -65,6 +66,7 @@ export const runningSessionsOf = (db: Db, userId: number, now: Date): Promise<Lo
         eq(loginSessions.userId, userId),
         isNull(loginSessions.endedAt),
         gt(loginSessions.validUntil, now),
+        gt(loginSessions.lastActivity, activeSince),
         or(isNull(users.sessionsValidFrom), gte(loginSessions.issuedAt, users.sessionsValidFrom)),
       ),
     )
@@ -101,19 +103,30 @@ export async function replaceSessionToken(
     .where(and(eq(loginSessions.id, id), eq(loginSessions.userId, userId)));
 }
 
-/** Last activity and address, written only when the stored activity is older than `staleBefore` (cheap writes). */
+/**
+ * Last activity and (when given) address, written only when the stored activity is older than `staleBefore` (cheap
+ * writes).
+ */
 export async function touchLoginSession(
   db: Db,
   id: string,
   at: Date,
-  address: string,
+  address: string | undefined,
   staleBefore: Date,
 ): Promise<void> {
   await db
     .update(loginSessions)
-    .set({ lastActivity: at, address })
+    .set(address === undefined ? { lastActivity: at } : { lastActivity: at, address })
     .where(and(eq(loginSessions.id, id), lt(loginSessions.lastActivity, staleBefore)));
 }
+
+/** A session's last activity and end (the idle check, when this instance has not seen the session lately). */
+export const loginSessionActivity = (db: Db, id: string) =>
+  db
+    .select({ lastActivity: loginSessions.lastActivity, endedAt: loginSessions.endedAt })
+    .from(loginSessions)
+    .where(eq(loginSessions.id, id))
+    .then((rows) => rows[0]);
 
 /** Deletes sessions whose token expired before `before`. */
 export async function deleteLoginSessionsBefore(db: Db, before: Date): Promise<void> {

@@ -8,6 +8,7 @@ import {
   deviceHistory,
   insertLoginSession,
   insertRevokedToken,
+  loginSessionActivity,
   markAllSessionsEnded,
   markSessionEnded,
   moveSessionsValidFrom,
@@ -30,6 +31,8 @@ export interface NewLoginSession {
   userId: number;
   /** The token's sid, jti, issue time and expiry. */
   token: Required<Pick<SessionClaims, 'sid' | 'jti' | 'exp'>> & { issuedAt: Date };
+  /** The login's time by the app's clock: its first activity. */
+  startedAt: Date;
   geraet: string;
   browser: string;
   adresse: string;
@@ -51,8 +54,8 @@ export async function startLoginSession(db: Db, login: NewLoginSession): Promise
     jti,
     issuedAt,
     validUntil: new Date(exp * 1000),
-    loggedInAt: issuedAt,
-    lastActivity: issuedAt,
+    loggedInAt: login.startedAt,
+    lastActivity: login.startedAt,
     device: login.geraet,
     browser: login.browser,
     address: login.adresse,
@@ -61,9 +64,19 @@ export async function startLoginSession(db: Db, login: NewLoginSession): Promise
   return { newDevice: history.anySession && !history.knownDevice };
 }
 
-/** The account's running sessions (not ended, not expired, not before its "sessions valid from"). */
-export const runningSessions = (db: Db, userId: number, now = new Date()): Promise<LoginSessionRow[]> =>
-  runningSessionsOf(db, userId, now);
+/**
+ * The account's running sessions (not ended, not idle for `idleSeconds`, not expired, not before its "sessions valid
+ * from").
+ */
+export const runningSessions = (
+  db: Db,
+  userId: number,
+  idleSeconds: number,
+  now = new Date(),
+): Promise<LoginSessionRow[]> => runningSessionsOf(db, userId, now, new Date(now.getTime() - idleSeconds * 1000));
+
+/** A stored session's last activity and end (plugins/session-activity.ts). */
+export const sessionActivity = (db: Db, sid: string) => loginSessionActivity(db, sid);
 
 /**
  * "Abmelden" for one session of the account: its token is revoked as a logout revokes it (every instance refuses it
@@ -76,7 +89,8 @@ export async function endLoginSession(
   id: string,
   now = new Date(),
 ): Promise<boolean> {
-  const running = (await runningSessionsOf(db, userId, now)).find((session) => session.id === id);
+  // an idle session still listed nowhere is ended as well: its token must not come back to life
+  const running = (await runningSessionsOf(db, userId, now, new Date(0))).find((session) => session.id === id);
   if (!running) return false;
   await markSessionEnded(db, userId, id, now);
   await insertRevokedToken(db, running.jti, running.validUntil);
@@ -101,8 +115,11 @@ export async function renewLoginSession(db: Db, claims: SessionClaims): Promise<
   });
 }
 
-/** Notes the session's activity and address, at most once per SESSION_TOUCH_MS (the write is skipped otherwise). */
-export async function touchSession(db: Db, sid: string, address: string, now = new Date()): Promise<void> {
+/**
+ * Notes the session's activity and, when given, its address, at most once per SESSION_TOUCH_MS (the write is skipped
+ * otherwise).
+ */
+export async function touchSession(db: Db, sid: string, address: string | undefined, now: Date): Promise<void> {
   await touchLoginSession(db, sid, now, address, new Date(now.getTime() - SESSION_TOUCH_MS));
 }
 

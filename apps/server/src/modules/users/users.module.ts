@@ -1,5 +1,5 @@
 import { demoRecord, type ModuleDescriptor } from '../module-descriptor.ts';
-import { listRevokedTokens, pruneRevokedTokens, touchSession } from './sessions.ts';
+import { listRevokedTokens, pruneRevokedTokens, sessionActivity, touchSession } from './sessions.ts';
 import { erasePatient } from './users.erase.ts';
 import { exportPatient } from './users.export.ts';
 import { seedDemoUsers } from './users.demo.ts';
@@ -18,5 +18,5 @@ export const usersModule = (createPerson: CreatePerson): ModuleDescriptor => ({
   exportPatient,
   seedDemo: (tx, world) => seedDemoUsers(tx, demoRecord(world.firmaId, 'firmaId')),
   // the session gate and the need-to-know check read accounts through these (app.ts)
-  provides: { accounts: { find: findUserById, listRevokedTokens, pruneRevokedTokens, touchSession } },
+  provides: { accounts: { find: findUserById, listRevokedTokens, pruneRevokedTokens, touchSession, sessionActivity } },
 });

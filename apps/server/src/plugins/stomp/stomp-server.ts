@@ -17,6 +17,7 @@ import {
 } from '@dihs/contract/video';
 import type { TokenService } from '../../lib/jwt.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
+import { STORE_EVERY_MS, type SessionActivity } from '../session-activity.ts';
 import type { SessionGate } from '../session-gate.ts';
 import { negotiateHeartbeat, parseFrames, serializeFrame, StompParseError, type StompFrame } from './stomp-codec.ts';
 import { TokenBucket } from './token-bucket.ts';
@@ -75,6 +76,8 @@ interface Logger {
 export interface StompServerDeps {
   tokens: TokenService;
   gate: SessionGate;
+  /** A video session in progress keeps its login session from ending as idle (issue 31 item 6). */
+  activity?: SessionActivity;
   handler: StompHandler;
   bus: MessageBus;
   log: Logger;
@@ -262,6 +265,7 @@ class StompSession {
     if (beat.outgoing > 0) {
       this.timers.push(setInterval(() => this.ws.readyState === this.ws.OPEN && this.ws.send('\n'), beat.outgoing));
     }
+    this.keepSessionAliveWhileInConference();
     if (beat.incoming > 0) {
       const limit = beat.incoming * STOMP_LIMITS.missedHeartbeats;
       this.timers.push(
@@ -274,6 +278,25 @@ class StompSession {
         ),
       );
     }
+  }
+
+  /**
+   * A video session in progress is activity of the login session, though no HTTP request may come for an hour: every
+   * minute while the socket is in a conference, its session is noted as in use here and in the database.
+   */
+  private keepSessionAliveWhileInConference(): void {
+    const { activity, log } = this.deps;
+    const sid = this.session?.sid;
+    if (!activity || !sid) return;
+    this.timers.push(
+      setInterval(() => {
+        if (this.closing || !this.connection?.joined.size) return;
+        activity.note(sid);
+        activity
+          .persist(sid)
+          .catch((error: unknown) => log.warn({ error: loggableError(error) }, 'Sitzung nicht vermerkt'));
+      }, STORE_EVERY_MS),
+    );
   }
 
   /** False when the socket was closed. */

@@ -5,8 +5,8 @@ import { FormTextField } from '../../../components/form-fields.tsx';
 interface EmailFieldProps<T extends FieldValues, O> {
   /** A form with the field `email` (the login or the reset request). */
   control: Control<T, unknown, O>;
-  /** Runs with each address typed, for the dialog that hands it on to the other view. */
-  onChange: (email: string) => void;
+  /** Runs with each address typed, for the dialog that hands it on to the other view; without it the field is fixed. */
+  onChange?: ((email: string) => void) | undefined;
   autoFocus?: boolean;
 }
 
@@ -20,12 +20,12 @@ export function EmailField<T extends FieldValues & { email: string }, O>({
     <FormTextField
       control={control}
       name={'email' as FieldPath<T>}
-      onValueChange={(value) => onChange(String(value))}
+      onValueChange={(value) => onChange?.(String(value))}
       label="E-Mail"
       type="email"
       autoComplete="username"
       autoFocus={autoFocus}
-      slotProps={{ htmlInput: { maxLength: LIMITS.email, 'aria-required': true } }}
+      slotProps={{ htmlInput: { maxLength: LIMITS.email, 'aria-required': true, readOnly: !onChange } }}
     />
   );
 }

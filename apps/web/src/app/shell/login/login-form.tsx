@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import type { Session } from '../../../lib/session.ts';
 import { useSession } from '../../../lib/session-context.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { authenticate, isSecondFactorRequired } from './auth-api.ts';
@@ -19,16 +20,32 @@ import { EmailField } from './email-field.tsx';
 
 interface LoginFormProps {
   email: string;
-  onEmailChange: (email: string) => void;
-  onForgotPassword: () => void;
+  /** Without it the e-mail is fixed (the lock dialog logs the same account in again). */
+  onEmailChange?: (email: string) => void;
+  /** Without it there is no "Passwort vergessen". */
+  onForgotPassword?: () => void;
   onCancel: () => void;
+  /** The cancel button's text; "Abbrechen" by default. */
+  cancelLabel?: string;
+  /** The submit button's text; "Login" by default. */
+  submitLabel?: string;
+  /** After the login; by default each role lands on its home page. */
+  onLoggedIn?: (session: Session) => void;
 }
 
 /**
  * E-mail and password; the Auth-Code field appears only when the server says this account has a second
  * factor (spec 1, section 2.5). After login each role lands on its home page.
  */
-export function LoginForm({ email, onEmailChange, onForgotPassword, onCancel }: LoginFormProps) {
+export function LoginForm({
+  email,
+  onEmailChange,
+  onForgotPassword,
+  onCancel,
+  cancelLabel = 'Abbrechen',
+  submitLabel = 'Login',
+  onLoggedIn,
+}: LoginFormProps) {
   const { login } = useSession();
   const navigate = useNavigate();
   const [codeRequired, setCodeRequired] = useState(false);
@@ -59,7 +76,8 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onCancel }: 
         fail(MESSAGES.sitzungUngueltig);
         return;
       }
-      void navigate(homePathFor(session.role));
+      if (onLoggedIn) onLoggedIn(session);
+      else void navigate(homePathFor(session.role));
     } catch (error) {
       if (isApiError(error) && error.code === ERROR_CODES.secondFactorRequired) {
         setCodeRequired(true);
@@ -74,13 +92,14 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onCancel }: 
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <DialogContent sx={{ pt: 0 }}>
-        <EmailField control={control} onChange={onEmailChange} autoFocus />
+        <EmailField control={control} onChange={onEmailChange} autoFocus={Boolean(onEmailChange)} />
         <FormTextField
           control={control}
           name="password"
           label="Passwort"
           type="password"
           autoComplete="current-password"
+          autoFocus={!onEmailChange}
           slotProps={{ htmlInput: { 'aria-required': true } }}
         />
         {codeRequired && (
@@ -97,12 +116,14 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onCancel }: 
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', px: 3, pb: 2 }}>
-        <Button onClick={onForgotPassword} sx={{ mr: 'auto' }}>
-          Passwort vergessen
-        </Button>
-        <Button onClick={onCancel}>Abbrechen</Button>
+        {onForgotPassword && (
+          <Button onClick={onForgotPassword} sx={{ mr: 'auto' }}>
+            Passwort vergessen
+          </Button>
+        )}
+        <Button onClick={onCancel}>{cancelLabel}</Button>
         <Button type="submit" variant="contained" loading={pending}>
-          Login
+          {submitLabel}
         </Button>
       </DialogActions>
       <MessageDialog

@@ -79,7 +79,7 @@ export function useConference(
   localStream: MediaStream | null,
   enabled: boolean,
 ): Conference {
-  const { session, token } = useSession();
+  const { session, token, holdSession } = useSession();
   const [status, setStatus] = useState<SignalingStatus>({ kind: 'closed' });
   const [selfId, setSelfId] = useState<number | null>(null);
   const [state, setState] = useState<ConferenceState | null>(null);
@@ -96,6 +96,10 @@ export function useConference(
   const mutedRef = useRef({ audioMuted: false, videoMuted: false });
   const forcedRef = useRef(false);
   const userId = session?.userId;
+
+  // A session in progress asks the server nothing for an hour: the page must not lock as idle meanwhile (the server
+  // counts the conference's socket as activity, issue 31 item 6).
+  useEffect(() => (enabled ? holdSession() : undefined), [enabled, holdSession]);
 
   useEffect(() => {
     if (!enabled || !localStream || !token || userId === undefined) return;
