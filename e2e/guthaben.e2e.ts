@@ -44,7 +44,7 @@ test('a patient buys a credit package through the sandbox checkout and sees the 
   await expect(page.getByText(/^SBX-/)).toBeVisible();
   await expect(page.getByText('Video-Einzeltermin: 3')).toBeVisible();
   await expect(page.getByText('Video-Gruppentermin: 2')).toBeVisible();
-  await expect(page.getByText('Anamnese: 1')).toBeVisible();
+  await expect(page.getByText('Anamnesetermin: 1')).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Buchungsbestätigung (PDF)' }).click();
@@ -103,7 +103,7 @@ test('an operator with GUTHABEN_AENDERN edits a balance on the patient profile',
   await expect(dialog).toBeHidden();
 
   await expect(section.getByText('Video-Einzeltermin: 5')).toBeVisible();
-  await expect(section.getByText('Befund: 2')).toBeVisible();
+  await expect(section.getByText('Befundtermin: 2')).toBeVisible();
   await expect(section.getByText('Guthabenverlauf (2)')).toBeVisible();
   const { rows } = await sql(
     "select kind, delta from guthaben_buchung where patient_user_id = $1 and reason = 'Änderung durch den Betreiber' order by kind",
