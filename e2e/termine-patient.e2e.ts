@@ -100,7 +100,7 @@ test('a patient pays in the same tab: a cancelled payment keeps the cart, the pa
 
   // cancelled at the provider: back on the plan, told so, the cart as it was
   await page.getByRole('button', { name: 'Abbrechen' }).click();
-  await expect(page).toHaveURL(/\/patient\/termine\?cart=\d+$/);
+  await expect(page).toHaveURL(/\/patient\/termine\?cart=\d+&zahlung=abgebrochen$/);
   const back = page.getByRole('dialog', { name: 'Ihre Buchung' });
   await expect(back).toContainText('Die Zahlung wurde abgebrochen, es wurde nichts von Ihrer Karte abgebucht.', {
     timeout: scaled(20_000),
