@@ -133,6 +133,7 @@ test.describe('session expiry', () => {
     await page.clock.install();
     await login(page, 'therapeut@demo.de', { via: 'api' });
     // the page's own calls are activity: the idle time starts once they are answered
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await page.clock.fastForward('00:30:30');
     const lock = page.getByRole('dialog', { name: SITZUNG_ENDE_TEXTS.inaktivTitel });
@@ -147,12 +148,15 @@ test.describe('session expiry', () => {
     await page.goto('/');
     await login(page, 'therapeut@demo.de');
     await expect(page).toHaveURL('/therapeut/termine');
-    // moves the clock without firing the expiry timer, as if the browser had been closed meanwhile
-    await page.clock.setSystemTime(Date.now() + 9 * 3600 * 1000);
-    await page.reload();
-    const expired = page.getByRole('dialog', { name: 'Login abgelaufen' });
+    // the browser closed for 9 hours: no page of it runs a timer meanwhile, the token stays stored
+    const context = page.context();
+    await page.close();
+    await context.clock.setSystemTime(Date.now() + 9 * 3600 * 1000);
+    const later = await context.newPage();
+    await later.goto('/therapeut/termine');
+    const expired = later.getByRole('dialog', { name: 'Login abgelaufen' });
     await expect(expired).toBeVisible();
     await expired.getByRole('button', { name: 'OK' }).click();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await expect(later.getByRole('banner').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   });
 });
