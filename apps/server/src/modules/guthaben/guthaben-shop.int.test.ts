@@ -130,7 +130,7 @@ describe('credit shop', () => {
     expect(mails[0]!.subject).toBe(`DiHS Teletherapie: ${GUTHABEN_MAIL_SUBJECT}`);
     expect(mails[0]!.text).toContain('Guten Tag Paula Patientin,');
     expect(mails[0]!.text).toContain('„Starter“ (49,00 €)');
-    expect(mails[0]!.text).toContain('- 3 × Einzeltermin');
+    expect(mails[0]!.text).toContain('- 3 × Video-Einzeltermin');
     const attached = mails[0]!.attachments[0]!;
     expect(attached).toMatchObject({ contentType: 'application/pdf', encoding: 'base64' });
     expect(await pdfText(Buffer.from(attached.content, 'base64'))).toContain('Buchungsbestätigung Guthaben');
@@ -143,7 +143,7 @@ describe('credit shop', () => {
       'DiHS Teletherapie',
       'Paula Patientin',
       'Starter',
-      '3 × Einzeltermin',
+      '3 × Video-Einzeltermin',
       '49,00 €',
       '41,18 €',
       '7,82 €',
