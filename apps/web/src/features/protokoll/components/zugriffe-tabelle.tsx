@@ -1,11 +1,11 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
+import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 
 /** One column of an access log: its heading and what a row shows in it. */
 export interface ZugriffSpalte<T> {
@@ -43,7 +43,7 @@ export function ZugriffeTabelle<T extends { id: number }>({
 }: ZugriffeTabelleProps<T>) {
   return (
     <>
-      <TableContainer>
+      <TableScrollRegion label={label}>
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
@@ -64,7 +64,7 @@ export function ZugriffeTabelle<T extends { id: number }>({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScrollRegion>
       <TablePagination
         component="div"
         count={seite.gesamt}
