@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   ABO_CREDIT_LABELS,
@@ -78,6 +78,13 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [details, setDetails] = useState<Termin | null>(null);
   const [meldung, setMeldung] = useState<Meldung | null>(null);
+  // After a booking the dialog would return the focus to "Buchen", which is disabled then (nothing is selected): the
+  // focus fell to the page body. The plan's heading takes it instead (issue 32 item 13); counted, so each booking does.
+  const kopfRef = useRef<HTMLHeadingElement>(null);
+  const [gebuchtZaehler, setGebuchtZaehler] = useState(0);
+  useEffect(() => {
+    if (gebuchtZaehler > 0) kopfRef.current?.focus();
+  }, [gebuchtZaehler]);
   const [druckt, setDruckt] = useState(false);
 
   const termine = usePlanTermine(modus, apiQueryOf(filter, today, page, size));
@@ -107,7 +114,9 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
     melden: setMeldung,
     onCartClosed: (gebucht) => {
       closeCartParam();
-      if (gebucht) setSelected(new Set());
+      if (!gebucht) return;
+      setSelected(new Set());
+      setGebuchtZaehler((n) => n + 1);
     },
     // each feature reloads its own answers that a booking makes stale (the cart its own, in the hook)
     onChanged: () =>
@@ -199,7 +208,7 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   // The heading shows in the page's first pass (see `known`). The name is a line of its own, kept open while it
   // loads, so that neither its arrival nor a long name moves the spinner below.
   const kopf = (
-    <Typography variant="h1" sx={{ mb: 3 }}>
+    <Typography ref={kopfRef} tabIndex={-1} variant="h1" sx={{ mb: 3 }}>
       {heading}{' '}
       <Box component="span" sx={{ display: 'block', typography: 'h3', mt: 0.5 }}>
         {name || '\u00a0'}

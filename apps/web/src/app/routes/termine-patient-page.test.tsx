@@ -218,6 +218,8 @@ describe('TerminePatientPage', { timeout: 20_000 }, () => {
     await userEvent.click(within(done).getByRole('link', { name: 'Gebuchte Termine' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('radio', { name: 'Gebuchte Termine' })).toBeChecked();
+    // "Buchen" is disabled now: the plan's heading has the focus instead of the page body
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 
   it('back from the payment page: the paid cart of ?cart={id} is confirmed; an unknown, malformed or unreadable one is said so', async () => {

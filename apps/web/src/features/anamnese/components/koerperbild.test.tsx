@@ -43,6 +43,24 @@ describe('Koerperbild', () => {
     expect(ruecken).not.toBeChecked();
   });
 
+  it('keeps the keyboard focus when a remove button takes its point away', async () => {
+    const user = userEvent.setup();
+    render(
+      <Harness
+        start={[
+          { seite: 'VORNE', x: 0.5, y: 0.25 },
+          { seite: 'HINTEN', x: 0.5, y: 0.41 },
+        ]}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Schmerzpunkt 2 entfernen' }));
+    expect(gesetzt()).toEqual(['Vorderseite: Brustkorb']);
+    expect(screen.getByRole('button', { name: 'Schmerzpunkt 1 entfernen' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Schmerzpunkt 1 entfernen' }));
+    expect(screen.getByText('Keine Schmerzpunkte gesetzt.')).toBeInTheDocument();
+    expect(screen.getByText('Gesetzte Schmerzpunkte')).toHaveFocus();
+  });
+
   it('is a labelled image without controls when read-only', () => {
     render(<Koerperbild punkte={[{ seite: 'VORNE', x: 0.4, y: 0.75 }]} />);
     expect(screen.getByRole('img', { name: 'Körperbild Vorderseite mit 1 Schmerzpunkten' })).toBeInTheDocument();

@@ -23,7 +23,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 
 /** Arrow keys move the marker by this many units of the 100-wide box; with Shift ten times as far. */
@@ -234,6 +234,17 @@ function RegionenListe({ punkte, onChange, melden }: Required<KoerperbildProps> 
 export function Koerperbild({ punkte, onChange }: KoerperbildProps) {
   const [meldung, setMeldung] = useState('');
   const listeId = useId();
+  // A removed point takes its button along, and with it the keyboard focus (to the page body): the button that took
+  // its place, the new last one, or the list's heading when none is left takes the focus instead (issue 32 item 13).
+  const listeRef = useRef<HTMLOListElement>(null);
+  const kopfRef = useRef<HTMLParagraphElement>(null);
+  // a new object per removal, so that removing the same position twice focuses twice
+  const [entfernt, setEntfernt] = useState<{ index: number } | null>(null);
+  useEffect(() => {
+    if (!entfernt) return;
+    const knoepfe = listeRef.current?.querySelectorAll('button') ?? [];
+    (knoepfe[Math.min(entfernt.index, knoepfe.length - 1)] ?? kopfRef.current)?.focus();
+  }, [entfernt]);
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', justifyContent: 'center' }}>
@@ -244,13 +255,13 @@ export function Koerperbild({ punkte, onChange }: KoerperbildProps) {
       <div role="status" aria-live="polite" style={{ minHeight: '1.5em' }}>
         {onChange ? meldung : ''}
       </div>
-      <Typography id={listeId} sx={{ fontWeight: 'bold', mt: 1 }}>
+      <Typography ref={kopfRef} tabIndex={-1} id={listeId} sx={{ fontWeight: 'bold', mt: 1 }}>
         Gesetzte Schmerzpunkte
       </Typography>
       {punkte.length === 0 ? (
         <Typography>Keine Schmerzpunkte gesetzt.</Typography>
       ) : (
-        <Box component="ol" aria-labelledby={listeId} sx={{ my: 0 }}>
+        <Box component="ol" ref={listeRef} aria-labelledby={listeId} sx={{ my: 0 }}>
           {punkte.map((punkt, index) => (
             <li key={index}>
               {punktName(punkt)}
@@ -261,6 +272,7 @@ export function Koerperbild({ punkte, onChange }: KoerperbildProps) {
                   onClick={() => {
                     setMeldung(`Schmerzpunkt entfernt: ${punktName(punkt)}`);
                     onChange(punkte.filter((_, other) => other !== index));
+                    setEntfernt({ index });
                   }}
                 >
                   <DeleteIcon fontSize="small" />

@@ -18,6 +18,7 @@ import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ladefehler } from '../../../lib/load-failure.ts';
 import { useSession } from '../../../lib/session-context.ts';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount.ts';
 import {
   anamnesePdfHerunterladen,
   useAnamneseEntfernen,
@@ -112,14 +113,16 @@ function Aktionen({
   );
 }
 
-function Status({ anamnese }: { anamnese: Anamnese }) {
+/** `fokus`: the summary replaced the form the patient was in; the status takes the keyboard focus from it. */
+function Status({ anamnese, fokus = false }: { anamnese: Anamnese; fokus?: boolean }) {
+  const ref = useFocusOnMount<HTMLDivElement>(fokus);
   return anamnese.unterschrieben && anamnese.unterschriebenAm ? (
-    <Alert severity="success" sx={{ mb: 2 }}>
+    <Alert ref={ref} tabIndex={-1} severity="success" sx={{ mb: 2 }}>
       Unterschrieben am {formatDateTimeDe(anamnese.unterschriebenAm)}. Der Anamnesebogen kann nicht mehr geändert
       werden.
     </Alert>
   ) : (
-    <Alert severity="info" sx={{ mb: 2 }}>
+    <Alert ref={ref} tabIndex={-1} severity="info" sx={{ mb: 2 }}>
       Noch nicht unterschrieben.
     </Alert>
   );
@@ -183,7 +186,7 @@ function EigeneAnamnese() {
         }
         return (
           <>
-            <Status anamnese={anamnese} />
+            <Status anamnese={anamnese} fokus={uebersicht === true} />
             {!anamnese.unterschrieben && (
               <Button variant="outlined" sx={{ mb: 2 }} onClick={() => setUebersicht(false)}>
                 Bearbeiten

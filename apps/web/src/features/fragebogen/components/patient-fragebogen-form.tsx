@@ -90,7 +90,14 @@ function Auswahl({ control, index, frage }: FeldProps) {
  * a disabled button does not say why (issue 32 item 11), so it stays enabled: a click with questions open names
  * them above the buttons, marks each one and moves the focus to the first (docs/decisions.md).
  */
-export function PatientFragebogenForm({ bogen }: { bogen: PatientFragebogen }) {
+export function PatientFragebogenForm({
+  bogen,
+  onAbgegeben,
+}: {
+  bogen: PatientFragebogen;
+  /** After the submission: the page shows the read-only view instead of this form. */
+  onAbgegeben?: () => void;
+}) {
   const speichern = usePatientFragebogenSpeichern();
   const abgeben = usePatientFragebogenAbgeben();
   const [meldung, setMeldung] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -125,6 +132,7 @@ export function PatientFragebogenForm({ bogen }: { bogen: PatientFragebogen }) {
     form.handleSubmit(async (values) => {
       try {
         await (publish ? abgeben : speichern).mutateAsync({ body: values });
+        if (publish) onAbgegeben?.();
         setMeldung({
           kind: 'success',
           text: publish ? 'Der Fragebogen wurde abgegeben.' : 'Ihre Antworten wurden gespeichert.',

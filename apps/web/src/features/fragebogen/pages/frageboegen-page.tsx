@@ -17,6 +17,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useEndpointQuery } from '../../../lib/endpoint-query.ts';
 import { ladefehler } from '../../../lib/load-failure.ts';
 import { useSession } from '../../../lib/session-context.ts';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount.ts';
 import { befundPdfHerunterladen, useNeuerPatientFragebogen, usePatientFrageboegen } from '../api/fragebogen-api.ts';
 import { AuswahlListe } from '../components/auswahl-liste.tsx';
 import { PatientFragebogenAnsicht } from '../components/patient-fragebogen-ansicht.tsx';
@@ -24,6 +25,16 @@ import { PatientFragebogenForm } from '../components/patient-fragebogen-form.tsx
 
 const status = (bogen: PatientFragebogen): string =>
   bogen.veroeffentlicht ? `Abgegeben am ${formatDateTimeDe(bogen.veroeffentlicht)}` : 'Entwurf';
+
+/** The questionnaire's state; `fokus`: it replaced the form the patient submitted, and takes the keyboard focus. */
+function Status({ bogen, fokus }: { bogen: PatientFragebogen; fokus: boolean }) {
+  const ref = useFocusOnMount<HTMLParagraphElement>(fokus);
+  return (
+    <Typography ref={ref} tabIndex={-1} color="text.secondary" sx={{ mb: 2 }}>
+      {status(bogen)}
+    </Typography>
+  );
+}
 
 function PatientKopf({ patientId, own }: { patientId: number; own: boolean }) {
   // the name is a courtesy: a viewer who may not read the profile still sees the questionnaires
@@ -44,6 +55,7 @@ function Frageboegen({ patientId, own }: { patientId: number; own: boolean }) {
   const neu = useNeuerPatientFragebogen();
   const [selected, setSelected] = useState<number | null>(null);
   const [pdfFehler, setPdfFehler] = useState<string | null>(null);
+  const [abgegeben, setAbgegeben] = useState<number | null>(null);
 
   return (
     <QueryState
@@ -91,9 +103,12 @@ function Frageboegen({ patientId, own }: { patientId: number; own: boolean }) {
                 <Typography id="befund-titel" variant="h2" sx={{ fontSize: '1.4rem' }}>
                   {aktuell.titel}
                 </Typography>
-                <Typography color="text.secondary" sx={{ mb: 2 }}>
-                  {status(aktuell)}
-                </Typography>
+                <Status
+                  // a new element once submitted: it takes the focus from the form that gave way to it
+                  key={aktuell.veroeffentlicht ?? 'entwurf'}
+                  bogen={aktuell}
+                  fokus={abgegeben === aktuell.id}
+                />
                 {aktuell.veroeffentlicht ? (
                   <>
                     <PatientFragebogenAnsicht bogen={aktuell} />
@@ -112,7 +127,11 @@ function Frageboegen({ patientId, own }: { patientId: number; own: boolean }) {
                     {pdfFehler && <Alert severity="error">{pdfFehler}</Alert>}
                   </>
                 ) : (
-                  <PatientFragebogenForm key={aktuell.id} bogen={aktuell} />
+                  <PatientFragebogenForm
+                    key={aktuell.id}
+                    bogen={aktuell}
+                    onAbgegeben={() => setAbgegeben(aktuell.id)}
+                  />
                 )}
               </Box>
             )}
