@@ -55,7 +55,9 @@ function Frageboegen({ patientId, own }: { patientId: number; own: boolean }) {
   const neu = useNeuerPatientFragebogen();
   const [selected, setSelected] = useState<number | null>(null);
   const [pdfFehler, setPdfFehler] = useState<string | null>(null);
+  // the questionnaire just created or submitted: its status takes the focus from the button or form that went away
   const [abgegeben, setAbgegeben] = useState<number | null>(null);
+  const [angelegt, setAngelegt] = useState<number | null>(null);
 
   return (
     <QueryState
@@ -83,7 +85,15 @@ function Frageboegen({ patientId, own }: { patientId: number; own: boolean }) {
                   disabled={neu.isPending}
                   sx={{ m: 1 }}
                   onClick={() =>
-                    neu.mutate({ params: { patientId } }, { onSuccess: (created) => setSelected(created.id) })
+                    neu.mutate(
+                      { params: { patientId } },
+                      {
+                        onSuccess: (created) => {
+                          setSelected(created.id);
+                          setAngelegt(created.id);
+                        },
+                      },
+                    )
                   }
                 >
                   Neuer Befundfragebogen
@@ -107,7 +117,7 @@ function Frageboegen({ patientId, own }: { patientId: number; own: boolean }) {
                   // a new element once submitted: it takes the focus from the form that gave way to it
                   key={aktuell.veroeffentlicht ?? 'entwurf'}
                   bogen={aktuell}
-                  fokus={abgegeben === aktuell.id}
+                  fokus={abgegeben === aktuell.id || angelegt === aktuell.id}
                 />
                 {aktuell.veroeffentlicht ? (
                   <>
