@@ -9,11 +9,13 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
  * queue on top of it, declares React 18 at most as its peer, and one message at a time is all a dialog's save needs.
  */
 
+type RowId = number | string;
+
 /** What a save reports: the text of the snackbar and, when the object is a row of a list, which row. */
 export interface SaveNotice {
   text: string;
-  /** The list's name (any stable key, e.g. "termine") and the saved row's id there. */
-  row?: { list: string; id: number | string };
+  /** The list's name (any stable key, e.g. "termine") and the saved row's id there; several for one save of many. */
+  row?: { list: string; id: RowId | readonly RowId[] };
 }
 
 interface SaveNoticeState {
@@ -90,12 +92,18 @@ export function useSavedAndClose(close: () => void): (notice: SaveNotice) => voi
   );
 }
 
-/** The id of the row of `list` saved last, while the page that calls this stays open; null otherwise. */
-export function useSavedRow(list: string): number | string | null {
+/** The ids of the rows of `list` saved last, while the page that calls this stays open; none otherwise. */
+export function useSavedRows(list: string): readonly RowId[] {
   const { marked, clearMark } = useContext(SaveNoticeContext);
   // leaving the page forgets the mark, so coming back later shows the list as it is
   useEffect(() => () => clearMark(list), [list, clearMark]);
-  return marked?.list === list ? marked.id : null;
+  if (marked?.list !== list) return [];
+  return typeof marked.id === 'object' ? marked.id : [marked.id];
+}
+
+/** The id of the row of `list` saved last, while the page that calls this stays open; null otherwise. */
+export function useSavedRow(list: string): RowId | null {
+  return useSavedRows(list)[0] ?? null;
 }
 
 /** The text of a save: 'Termin „Rücken, 12.03.2027“ wurde angelegt.' or '… wurde gespeichert.' */

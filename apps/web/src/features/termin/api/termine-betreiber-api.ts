@@ -41,6 +41,10 @@ export function useBetreiberTermine(filter: BetreiberTermineFilter) {
   });
 }
 
+/** GET /termin/betreiber/{id}: one appointment, for the one just saved when the list's page does not hold it. */
+export const useBetreiberTermin = (id: number | null, enabled: boolean) =>
+  useEndpointQuery(terminEndpoints.betreiberEiner, { params: { id: id ?? 0 } }, { enabled: enabled && id !== null });
+
 /** GET /therapeut/betreiber/all: the therapist choice of the form. */
 export const useTherapeutenAuswahl = () => useEndpointQuery(profilEndpoints.therapeutenBetreiber, undefined);
 
@@ -59,7 +63,7 @@ function useInvalidatingMutation<V, R>(mutationFn: (variables: V) => Promise<R>)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => invalidateEndpoints(queryClient, terminEndpoints.betreiberAlle),
+    onSettled: () => invalidateEndpoints(queryClient, terminEndpoints.betreiberAlle, terminEndpoints.betreiberEiner),
   });
 }
 

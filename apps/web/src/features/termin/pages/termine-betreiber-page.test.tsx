@@ -107,6 +107,36 @@ describe('TermineBetreiberPage', () => {
     });
   }, 30_000);
 
+  it('names a saved appointment in the snackbar and shows it above the list when the list does not hold it', async () => {
+    let saved = false;
+    const geaendert = { ...TERMIN, details: 'Rückenschule neu' };
+    stubFetch({
+      ...COMMON,
+      // after the save the appointment is on another page of the list
+      [LIST]: () => ({ body: saved ? { items: [], total: 60 } : { items: [TERMIN], total: 1 } }),
+      'POST /api/termin/betreiber/save': () => {
+        saved = true;
+        return { body: geaendert };
+      },
+      'GET /api/termin/betreiber/7': { body: geaendert },
+    });
+    renderPage();
+    const row = await screen.findByRole('row', { name: /Rückenschmerzen/ });
+    await userEvent.click(within(row).getByRole('button', { name: /Details anzeigen/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Termin ändern' }));
+    const dialog = screen.getByRole('dialog', { name: 'Termin ändern' });
+    await userEvent.type(within(dialog).getByLabelText(/Details/), ' neu');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Termin „Rückenschmerzen, 01.12.2026 17:30 Uhr“ wurde gespeichert.',
+    );
+    const pinned = await screen.findByRole('region', { name: 'Gerade gespeicherter Termin' });
+    expect(pinned).toHaveTextContent('Der gespeicherte Termin steht auf einer anderen Seite der Liste');
+    const marked = within(pinned).getByRole('row', { name: /Rückenschmerzen 01\.12\.2026 17:30 Uhr/ });
+    expect(marked).toHaveAttribute('aria-description', 'Gerade gespeichert');
+  }, 20_000);
+
   it('posts the teilgenommen checkbox of a participant', async () => {
     const fetchMock = stubFetch({
       ...COMMON,

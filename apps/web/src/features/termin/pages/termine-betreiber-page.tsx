@@ -1,5 +1,6 @@
 import { TERMIN_MESSAGES, TERMINTYPEN, type Termin, type Termintyp } from '@dihs/contract/termin';
 import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -16,14 +17,58 @@ import { useCallback, useState } from 'react';
 import { TerminPagination } from '../../../components/termin-pagination.tsx';
 import { TermineQuery } from '../../../components/termine-query.tsx';
 import { TermintypCheckboxes } from '../../../components/termintyp-checkboxes.tsx';
-import { useBetreiberTermine } from '../api/termine-betreiber-api.ts';
+import { useBetreiberTermin, useBetreiberTermine } from '../api/termine-betreiber-api.ts';
 import { TERMINE_LIST, TerminFormDialog } from '../components/termin-form-dialog.tsx';
 import { TERMIN_COLUMNS, TerminRow } from '../components/termin-row.tsx';
 import { useSavedRow } from '../../../components/save-notice.tsx';
-import { filterDay, FILTER_ORDER, toggleTyp } from '../type-filter.ts';
+import { filterDay, FILTER_ORDER, passesFilter, toggleTyp } from '../type-filter.ts';
 import { TextPicker } from '../../../components/text-date-pickers.tsx';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; termin: Termin } | null;
+
+function TerminTableHead() {
+  return (
+    <TableHead>
+      <TableRow>
+        {TERMIN_COLUMNS.map((column) => (
+          <TableCell key={column}>{column}</TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
+/**
+ * The appointment just saved when the list's page does not hold it (outside the filter, or on another page): it is
+ * shown above the list, marked, while the page stays open; the filter the operator set is left as it is.
+ */
+function GespeicherterTermin({
+  termin,
+  imFilter,
+  onEdit,
+}: {
+  termin: Termin;
+  imFilter: boolean;
+  onEdit: (termin: Termin) => void;
+}) {
+  return (
+    <Box component="section" aria-label="Gerade gespeicherter Termin" sx={{ mb: 3 }}>
+      <Alert severity="info" sx={{ mb: 1 }}>
+        {imFilter
+          ? 'Der gespeicherte Termin steht auf einer anderen Seite der Liste; hier sehen Sie ihn, bis Sie die Seite verlassen.'
+          : 'Der gespeicherte Termin passt nicht zum gewählten Filter; hier sehen Sie ihn, bis Sie die Seite verlassen.'}
+      </Alert>
+      <TableContainer>
+        <Table aria-label="Gerade gespeicherter Termin" size="small">
+          <TerminTableHead />
+          <TableBody>
+            <TerminRow termin={termin} marked onEdit={onEdit} />
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
 
 /** /betreiber/termine: the operator's appointment list with type filter, paging, form and status changes. */
 export function TermineBetreiberPage() {
@@ -51,6 +96,11 @@ export function TermineBetreiberPage() {
   };
   const close = useCallback(() => setEditing(null), []);
   const saved = useSavedRow(TERMINE_LIST);
+  const savedId = typeof saved === 'number' ? saved : null;
+  // asked for once the list has its fresh answer and that page does not hold the saved appointment
+  const aufDieserSeite = termine.data?.items.some((termin) => termin.id === savedId) ?? false;
+  const gespeichert = useBetreiberTermin(savedId, termine.isSuccess && !termine.isFetching && !aufDieserSeite);
+  const edit = useCallback((termin: Termin) => setEditing({ kind: 'edit', termin }), []);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -104,18 +154,19 @@ export function TermineBetreiberPage() {
             Filter zurücksetzen
           </Link>
         </Box>
+        {gespeichert.data && gespeichert.data.id === savedId && !aufDieserSeite && (
+          <GespeicherterTermin
+            termin={gespeichert.data}
+            imFilter={passesFilter(gespeichert.data, typen, range)}
+            onEdit={edit}
+          />
+        )}
         <TermineQuery query={termine}>
           {(data) => (
             <>
               <TableContainer>
                 <Table aria-label="Termine" size="small">
-                  <TableHead>
-                    <TableRow>
-                      {TERMIN_COLUMNS.map((column) => (
-                        <TableCell key={column}>{column}</TableCell>
-                      ))}
-                    </TableRow>
-                  </TableHead>
+                  <TerminTableHead />
                   <TableBody>
                     {data.items.length === 0 ? (
                       <TableRow>
@@ -123,12 +174,7 @@ export function TermineBetreiberPage() {
                       </TableRow>
                     ) : (
                       data.items.map((termin) => (
-                        <TerminRow
-                          key={termin.id}
-                          termin={termin}
-                          marked={saved === termin.id}
-                          onEdit={(t) => setEditing({ kind: 'edit', termin: t })}
-                        />
+                        <TerminRow key={termin.id} termin={termin} marked={savedId === termin.id} onEdit={edit} />
                       ))
                     )}
                   </TableBody>
