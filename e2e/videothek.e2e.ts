@@ -21,8 +21,7 @@ test('an operator creates a video; the library shows our thumbnail and loads the
   await expect(dialog.getByText('Gültige Url eingeben')).toBeVisible();
   await dialog.getByLabel('Vimeolink').fill('https://vimeo.com/90509568');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByRole('dialog', { name: 'Video erstellt' })).toContainText('Erfolgreich erstellt.');
-  await page.getByRole('dialog', { name: 'Video erstellt' }).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('alert').getByText(`Video „${titel}“ wurde angelegt.`)).toBeVisible();
 
   await page.getByLabel('Videos durchsuchen').fill(titel);
   await page

@@ -12,11 +12,10 @@ export const VIDEOTHEK_TEXTS = {
   titelLeer: 'Der Titel darf nicht leer sein.',
   kurzbeschreibungLeer: 'Die Kurzbeschreibung darf nicht leer sein.',
   linkLeer: 'Der Link darf nicht leer sein.',
-  // spec 3, section 8
+  // spec 3, section 8; its success texts ('Speichern erfolgreich!', 'Erfolgreich erstellt.') gave way to the save
+  // snackbar that names the video (issue 32 item 2)
   ladeFehler: 'Verbindungfehler zum Server!',
   fehler: 'Da ist leider etwas schiefgelaufen...',
-  gespeichert: 'Speichern erfolgreich!',
-  erstellt: 'Erfolgreich erstellt.',
   erstellenFehler: 'Fehler beim Erstellen...',
   firmenFehler: 'Fehler beim Abruf der Firmen.',
   // our own

@@ -13,21 +13,32 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { SaveFormDialog } from '../../../components/form-dialog.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
+import { savedText, useSavedAndClose } from '../../../components/save-notice.tsx';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 const lists = [videothekEndpoints.betreiberListe];
 
-/** Create (video null) or edit a library video; the result dialogs of spec 3 section 8 are the page's. */
+/** The library list's name for its saved-row mark (save-notice.tsx). */
+export const VIDEOS_LIST = 'videos';
+
+/**
+ * Create (video null) or edit a library video. A save closes the dialog and names the video in the snackbar (issue
+ * 32 item 2, in place of spec 3 section 8's success dialogs); the failure dialogs of section 8 are the page's.
+ */
 export function VideoDialog({
   video,
-  onDone,
+  onSaved,
+  onFailed,
   onClose,
 }: {
   video: Video | null;
-  onDone: (result: 'gespeichert' | 'erstellt' | 'fehlerErstellen' | 'fehler') => void;
+  /** The saved video, so the page can show it. */
+  onSaved: (video: Video) => void;
+  onFailed: (result: 'fehlerErstellen' | 'fehler') => void;
   onClose: () => void;
 }) {
+  const savedAndClose = useSavedAndClose(onClose);
   const firmen = useEndpointQuery(videothekEndpoints.firmen, undefined);
   const anlegen = useEndpointMutation(videothekEndpoints.anlegen, { invalidates: lists });
   const speichern = useEndpointMutation(videothekEndpoints.speichern, { invalidates: lists });
@@ -52,13 +63,17 @@ export function VideoDialog({
       save={save}
       onSave={(fields) => {
         const body = { ...fields, firmen: gewaehlt };
+        const onSuccess = (saved: Video) => {
+          onSaved(saved);
+          savedAndClose({
+            text: savedText('Video', saved.titel, video === null),
+            row: { list: VIDEOS_LIST, id: saved.id },
+          });
+        };
         if (video) {
-          speichern.mutate(
-            { body: { ...body, id: video.id } },
-            { onSuccess: () => onDone('gespeichert'), onError: () => onDone('fehler') },
-          );
+          speichern.mutate({ body: { ...body, id: video.id } }, { onSuccess, onError: () => onFailed('fehler') });
         } else {
-          anlegen.mutate({ body }, { onSuccess: () => onDone('erstellt'), onError: () => onDone('fehlerErstellen') });
+          anlegen.mutate({ body }, { onSuccess, onError: () => onFailed('fehlerErstellen') });
         }
       }}
       onClose={onClose}

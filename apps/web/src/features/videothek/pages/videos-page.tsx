@@ -16,11 +16,12 @@ import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { SeitenPagination } from '../../../components/seiten-pagination.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { useSavedRow } from '../../../components/save-notice.tsx';
 import { VideoVorschau } from '../../../components/video-vorschau.tsx';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
 import { useSession } from '../../../lib/session-context.ts';
 import { zaehleVideo } from '../../../lib/statistik.ts';
-import { VideoDialog } from '../components/video-dialog.tsx';
+import { VIDEOS_LIST, VideoDialog } from '../components/video-dialog.tsx';
 
 const LISTEN = {
   BETREIBER: videothekEndpoints.betreiberListe,
@@ -28,14 +29,16 @@ const LISTEN = {
   PATIENT: videothekEndpoints.patientListe,
 } as const;
 
+// a successful save is said by the snackbar (issue 32 item 2); failures and the deletion keep spec 3's dialogs
 const ERGEBNIS = {
-  gespeichert: ['Video gespeichert', VIDEOTHEK_TEXTS.gespeichert],
-  erstellt: ['Video erstellt', VIDEOTHEK_TEXTS.erstellt],
   fehlerErstellen: ['Fehler', VIDEOTHEK_TEXTS.erstellenFehler],
   fehler: ['Fehler', VIDEOTHEK_TEXTS.fehler],
   geloescht: ['Video gelöscht', VIDEOTHEK_TEXTS.geloescht],
 } as const;
 type Ergebnis = keyof typeof ERGEBNIS;
+
+const passtZu = (video: Video, suche: string) =>
+  `${video.titel} ${video.kurzbeschreibung}`.toLowerCase().includes(suche.trim().toLowerCase());
 
 /** /videos: the searchable, paged list left, player and details right (spec 3 "Video library"). */
 export function VideosPage() {
@@ -50,14 +53,20 @@ export function VideosPage() {
   const [gewaehltId, setGewaehltId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ video: Video | null } | null>(null);
   const [ergebnis, setErgebnis] = useState<Ergebnis | null>(null);
+  const savedId = useSavedRow(VIDEOS_LIST);
+  // the video just saved, until the list holds it and its page is shown
+  const [zeigen, setZeigen] = useState<number | null>(null);
   const loeschen = useEndpointMutation(videothekEndpoints.loeschen, {
     invalidates: [videothekEndpoints.betreiberListe],
   });
 
-  const gefiltert = (liste.data ?? []).filter((v) =>
-    `${v.titel} ${v.kurzbeschreibung}`.toLowerCase().includes(suche.trim().toLowerCase()),
-  );
+  const gefiltert = (liste.data ?? []).filter((v) => passtZu(v, suche));
   const seiten = Math.max(1, Math.ceil(gefiltert.length / VIDEO_LIMITS.seite));
+  const gespeichertAn = zeigen === null ? -1 : gefiltert.findIndex((v) => v.id === zeigen);
+  if (gespeichertAn >= 0) {
+    setSeite(Math.floor(gespeichertAn / VIDEO_LIMITS.seite));
+    setZeigen(null);
+  }
   const sichtbar = gefiltert.slice(seite * VIDEO_LIMITS.seite, (seite + 1) * VIDEO_LIMITS.seite);
   const video = gefiltert.find((v) => v.id === gewaehltId) ?? sichtbar[0] ?? null;
 
@@ -89,7 +98,11 @@ export function VideosPage() {
             <List aria-label="Videos">
               {sichtbar.map((v) => (
                 <ListItem key={v.id} disablePadding>
-                  <ListItemButton selected={v.id === video?.id} onClick={() => setGewaehltId(v.id)}>
+                  <ListItemButton
+                    selected={v.id === video?.id}
+                    aria-description={v.id === savedId ? 'Gerade gespeichert' : undefined}
+                    onClick={() => setGewaehltId(v.id)}
+                  >
                     <ListItemText primary={v.titel} secondary={v.kurzbeschreibung} />
                   </ListItemButton>
                 </ListItem>
@@ -145,7 +158,13 @@ export function VideosPage() {
           key={dialog.video?.id ?? 0}
           video={dialog.video}
           onClose={() => setDialog(null)}
-          onDone={(result) => {
+          onSaved={(saved) => {
+            // the saved video is chosen, and the search is cleared when it would hide it
+            setGewaehltId(saved.id);
+            if (!passtZu(saved, suche)) setSuche('');
+            setZeigen(saved.id);
+          }}
+          onFailed={(result) => {
             setDialog(null);
             setErgebnis(result);
           }}
