@@ -136,6 +136,17 @@ export const test = base.extend<{
   baseURL: async ({}, use) => {
     await use(baseUrl());
   },
+  // CI prints only its log: a failed test's page, as the accessibility tree sees it, says what covered or replaced
+  // the expected screen (a dialog, an error page) where the trace and screenshot files are out of reach
+  page: async ({ page }, use, testInfo) => {
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+    const tree = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 2000 })
+      .catch((error: unknown) => `(nicht lesbar: ${String(error)})`);
+    console.log(`--- Seite beim Fehlschlag, ${page.url()}:\n${tree.slice(0, 4000)}`);
+  },
   waitForMail: async ({}, use) => {
     const seen = new Set(mailFiles());
     await use(async (to, subject) => {
