@@ -30,6 +30,7 @@ test('an operator uploads an image and uses it as a content page image', async (
   await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Hochladen' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').getByText(`Datei „${name}“ wurde hochgeladen.`)).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Hochgeladene Dateien' });
   for (const column of ['Dateiname', 'Beschreibung', 'Dateipfad']) {

@@ -10,11 +10,21 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields.tsx';
+import { useSavedAndClose } from '../../../components/save-notice.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useDateiHochladen } from '../api/datei-api.ts';
 
 const formSchema = z.object({ beschreibung: dateiBeschreibungRule });
 const ACCEPT = [...Object.keys(DATEI_TYPEN), '.png', '.jpg', '.jpeg', '.pdf'].join(',');
+
+/** The file list's name for its saved-row mark (save-notice.tsx). */
+export const DATEIEN_LIST = 'dateien';
+
+/** The snackbar's text after an upload: the file's name, or how many and which. */
+export const hochgeladenText = (namen: readonly string[]): string =>
+  namen.length === 1
+    ? `Datei „${namen[0]}“ wurde hochgeladen.`
+    : `${namen.length} Dateien wurden hochgeladen: ${namen.map((name) => `„${name}“`).join(', ')}.`;
 
 /**
  * "Datei hochladen" (spec 3 "Operator tools: Uploads"): several files at once with one description; they are sent
@@ -23,6 +33,7 @@ const ACCEPT = [...Object.keys(DATEI_TYPEN), '.png', '.jpg', '.jpeg', '.pdf'].jo
 export function UploadDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const hochladen = useDateiHochladen();
+  const savedAndClose = useSavedAndClose(onClose);
   const [files, setFiles] = useState<File[]>([]);
   const [fertig, setFertig] = useState(0);
   const [laeuft, setLaeuft] = useState(false);
@@ -34,9 +45,11 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
     setFehler([]);
     setFertig(0);
     const failed: string[] = [];
+    const hochgeladen: { id: number; name: string }[] = [];
     for (const file of files) {
       try {
-        await hochladen.mutateAsync({ file, beschreibung: beschreibung.trim() });
+        const datei = await hochladen.mutateAsync({ file, beschreibung: beschreibung.trim() });
+        hochgeladen.push({ id: datei.id, name: datei.fileName });
       } catch (error) {
         failed.push(`${file.name}: ${(error as Error).message}`);
       }
@@ -44,7 +57,13 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
     }
     setLaeuft(false);
     setFehler(failed);
-    if (failed.length === 0) onClose();
+    // with a failure the dialog stays open and lists it; the files that went through are in the list behind it
+    if (failed.length === 0) {
+      savedAndClose({
+        text: hochgeladenText(hochgeladen.map((datei) => datei.name)),
+        row: { list: DATEIEN_LIST, id: hochgeladen.map((datei) => datei.id) },
+      });
+    }
   });
 
   return (

@@ -9,13 +9,15 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { AdminListPage } from '../../../components/admin-list-page.tsx';
+import { SavedRow, useSavedRows } from '../../../components/save-notice.tsx';
 import { useDateien } from '../api/datei-api.ts';
-import { UploadDialog } from '../components/upload-dialog.tsx';
+import { DATEIEN_LIST, UploadDialog } from '../components/upload-dialog.tsx';
 
 /** /betreiber/upload: the uploaded public files and "Neue Datei hochladen" (spec 3 "Operator tools: Uploads" calls it "Neuer Upload"; issue 32 asks for German). */
 export function UploadPage() {
   const dateien = useDateien();
   const [offen, setOffen] = useState(false);
+  const saved = useSavedRows(DATEIEN_LIST);
 
   return (
     <AdminListPage
@@ -43,7 +45,7 @@ export function UploadPage() {
               </TableHead>
               <TableBody>
                 {dateien.data.map((datei) => (
-                  <TableRow key={datei.id}>
+                  <SavedRow key={datei.id} marked={saved.includes(datei.id)}>
                     <TableCell sx={{ wordBreak: 'break-word' }}>{datei.fileName}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-word' }}>{datei.description}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>
@@ -51,7 +53,7 @@ export function UploadPage() {
                         {datei.url}
                       </Link>
                     </TableCell>
-                  </TableRow>
+                  </SavedRow>
                 ))}
               </TableBody>
             </Table>
