@@ -95,6 +95,7 @@ test('a therapist creates an exercise, a template and a plan from it, and reorde
   await page.getByRole('option', { name: vorlage }).click();
   await neu.getByRole('button', { name: 'Erstellen' }).click();
   await expect(neu).toBeHidden();
+  await expect(page.getByRole('alert').getByText(/^Trainingsplan „Paula Plan, ab .+“ wurde angelegt\.$/)).toBeVisible();
   const karten = page.getByTestId('plan-karte');
   await expect(karten).toHaveCount(2);
   await expect(karten.nth(0)).toContainText(`1. ${titel}`);

@@ -1,4 +1,4 @@
-import { TRAINING_TEXTS, type PlanEintrag, type Uebung } from '@dihs/contract/training';
+import { TRAINING_TEXTS, type PlanEintrag, type PlanSetSummary, type Uebung } from '@dihs/contract/training';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -66,8 +66,15 @@ export function PlanEditorPage() {
       />
     );
   const { patientName } = sets.data;
-  const created = (summary: { id: number }) => {
+  // a plan is named by its patient and its start, as the "Plan Ab:" choice shows it
+  const planName = (summary: PlanSetSummary) => `${patientName}, ab ${planAbLabel(summary.validFrom)}`;
+  const created = (summary: PlanSetSummary) => {
     setChosen(summary.id);
+    notify({ text: savedText('Trainingsplan', planName(summary), true) });
+    setDialog(null);
+  };
+  const redated = (summary: PlanSetSummary) => {
+    notify({ text: savedText('Trainingsplan', planName(summary), false) });
     setDialog(null);
   };
 
@@ -148,7 +155,7 @@ export function PlanEditorPage() {
           validFrom={set.data.validFrom}
           pending={datum.isPending}
           onApply={(validFrom) =>
-            datum.mutate({ body: { setId: set.data.id, validFrom } }, { onSuccess: () => setDialog(null), onError })
+            datum.mutate({ body: { setId: set.data.id, validFrom } }, { onSuccess: redated, onError })
           }
           onClose={() => setDialog(null)}
         />
