@@ -35,6 +35,7 @@ async function create(page: Page, kind: 'Seite' | 'Menü', titel: string, url?: 
   if (url !== undefined) await dialog.getByLabel('Url').fill(url);
   await dialog.getByRole('button', { name: 'Erstellen' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').getByText(`${kind} „${titel}“ wurde in`)).toBeVisible();
 }
 
 async function options(page: Page, tree: Locator, titel: string) {

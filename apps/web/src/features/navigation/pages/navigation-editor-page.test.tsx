@@ -117,6 +117,9 @@ describe('NavigationEditorPage', { timeout: 20_000 }, () => {
     await userEvent.clear(url);
     await userEvent.type(url, 'sommerkurs');
     await userEvent.click(create);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Seite „Sommerkurs“ wurde in „Service“ angelegt. Gespeichert wird sie mit „Speichern“.',
+    );
 
     expect(node(/^Sommerkurs/)).toHaveTextContent('neu');
     await userEvent.click(screen.getByRole('button', { name: 'Neues Menü erstellen' }));

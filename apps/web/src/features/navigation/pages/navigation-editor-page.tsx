@@ -23,6 +23,7 @@ import { useId, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { useSaveNotice } from '../../../components/save-notice.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { refreshMenu, reloadNavigation, useNavigationEdit, useSaveNavigation } from '../api/navigation-edit.ts';
 import { useDisposePages } from '../api/trash.ts';
@@ -79,6 +80,7 @@ export function NavigationEditorPage() {
   const [creating, setCreating] = useState<'seite' | 'menue' | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const leaveTitleId = useId();
+  const notify = useSaveNotice();
 
   // a (re)loaded tree replaces the local edits
   if (query.data !== loaded) {
@@ -136,6 +138,13 @@ export function NavigationEditorPage() {
     setDraft({ ...draft, baum: addNode(draft.baum, target.id, node), counter: draft.counter + 1, dirty: true });
     setSelected(id);
     setCreating(null);
+    // the node is in the tree, chosen and marked "neu"; the snackbar says that the server has it only after Speichern
+    notify({
+      text:
+        creating === 'seite'
+          ? `Seite „${values.titel}“ wurde in „${targetLabel}“ angelegt. Gespeichert wird sie mit „Speichern“.`
+          : `Menü „${values.titel}“ wurde in „${targetLabel}“ angelegt. Gespeichert wird es mit „Speichern“.`,
+    });
   }
 
   function submit() {
