@@ -56,6 +56,7 @@ test('an operator publishes a questionnaire with a conditional question; a patie
   await expect(dauer.getByRole('combobox', { name: 'Anzeigen, wenn die Antwort lautet' })).toHaveText('Ja');
   await expectNoSeriousViolation(page);
   await editor.getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(page.getByRole('alert').getByText(`Fragebogen „${titel}“ wurde veröffentlicht.`)).toBeVisible();
   await expect(
     page.getByText('Dieser Fragebogen ist veröffentlicht und kann nicht mehr geändert werden.'),
   ).toBeVisible();

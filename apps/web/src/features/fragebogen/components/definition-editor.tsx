@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useController, useFieldArray, useWatch, type Control } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-fields.tsx';
+import { savedText, useSaveNotice } from '../../../components/save-notice.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import {
   useDefinitionSpeichern,
@@ -167,8 +168,8 @@ export function DefinitionEditor({ definition }: { definition: FragebogenDefinit
   const hinzufuegen = useFrageHinzufuegen();
   const entfernen = useFrageEntfernen();
   const [fehler, setFehler] = useState<string | null>(null);
-  const [gespeichert, setGespeichert] = useState(false);
-  const form = useContractForm(fragebogenSpeichernSchema, toForm(definition), { onEdit: () => setGespeichert(false) });
+  const notify = useSaveNotice();
+  const form = useContractForm(fragebogenSpeichernSchema, toForm(definition));
   const { fields, move } = useFieldArray({ control: form.control, name: 'fragen', keyName: 'key' });
   const busy = speichern.isPending || veroeffentlichen.isPending || hinzufuegen.isPending || entfernen.isPending;
 
@@ -201,10 +202,7 @@ export function DefinitionEditor({ definition }: { definition: FragebogenDefinit
             index={index}
             count={fields.length}
             busy={busy}
-            onMove={(from, to) => {
-              move(from, to);
-              setGespeichert(false);
-            }}
+            onMove={move}
             onRemove={() =>
               run(async (values) => {
                 await save(values);
@@ -217,11 +215,6 @@ export function DefinitionEditor({ definition }: { definition: FragebogenDefinit
       {fehler && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {fehler}
-        </Alert>
-      )}
-      {gespeichert && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          Der Fragebogen wurde gespeichert.
         </Alert>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
@@ -243,7 +236,7 @@ export function DefinitionEditor({ definition }: { definition: FragebogenDefinit
           onClick={() =>
             run(async (values) => {
               const result = await save(values);
-              setGespeichert(true);
+              notify({ text: savedText('Fragebogen', result.titel, false) });
               return result;
             })
           }
@@ -253,7 +246,13 @@ export function DefinitionEditor({ definition }: { definition: FragebogenDefinit
         <Button
           variant="contained"
           disabled={busy}
-          onClick={() => run((values) => veroeffentlichen.mutateAsync({ body: values }))}
+          onClick={() =>
+            run(async (values) => {
+              const result = await veroeffentlichen.mutateAsync({ body: values });
+              notify({ text: `Fragebogen „${result.titel}“ wurde veröffentlicht.` });
+              return result;
+            })
+          }
         >
           Veröffentlichen
         </Button>

@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
+import { savedText, useSaveNotice } from '../../../components/save-notice.tsx';
 import { useDefinitionen, useNeueDefinition } from '../api/fragebogen-api.ts';
 import { AuswahlListe } from '../components/auswahl-liste.tsx';
 import { DefinitionAnsicht } from '../components/definition-ansicht.tsx';
@@ -22,6 +23,7 @@ export function FragebogenAdminPage() {
   const definitionen = useDefinitionen();
   const neu = useNeueDefinition();
   const [selected, setSelected] = useState<number | null>(null);
+  const notify = useSaveNotice();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -44,7 +46,14 @@ export function FragebogenAdminPage() {
                   <Button
                     startIcon={<AddIcon />}
                     disabled={neu.isPending}
-                    onClick={() => neu.mutate(undefined, { onSuccess: (created) => setSelected(created.id) })}
+                    onClick={() =>
+                      neu.mutate(undefined, {
+                        onSuccess: (created) => {
+                          setSelected(created.id);
+                          notify({ text: savedText('Fragebogen', created.titel, true) });
+                        },
+                      })
+                    }
                     sx={{ m: 1 }}
                   >
                     Neuer Fragebogen
