@@ -32,7 +32,7 @@ const renderPage = () =>
     session: fakeSession(THERAPIST),
   });
 
-describe('PlanEditorPage', { timeout: 15_000 }, () => {
+describe('PlanEditorPage', () => {
   it('names a new plan by its patient and start in the snackbar and chooses it', async () => {
     let erstellt = false;
     const neu = { id: 12, validFrom: '2026-12-01T08:30:00.000Z' };
