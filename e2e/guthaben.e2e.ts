@@ -101,6 +101,11 @@ test('an operator with GUTHABEN_AENDERN edits a balance on the patient profile',
   const dialog = page.getByRole('dialog', { name: 'Änderungen Speichern?' });
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toBeHidden();
+  await expect(
+    page
+      .getByRole('alert')
+      .getByText('„Guthaben“ wurde gespeichert: Einzeltermine (bezahlt) 0 → 5, Befundtermine (Rezept) 0 → 2.'),
+  ).toBeVisible();
 
   await expect(section.getByText('Video-Einzeltermin: 5')).toBeVisible();
   await expect(section.getByText('Befundtermin: 2')).toBeVisible();

@@ -102,6 +102,10 @@ describe('GuthabenSection (operator)', () => {
     await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(call![1]!.body as string)).toEqual({ ...BALANCE, aboEinzelTermin: 4 });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '„Guthaben“ wurde gespeichert: Einzeltermine (Abo) 0 → 4.',
+    );
+    expect(screen.getByRole('button', { name: 'Guthaben bearbeiten' })).toBeInTheDocument();
   }, 20_000);
 
   it('shows "Fehler bei der Änderung" with the server\'s text when saving fails', async () => {

@@ -37,6 +37,7 @@ import { useGuthaben, useGuthabenVerlauf, useStoreGuthaben } from '../api/guthab
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { SaveDialog } from '../../../components/save-dialog.tsx';
+import { useSaveNotice } from '../../../components/save-notice.tsx';
 
 const GROUPS: [string, [CreditKind, string][]][] = [
   ['Bezahltes Guthaben', PAID_CREDIT_LABELS],
@@ -56,6 +57,14 @@ export const guthabenFormSchema = z.object(
     typeof creditCountTextRule
   >,
 );
+
+/** The snackbar's text after a save: which balances changed, from what to what. */
+export function guthabenGespeichertText(vorher: Guthaben, nachher: Guthaben): string {
+  const aenderungen = CREDIT_KINDS.filter((kind) => vorher[kind] !== nachher[kind]).map(
+    (kind) => `${CREDIT_KIND_LABELS[kind]} ${vorher[kind]} → ${nachher[kind]}`,
+  );
+  return `„Guthaben“ wurde gespeichert: ${aenderungen.join(', ')}.`;
+}
 
 interface GuthabenSectionProps {
   /** null: the patient's own balance (MY_PROFIL); a number: the operator's view of that patient. */
@@ -114,6 +123,7 @@ function GuthabenEditor({
   onDone: () => void;
 }) {
   const store = useStoreGuthaben(patientId);
+  const notify = useSaveNotice();
   const { control, handleSubmit, formState } = useContractForm(guthabenFormSchema, textsOf(guthaben), {
     submitParsed: true,
   });
@@ -125,8 +135,9 @@ function GuthabenEditor({
   function save() {
     if (!confirming) return;
     store.mutate(confirming, {
-      onSuccess: () => {
+      onSuccess: (gespeichert) => {
         setConfirming(null);
+        notify({ text: guthabenGespeichertText(guthaben, gespeichert) });
         onDone();
       },
       onError: (error) => {
