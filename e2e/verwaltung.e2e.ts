@@ -17,6 +17,7 @@ test('an operator maintains the Befunde list and a general setting (/betreiber/v
   await neu.fill(befund);
   await neu.press('Enter');
   await expect(befunde.locator(`input[value="${befund}"]`)).toBeVisible();
+  await expect(page.getByRole('alert').getByText(`Befund „${befund}“ wurde angelegt.`)).toBeVisible();
   await expect(neu).toHaveValue('');
   // Enter saved once: the blur of the field (disabled while saving) did not save it a second time
   const saved = await sql(`select count(*)::int as n from verwaltung_eintrag where value = $1`, [befund]);
@@ -53,5 +54,6 @@ test('an operator maintains the Befunde list and a general setting (/betreiber/v
   const stored = async () =>
     (await sql(`select value from verwaltung_eintrag where type = 'TERMIN_HINWEIS'`)).rows[0]?.value as string;
   await expect.poll(stored).toBe(`${original} (E2E)`);
+  await expect(page.getByRole('alert').getByText('„Hinweis zur Terminvorbereitung“ wurde gespeichert.')).toBeVisible();
   await sql(`update verwaltung_eintrag set value = $1 where type = 'TERMIN_HINWEIS'`, [original]);
 });

@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { savedText, useSaveNotice, useSavedRow } from '../../../components/save-notice.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useDeleteEintrag, useSaveEintrag, useVerwaltungListe, type VerwaltungListe } from '../api/verwaltung-api.ts';
 
@@ -30,11 +31,16 @@ function EintragFeld(props: {
   eintrag: VerwaltungEintrag | null;
   type: string;
   label: string;
+  /** The list's name for the saved-entry mark (save-notice.tsx). */
+  liste: string;
+  /** Just saved: the field says so under it. */
+  marked: boolean;
   onError: (message: string) => void;
 }) {
-  const { eintrag, type, label, onError } = props;
+  const { eintrag, type, label, liste, marked, onError } = props;
   const save = useSaveEintrag();
   const remove = useDeleteEintrag();
+  const notify = useSaveNotice();
   const { control, handleSubmit, watch, reset } = useContractForm(eintrag ? verwaltungSaveBodySchema : newEntrySchema, {
     id: eintrag?.id ?? null,
     type,
@@ -55,8 +61,9 @@ function EintragFeld(props: {
     void handleSubmit(
       (entry) =>
         save.mutate(entry, {
-          onSuccess: () => {
+          onSuccess: (saved) => {
             if (!eintrag) reset();
+            notify({ text: savedText(label, saved.value, !eintrag), row: { list: liste, id: saved.id } });
           },
           onError: (error) => {
             forget();
@@ -80,7 +87,7 @@ function EintragFeld(props: {
             commit();
           }
         }}
-        helperText=" "
+        helperText={marked ? 'Gerade gespeichert' : ' '}
         disabled={save.isPending}
         margin="none"
         size="small"
@@ -88,7 +95,12 @@ function EintragFeld(props: {
       {eintrag && (
         <IconButton
           aria-label={`${label} „${eintrag.value}“ löschen`}
-          onClick={() => remove.mutate(eintrag.id, { onError: (error) => onError(error.message) })}
+          onClick={() =>
+            remove.mutate(eintrag.id, {
+              onSuccess: () => notify({ text: `${label} „${eintrag.value}“ wurde gelöscht.` }),
+              onError: (error) => onError(error.message),
+            })
+          }
           disabled={remove.isPending}
         >
           <DeleteIcon />
@@ -101,6 +113,7 @@ function EintragFeld(props: {
 /** A list of Befunde or Einzeltermin-Inhalte with one empty field for a new entry (spec 3 "Application settings"). */
 export function EintragListe({ liste, type, titel, feld, onError }: EintragListeProps) {
   const { data, isPending, isError } = useVerwaltungListe(liste);
+  const savedId = useSavedRow(`verwaltung-${liste}`);
   return (
     <section aria-label={titel}>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -116,10 +129,20 @@ export function EintragListe({ liste, type, titel, feld, onError }: EintragListe
               eintrag={eintrag}
               type={type}
               label={feld}
+              liste={`verwaltung-${liste}`}
+              marked={eintrag.id === savedId}
               onError={onError}
             />
           ))}
-          <EintragFeld key={`neu:${data.length}`} eintrag={null} type={type} label={feld} onError={onError} />
+          <EintragFeld
+            key={`neu:${data.length}`}
+            eintrag={null}
+            type={type}
+            label={feld}
+            liste={`verwaltung-${liste}`}
+            marked={false}
+            onError={onError}
+          />
         </Stack>
       )}
     </section>

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { settingInfo, verwaltungSaveBodySchema, type VerwaltungEintrag } from '@dihs/contract/verwaltung';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { useSaveNotice } from '../../../components/save-notice.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useSaveEintrag, useVerwaltungListe } from '../api/verwaltung-api.ts';
 
@@ -20,7 +21,13 @@ function EinstellungFeld({ eintrag, onError }: { eintrag: VerwaltungEintrag; onE
   const changed = watch('value') !== eintrag.value;
   // the spec labels a field by its type; the screen says it in German (SETTINGS_CATALOG), never the raw key
   const { label, help } = settingInfo(eintrag.type);
-  const submit = handleSubmit((entry) => save.mutate(entry, { onError: (error) => onError(error.message) }));
+  const notify = useSaveNotice();
+  const submit = handleSubmit((entry) =>
+    save.mutate(entry, {
+      onSuccess: () => notify({ text: `„${label}“ wurde gespeichert.` }),
+      onError: (error) => onError(error.message),
+    }),
+  );
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
       <FormTextField

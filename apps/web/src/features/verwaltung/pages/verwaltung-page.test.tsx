@@ -25,7 +25,11 @@ function stub() {
     'GET /api/betreiber/verwaltung/Befunde/get': { body: [{ id: 1, type: 'BEFUND', value: 'Rückenschmerzen' }] },
     'GET /api/betreiber/verwaltung/Einzeltermine/Inhalte/get': { body: [] },
     'GET /api/betreiber/verwaltung/Sonstige/get': { body: [{ id: 5, type: 'TERMIN_HINWEIS', value: 'Matte' }] },
-    'POST /api/betreiber/verwaltung/save': { body: { id: 7, type: 'BEFUND', value: 'Knie' } },
+    // the saved entry as the server answers it: a new one gets id 7
+    'POST /api/betreiber/verwaltung/save': (init) => {
+      const body = JSON.parse(init.body as string) as { id: number | null; type: string; value: string };
+      return { body: { ...body, id: body.id ?? 7 } };
+    },
     'POST /api/betreiber/verwaltung/delete': { body: { id: 1 } },
   });
 }
@@ -49,6 +53,7 @@ describe('VerwaltungPage', () => {
         { id: null, type: 'BEFUND', value: 'Knie' },
       ]),
     );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Befund „Knie“ wurde angelegt.');
   });
 
   it('saves a changed Befund once when Enter is pressed and the field is then left', async () => {
@@ -64,6 +69,8 @@ describe('VerwaltungPage', () => {
         { id: 1, type: 'BEFUND', value: 'Rückenschmerzen links' },
       ]),
     );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Befund „Rückenschmerzen links“ wurde gespeichert.');
+    expect(within(befunde).getByText('Gerade gespeichert')).toBeInTheDocument();
     expect(
       screen.getByText('Was Patientinnen und Patienten für ihren Termin bereithalten sollen.'),
     ).toBeInTheDocument();
@@ -75,6 +82,7 @@ describe('VerwaltungPage', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Befund „Rückenschmerzen“ löschen' }));
     await waitFor(() => expect(bodiesOf(fetchMock, 'POST /api/betreiber/verwaltung/delete')).toEqual([{ id: 1 }]));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Befund „Rückenschmerzen“ wurde gelöscht.');
     const sonstige = screen.getByRole('region', { name: 'Sonstige Einstellungen' });
     const feld = await within(sonstige).findByRole('textbox', { name: 'Hinweis zur Terminvorbereitung' });
     const speichern = within(sonstige).getByRole('button', { name: 'Hinweis zur Terminvorbereitung speichern' });
@@ -88,6 +96,9 @@ describe('VerwaltungPage', () => {
       expect(bodiesOf(fetchMock, 'POST /api/betreiber/verwaltung/save')).toEqual([
         { id: 5, type: 'TERMIN_HINWEIS', value: 'Matte!' },
       ]),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('„Hinweis zur Terminvorbereitung“ wurde gespeichert.'),
     );
   });
 });
