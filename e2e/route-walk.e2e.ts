@@ -15,16 +15,18 @@ import {
   type RouteKey,
 } from '@dihs/contract/common/routes';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createAccount, DEMO_PASSWORD, expect, login, sql, test } from './support/fixtures.ts';
+import { baseUrl, createAccount, DEMO_PASSWORD, expect, login, sql, test } from './support/fixtures.ts';
 import { bookIntoCare, newPatient, uniqueBefund } from './support/termin-helpers.ts';
 import { settled } from './support/settled.ts';
 import { scaled } from './support/slowness.ts';
 
 /**
- * Issue 15, "no dead ends": every route of the spec's table (spec 1, section 2.1) that a role may open shows a real
- * screen (its main heading, never "Funktion nicht verfügbar") and axe finds no serious or critical violation there.
+ * Issue 15, "no dead ends", and issue 32 item 12: every route of the spec's table (spec 1, section 2.1) that a role
+ * may open shows a real screen (its main heading, never "Funktion nicht verfügbar"), at a laptop's and a phone's
+ * width, with no serious or critical axe finding (axe's default rules: WCAG 2.0, 2.1 and 2.2 A and AA, and its best
+ * practices), nothing wider than the screen, no console error and no request to another origin.
  * Parameterised routes get records the role may see, made here, so the screen shows content and not a refusal.
- * One test per role, so the workers walk the roles side by side; the video pages open the fake
+ * One test per role and width, so the workers walk them side by side; the video pages open the fake
  * camera every app test's browser has (playwright.config.ts).
  */
 test.describe.configure({ timeout: scaled(240_000) });
@@ -145,34 +147,111 @@ type Shows = Partial<Record<RouteKey, string>>;
 interface Stop {
   path: string;
   shows?: string;
+  /**
+   * The record in the address cannot be the viewer's (a therapist never pays): the page's German answer to that.
+   * The server's 403 or 404 behind it is the designed outcome, so Chromium's console line about it is no finding.
+   */
+  unknown?: string;
 }
 
 /**
  * The routes the viewer may open, with their parameters filled: `params` by name, `overrides` for one route where
  * names clash (the payment's id is not the credit booking's). fillPath throws on a parameter not given.
  */
-function routesFor(session: GuardSession | null, params: Params, overrides: Overrides, shows: Shows = {}): Stop[] {
+function routesFor(
+  session: GuardSession | null,
+  params: Params,
+  overrides: Overrides,
+  shows: Shows = {},
+  unknown: Shows = {},
+): Stop[] {
   return (Object.entries(ROUTES) as [RouteKey, AppRoute][])
     .filter(([, route]) => 'allowed' in checkGuard(route.guard, session))
-    .map(([key, route]) => ({ path: fillPath(route.path, { ...params, ...overrides[key] }), shows: shows[key] }));
+    .map(([key, route]) => ({
+      path: fillPath(route.path, { ...params, ...overrides[key] }),
+      shows: shows[key],
+      unknown: unknown[key],
+    }));
 }
 
 const heading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
 /** A spinner still turning: MUI's indeterminate progress has no value (one beside a status text is aria-hidden). */
 const spinner = (page: Page) => page.locator('[role="progressbar"]:not([aria-valuenow]):not([aria-hidden="true"])');
 
+/** Chromium's console line for an answer of 403 or 404: at a stop with an `unknown` record, the page's own answer. */
+const REFUSED_RESOURCE = /^Failed to load resource: the server responded with a status of 40[34] /;
+
+/**
+ * What the page does behind the screen, per stop: console errors, uncaught errors and requests to another origin
+ * (a font, a script or a tracker from elsewhere would tell a third party who opens which health page).
+ */
+function watchPage(page: Page, findings: string[], current: () => Stop): void {
+  const own = new URL(baseUrl()).origin;
+  const stop = () => current().path;
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (current().unknown && REFUSED_RESOURCE.test(message.text())) return;
+    findings.push(`${stop()}: Konsolenfehler ${message.text()}`);
+  });
+  page.on('pageerror', (error) => findings.push(`${stop()}: Seitenfehler ${error.message}`));
+  const foreign = (url: string) => {
+    const { protocol, origin } = new URL(url);
+    if (/^(https?|wss?):$/.test(protocol) && origin.replace(/^ws/, 'http') !== own)
+      findings.push(`${stop()}: Anfrage an fremde Adresse ${url}`);
+  };
+  page.on('request', (request) => foreign(request.url()));
+  page.on('websocket', (socket) => foreign(socket.url()));
+}
+
+/**
+ * The elements that stick out of the page to the right, outermost first: a wide table or a long word that makes the
+ * whole page scroll sideways on a phone. Elements inside a container that scrolls or clips are the container's.
+ */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= limit) return [];
+    const sticksOut = (element: Element) => element.getBoundingClientRect().right > limit + 1;
+    const clips = (element: Element) => /(auto|scroll|hidden|clip)/.test(getComputedStyle(element).overflowX);
+    const named = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const label = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
+      return `<${element.tagName.toLowerCase()}${id}> „${label}“`;
+    };
+    const found: string[] = [];
+    const visit = (element: Element) => {
+      for (const child of Array.from(element.children)) {
+        if (sticksOut(child)) {
+          found.push(named(child));
+          continue;
+        }
+        if (!clips(child)) visit(child);
+      }
+    };
+    visit(document.body);
+    return found.length ? found.slice(0, 5) : [`die Seite ist ${document.documentElement.scrollWidth} px breit`];
+  });
+}
+
 /**
  * Opens each route and collects what is wrong: no heading, a placeholder, a spinner that never ends, missing
- * content, or serious and critical axe findings (listed with the route, so one run names every screen to fix).
+ * content, serious and critical axe findings, a page wider than the screen, a console error or a request to another
+ * origin (listed with the route, so one run names every screen to fix).
  */
 async function walk(page: Page, stops: Stop[]): Promise<void> {
   const findings: string[] = [];
+  let current: Stop = { path: '(Anmeldung)' };
+  watchPage(page, findings, () => current);
   let first = true;
-  for (const { path, shows } of stops) {
+  for (const stop of stops) {
+    const { path, shows, unknown } = stop;
+    current = stop;
     await page.goto(path);
     await expect.soft(heading(page), `${path} zeigt eine Seite`).toBeVisible();
     await expect.soft(spinner(page), `${path} lädt zu Ende`).toHaveCount(0);
     if (shows) await expect.soft(page.getByRole('main'), `${path} zeigt den Datensatz`).toContainText(shows);
+    if (unknown)
+      await expect.soft(page.getByRole('main'), `${path} sagt, dass es ihn nicht gibt`).toContainText(unknown);
     await expect.soft(page.getByText(MESSAGES.funktionNichtVerfuegbar), `${path} ist kein Platzhalter`).toHaveCount(0);
     // no guard's redirect and no error page (a missing record sends a screen to /error/404)
     expect.soft(new URL(page.url()).pathname, `${path} bleibt die Adresse`).toBe(path);
@@ -180,6 +259,7 @@ async function walk(page: Page, stops: Stop[]): Promise<void> {
     // the whole page, the others their own screen. Legacy mode runs axe inside the page: the default opens a blank
     // tab per scan to merge frame results, which the app's same-origin pages do not need (half the scan time).
     await settled(page);
+    for (const element of await overflow(page)) findings.push(`${path}: ragt über den Rand: ${element}`);
     const builder = new AxeBuilder({ page }).setLegacyMode();
     const axe = await (first ? builder : builder.include('main')).analyze();
     first = false;
@@ -191,17 +271,24 @@ async function walk(page: Page, stops: Stop[]): Promise<void> {
   expect(findings).toEqual([]);
 }
 
-test('a visitor opens every public route and every static content page', async ({ page }) => {
-  // without a session the payment page asks to log in: any id shows that
-  const routes = routesFor(null, { url: 'faq', errorId: 404, id: 1 }, await codeRoutes());
-  await walk(page, [...routes, ...STATIC_PAGE_URLS.map((url) => ({ path: staticPagePath(url) }))]);
-});
+/** The two widths of issue 32 item 12: a laptop and a phone (each loads the app at its width, as a person does). */
+const WIDTHS = [
+  { name: 'Bildschirm', viewport: { width: 1280, height: 800 } },
+  { name: 'Telefon', viewport: { width: 390, height: 844 } },
+] as const;
 
 /** Logs in and walks the role's routes with the world's records. */
-async function walkAs(page: Page, email: string, w: World, params: Params, shows: Shows): Promise<void> {
+async function walkAs(
+  page: Page,
+  email: string,
+  w: World,
+  params: Params,
+  shows: Shows,
+  unknown: Shows = {},
+): Promise<void> {
   const overrides: Overrides = { ...(await codeRoutes()), payment: { id: w.zahlungId } };
   await login(page, email, { via: 'api' });
-  await walk(page, routesFor(await guardSession(email), { ...common(w), ...params }, overrides, shows));
+  await walk(page, routesFor(await guardSession(email), { ...common(w), ...params }, overrides, shows, unknown));
 }
 
 /** The patient's records as the therapist and the operator see them. */
@@ -214,9 +301,8 @@ const patientShows = (w: World): Shows => ({
   betreiberTerminePatient: w.patient.name,
 });
 
-test('a patient opens every route of the role', async ({ page, request }) => {
-  const w = await world(request);
-  // a patient sees the therapists' profiles; the app-mode session carries the patient's token in its address
+/** The patient's walk: the therapists' profiles, and the app-mode session with the patient's token in its address. */
+async function walkAsPatient(page: Page, request: APIRequestContext, w: World): Promise<void> {
   await walkAs(
     page,
     w.patient.email,
@@ -232,26 +318,57 @@ test('a patient opens every route of the role', async ({ page, request }) => {
       payment: `Zahlungsnummer${w.zahlungId}`,
     },
   );
-});
+}
 
-test('a therapist with every privilege opens every route of the role', async ({ page, request }) => {
-  const w = await world(request);
-  await walkAs(
-    page,
-    THERAPIST,
-    w,
-    { userId: w.patient.id },
-    { ...patientShows(w), therapeutTermineZiel: w.termin.befund, videosessionTherapeut: w.termin.befund },
-  );
-});
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`${name} ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
 
-test('the demo operator with every privilege opens every route of the role', async ({ page, request }) => {
-  const w = await world(request);
-  await walkAs(
-    page,
-    'betreiber@demo.de',
-    w,
-    { userId: w.patient.id },
-    { ...patientShows(w), payment: `Zahlungsnummer${w.zahlungId}` },
-  );
-});
+    test('a visitor opens every public route and every static content page', async ({ page }) => {
+      // without a session the payment page asks to log in: any id shows that
+      const routes = routesFor(null, { url: 'faq', errorId: 404, id: 1 }, await codeRoutes());
+      await walk(page, [...routes, ...STATIC_PAGE_URLS.map((url) => ({ path: staticPagePath(url) }))]);
+    });
+
+    test('a patient opens every route of the role', async ({ page, request }) => {
+      await walkAsPatient(page, request, await world(request));
+    });
+
+    test('a patient of a company opens every route of the role', async ({ page, request }) => {
+      // the employer's patient sees the company's logo, its credit and the booking paid by the employer
+      const w = await world(request);
+      await sql(
+        `update benutzer set firma_id = (select firma_id from benutzer where email = 'firmenpatient@demo.de')
+         where id = $1`,
+        [w.patient.id],
+      );
+      await walkAsPatient(page, request, w);
+    });
+
+    test('a therapist with every privilege opens every route of the role', async ({ page, request }) => {
+      const w = await world(request);
+      await walkAs(
+        page,
+        THERAPIST,
+        w,
+        { userId: w.patient.id },
+        { ...patientShows(w), therapeutTermineZiel: w.termin.befund, videosessionTherapeut: w.termin.befund },
+        // a therapist pays nothing and buys no credit: the patient's payment and booking are unknown to it
+        { payment: 'Dieser Bezahlvorgang ist unbekannt.', guthabenBuchung: 'Unbekannte Buchung...' },
+      );
+    });
+
+    test('the demo operator with every privilege opens every route of the role', async ({ page, request }) => {
+      const w = await world(request);
+      await walkAs(
+        page,
+        'betreiber@demo.de',
+        w,
+        { userId: w.patient.id },
+        { ...patientShows(w), payment: `Zahlungsnummer${w.zahlungId}` },
+        // credit bookings are the patient's own page (the operator changes credit on the patient's profile)
+        { guthabenBuchung: 'Unbekannte Buchung...' },
+      );
+    });
+  });
+}

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ProfileSection } from '../../../components/profile-section.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { TableScrollRegion } from '../../../components/table-scroll-region.tsx';
 import { useEinwilligungen } from '../api/einwilligung-api.ts';
 import { EinwilligungWiderruf } from './einwilligung-widerruf.tsx';
 
@@ -33,30 +34,33 @@ export function EinwilligungenSection({ patientId }: { patientId: number | null 
   );
 }
 
+/** Five columns do not fit a phone: the table scrolls sideways in its own region, the page does not. */
 function EinwilligungTable({ rows }: { rows: Einwilligung[] }) {
   return (
-    <Table size="small" aria-label={EINWILLIGUNG_TEXTS.ueberschrift}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{EINWILLIGUNG_TEXTS.spalteText}</TableCell>
-          <TableCell>{EINWILLIGUNG_TEXTS.spalteFassung}</TableCell>
-          <TableCell>{EINWILLIGUNG_TEXTS.spalteZugestimmt}</TableCell>
-          <TableCell>{EINWILLIGUNG_TEXTS.spalteAnlass}</TableCell>
-          <TableCell>{EINWILLIGUNG_TEXTS.spalteStand}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.id}>
-            <TableCell>{row.titel}</TableCell>
-            {/* the fingerprint's start tells two versions of one day apart */}
-            <TableCell title={`Prüfsumme ${row.fassung}`}>{formatDateTimeUhr(row.stand)}</TableCell>
-            <TableCell>{formatDateTimeUhr(row.erteiltAm)}</TableCell>
-            <TableCell>{EINWILLIGUNG_ANLASS_LABELS[row.anlass]}</TableCell>
-            <TableCell>{row.aktuell ? EINWILLIGUNG_TEXTS.aktuell : EINWILLIGUNG_TEXTS.aelter}</TableCell>
+    <TableScrollRegion label="Verlauf der Einwilligungen">
+      <Table size="small" aria-label={EINWILLIGUNG_TEXTS.ueberschrift}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{EINWILLIGUNG_TEXTS.spalteText}</TableCell>
+            <TableCell>{EINWILLIGUNG_TEXTS.spalteFassung}</TableCell>
+            <TableCell>{EINWILLIGUNG_TEXTS.spalteZugestimmt}</TableCell>
+            <TableCell>{EINWILLIGUNG_TEXTS.spalteAnlass}</TableCell>
+            <TableCell>{EINWILLIGUNG_TEXTS.spalteStand}</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell>{row.titel}</TableCell>
+              {/* the fingerprint's start tells two versions of one day apart */}
+              <TableCell title={`Prüfsumme ${row.fassung}`}>{formatDateTimeUhr(row.stand)}</TableCell>
+              <TableCell>{formatDateTimeUhr(row.erteiltAm)}</TableCell>
+              <TableCell>{EINWILLIGUNG_ANLASS_LABELS[row.anlass]}</TableCell>
+              <TableCell>{row.aktuell ? EINWILLIGUNG_TEXTS.aktuell : EINWILLIGUNG_TEXTS.aelter}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableScrollRegion>
   );
 }

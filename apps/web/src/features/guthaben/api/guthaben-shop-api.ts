@@ -16,9 +16,12 @@ export const useAngebote = () => useEndpointQuery(guthabenEndpoints.angebote, un
 export const usePlaceOrder = () =>
   useEndpointMutation(guthabenEndpoints.bestellen, { toInput: (offerId: number) => ({ params: { offerId } }) });
 
-/** GET /guthaben/patient/get: the own balance; `poll` keeps it fresh while a payment is being confirmed. */
-export const useEigenesGuthaben = (poll = false) =>
-  useEndpointQuery(guthabenEndpoints.eigenes, undefined, { refetchInterval: poll ? POLL_MS : false });
+/**
+ * GET /guthaben/patient/get: the own balance; `poll` keeps it fresh while a payment is being confirmed, `enabled` false
+ * leaves it unasked for a viewer who is no patient.
+ */
+export const useEigenesGuthaben = ({ poll = false, enabled = true }: { poll?: boolean; enabled?: boolean } = {}) =>
+  useEndpointQuery(guthabenEndpoints.eigenes, undefined, { refetchInterval: poll ? POLL_MS : false, enabled });
 
 /** GET /guthaben/patient/check/{id}; asked again while the payment is PENDING. */
 export function useBuchung(id: number | null) {

@@ -29,11 +29,12 @@ function bookingId(raw: string | undefined): number | null {
 /** /guthaben/{id}: the state of a credit booking after the payment (spec 2 "Booking status"). */
 export function GuthabenBuchungPage() {
   const id = bookingId(useParams().id);
-  // credit bookings are a patient's: other roles (the route needs only a login) get no links into the patient's shop
+  // credit bookings are a patient's: other roles (the route needs only a login) get no links into the patient's shop,
+  // and the page does not ask the patient-only endpoints what they would refuse: it is an unknown booking to them
   const isPatient = useSession().session?.role === 'PATIENT';
-  const buchung = useBuchung(id);
+  const buchung = useBuchung(isPatient ? id : null);
   const status = buchung.data?.status;
-  const guthaben = useEigenesGuthaben();
+  const guthaben = useEigenesGuthaben({ enabled: isPatient });
   const [pdfPending, setPdfPending] = useState(false);
   const [pdfFailure, setPdfFailure] = useState<string | null>(null);
   const refetchBalance = guthaben.refetch;
@@ -55,7 +56,7 @@ export function GuthabenBuchungPage() {
     }
   }
 
-  if (id !== null && buchung.isPending) return <LoadingIndicator label="Buchung wird geladen" />;
+  if (isPatient && id !== null && buchung.isPending) return <LoadingIndicator label="Buchung wird geladen" />;
   const data = buchung.data;
 
   return (
