@@ -28,7 +28,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { deDE } from '@mui/x-date-pickers/locales';
 import 'dayjs/locale/de';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormCheckbox, FormTextField } from '../../../components/form-fields.tsx';
@@ -66,6 +66,8 @@ interface AnamneseFormProps {
   anamnese: Anamnese | null;
   pending: boolean;
   fehler: string | null;
+  /** The form replaced the control the patient was on ("Bearbeiten" of the summary): its first field takes the focus. */
+  fokus?: boolean;
   onAktion: (aktion: AnamneseAktion, werte: AnamneseSpeichern) => void;
 }
 
@@ -73,9 +75,16 @@ interface AnamneseFormProps {
  * The anamnesis in edit mode (spec 3 "Medical history", sections 3 and 5). Every action saves and needs the privacy
  * checkbox; "fertigstellen" also needs the complete form (the required fields).
  */
-export function AnamneseForm({ anamnese, pending, fehler, onAktion }: AnamneseFormProps) {
+export function AnamneseForm({ anamnese, pending, fehler, fokus = false, onAktion }: AnamneseFormProps) {
   const form = useContractForm(anamneseSpeichernSchema, startwerte(anamnese));
   const { control } = form;
+  // on arrival only, like useFocusOnMount: a form built anew after a save leaves the focus to the save's note
+  const fokusBeimStart = useRef(fokus);
+  useEffect(() => {
+    if (!fokusBeimStart.current) return;
+    fokusBeimStart.current = false;
+    form.setFocus('groesse');
+  }, [form]);
   const werte = useWatch({ control }) as AnamneseSpeichern;
   const punkte = useController({ control, name: 'woSchmerzen' });
   const datenschutz = werte.datenschutz === true;

@@ -128,6 +128,20 @@ function Status({ anamnese, fokus = false }: { anamnese: Anamnese; fokus?: boole
   );
 }
 
+/**
+ * The note that the answers were saved. Saving builds the form anew from the stored answers (the privacy checkbox
+ * is to be ticked again), and the focused "Zwischenspeichern" went away with it, to the page body: the note takes
+ * the keyboard focus instead (issue 32 item 13). Each save mounts it anew (the note is cleared while saving).
+ */
+function Gespeichert({ text }: { text: string }) {
+  const ref = useFocusOnMount<HTMLDivElement>(true);
+  return (
+    <Alert ref={ref} tabIndex={-1} severity="success" sx={{ mb: 2 }}>
+      {text}
+    </Alert>
+  );
+}
+
 /** The patient's own form: edit mode, summary, signing (spec 3 "Medical history"). */
 function EigeneAnamnese() {
   const navigate = useNavigate();
@@ -137,10 +151,13 @@ function EigeneAnamnese() {
   const [uebersicht, setUebersicht] = useState<boolean | null>(null);
   const [fehler, setFehler] = useState<string | null>(null);
   const [hinweis, setHinweis] = useState<string | null>(null);
+  // back from the summary by "Bearbeiten", which goes away: the form's first field takes the focus (until a save)
+  const [zurueck, setZurueck] = useState(false);
 
   const aktion = async (art: AnamneseAktion, werte: AnamneseSpeichern) => {
     setFehler(null);
     setHinweis(null);
+    setZurueck(false);
     try {
       await speichern.mutateAsync({ body: werte });
     } catch (error) {
@@ -169,14 +186,11 @@ function EigeneAnamnese() {
         if (!anamnese || !zeigeUebersicht) {
           return (
             <>
-              {hinweis && (
-                <Alert severity="success" sx={{ mb: 2 }}>
-                  {hinweis}
-                </Alert>
-              )}
+              {hinweis && <Gespeichert text={hinweis} />}
               <AnamneseForm
                 key={anamnese?.geaendert ?? 'neu'}
                 anamnese={anamnese}
+                fokus={zurueck}
                 pending={speichern.isPending || unterschreiben.isPending}
                 fehler={fehler}
                 onAktion={(art, werte) => void aktion(art, werte)}
@@ -188,7 +202,14 @@ function EigeneAnamnese() {
           <>
             <Status anamnese={anamnese} fokus={uebersicht === true} />
             {!anamnese.unterschrieben && (
-              <Button variant="outlined" sx={{ mb: 2 }} onClick={() => setUebersicht(false)}>
+              <Button
+                variant="outlined"
+                sx={{ mb: 2 }}
+                onClick={() => {
+                  setUebersicht(false);
+                  setZurueck(true);
+                }}
+              >
                 Bearbeiten
               </Button>
             )}
