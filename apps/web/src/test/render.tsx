@@ -25,6 +25,10 @@ export function testSession({
   return { sub, role, userId, privileges: privileges.map(privilegeCode), exp: 2_000_000_000 };
 }
 
+/** The demo operator (user 1) with the given privileges: most operator screens' viewer. */
+export const operatorSession = (...privileges: Privilege[]): Session =>
+  testSession({ sub: 'betreiber@demo.de', role: 'BETREIBER', userId: 1, privileges });
+
 export function fakeSession(
   session: Session | null,
   overrides: Partial<SessionContextValue> = {},

@@ -2,15 +2,10 @@ import type { Datei } from '@dihs/contract/datei';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, operatorSession } from '../../../test/render.tsx';
 import { UploadPage } from './upload-page.tsx';
 
-const OPERATOR = testSession({
-  sub: 'betreiber@demo.de',
-  role: 'BETREIBER',
-  userId: 1,
-  privileges: ['DATEIEN_HOCHLADEN'],
-});
+const OPERATOR = operatorSession('DATEIEN_HOCHLADEN');
 
 const datei = (id: number, fileName: string): Datei => ({
   id,

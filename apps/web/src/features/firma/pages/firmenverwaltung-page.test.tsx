@@ -3,15 +3,10 @@ import { FIRMA_TEXTS, type Firma } from '@dihs/contract/firma';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, operatorSession } from '../../../test/render.tsx';
 import { FirmenverwaltungPage } from './firmenverwaltung-page.tsx';
 
-const OPERATOR = testSession({
-  sub: 'betreiber@demo.de',
-  role: 'BETREIBER',
-  userId: 1,
-  privileges: ['BENUTZER_VERWALTEN'],
-});
+const OPERATOR = operatorSession('BENUTZER_VERWALTEN');
 const DEMO: Firma = {
   id: 3,
   bezeichner: 'Demo GmbH',

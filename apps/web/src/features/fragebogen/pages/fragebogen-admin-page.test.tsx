@@ -2,15 +2,10 @@ import type { FragebogenDefinition } from '@dihs/contract/fragebogen';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, operatorSession } from '../../../test/render.tsx';
 import { FragebogenAdminPage } from './fragebogen-admin-page.tsx';
 
-const OPERATOR = testSession({
-  sub: 'betreiber@demo.de',
-  role: 'BETREIBER',
-  userId: 1,
-  privileges: ['FRAGEBOGEN_EDITIEREN'],
-});
+const OPERATOR = operatorSession('FRAGEBOGEN_EDITIEREN');
 
 const VEROEFFENTLICHT: FragebogenDefinition = {
   id: 1,

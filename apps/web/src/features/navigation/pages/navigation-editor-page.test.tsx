@@ -3,15 +3,10 @@ import { NAVIGATION_TEXTS, type NavigationEdit } from '@dihs/contract/navigation
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, operatorSession } from '../../../test/render.tsx';
 import { NavigationEditorPage } from './navigation-editor-page.tsx';
 
-const EDITOR = testSession({
-  sub: 'betreiber@demo.de',
-  role: 'BETREIBER',
-  userId: 1,
-  privileges: ['NAVIGATION_EDITIEREN'],
-});
+const EDITOR = operatorSession('NAVIGATION_EDITIEREN');
 
 const EDIT: NavigationEdit = {
   version: 4,

@@ -1,16 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, operatorSession } from '../../../test/render.tsx';
 import { terminFixture, therapeutFixture } from '../../../test/termin-fixture.ts';
 import { TermineBetreiberPage } from './termine-betreiber-page.tsx';
 
-const OPERATOR = testSession({
-  sub: 'betreiber@demo.de',
-  role: 'BETREIBER',
-  userId: 1,
-  privileges: ['TERMINE_EDITIEREN'],
-});
+const OPERATOR = operatorSession('TERMINE_EDITIEREN');
 
 const TERMIN = terminFixture({
   id: 7,

@@ -4,15 +4,10 @@ import { privilegeCode } from '@dihs/contract/common/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, operatorSession } from '../../../test/render.tsx';
 import { BenutzerListePage } from './benutzer-liste-page.tsx';
 
-const OPERATOR = testSession({
-  sub: 'betreiber@demo.de',
-  role: 'BETREIBER',
-  userId: 1,
-  privileges: ['BENUTZER_VERWALTEN'],
-});
+const OPERATOR = operatorSession('BENUTZER_VERWALTEN');
 const THERAPISTS = [
   {
     id: 7,

@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, operatorSession } from '../../../test/render.tsx';
 import { VerwaltungPage } from './verwaltung-page.tsx';
 
-const OPERATOR = testSession({
-  sub: 'betreiber@demo.de',
-  role: 'BETREIBER',
-  userId: 1,
-  privileges: ['ANWENDUNG_VERWALTEN'],
-});
+const OPERATOR = operatorSession('ANWENDUNG_VERWALTEN');
 
 const renderPage = () =>
   renderWithApp(<VerwaltungPage />, { path: '/betreiber/verwaltung', session: fakeSession(OPERATOR) });

@@ -2,15 +2,10 @@ import type { Video } from '@dihs/contract/videothek';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderWithApp, stubFetch, testSession } from '../../../test/render.tsx';
+import { fakeSession, renderWithApp, stubFetch, operatorSession } from '../../../test/render.tsx';
 import { VideosPage } from './videos-page.tsx';
 
-const OPERATOR = testSession({
-  sub: 'betreiber@demo.de',
-  role: 'BETREIBER',
-  userId: 1,
-  privileges: ['VIDEOS_BEARBEITEN'],
-});
+const OPERATOR = operatorSession('VIDEOS_BEARBEITEN');
 
 const video = (id: number, titel: string): Video => ({
   id,
