@@ -9,6 +9,7 @@ import { createAccount, DEMO_PASSWORD, expect, login, sql, test } from './suppor
 import { activate, expectFocusVisible, press, tabTo, type } from './support/keyboard.ts';
 import { DAY_MINUTES, newPatient, newTermin, uniqueBefund } from './support/termin-helpers.ts';
 import { settled } from './support/settled.ts';
+import { demoPlanFor } from './support/training-helpers.ts';
 import { scaled } from './support/slowness.ts';
 
 // Issue 32 item 13: a patient's main flows with the keyboard alone. Records are made by SQL; every action of the
@@ -275,16 +276,7 @@ test('by keyboard a patient rates the pain in a select and ticks an exercise don
   const { rows } = await sql('select id from benutzer where email = $1', [email]);
   const id = (rows[0] as { id: number }).id;
   await sql('insert into profil (user_id, vorname, nachname) values ($1, $2, $3)', [id, 'Udo', 'Übung']);
-  // a current plan of therapeut@demo.de from the demo template "Rückenschmerzen"
-  await sql(
-    `with s as (insert into trainingsplan_set (patient_user_id, therapeut_user_id, valid_from)
-       values ($1, (select id from benutzer where email = 'therapeut@demo.de'), now() - interval '1 minute') returning id)
-     insert into trainingsplan_eintrag (set_id, uebung_id, position, dauer, anzahl, pause, wiederholungen, information)
-     select s.id, vu.uebung_id, vu.position, vu.dauer, vu.anzahl, vu.pause, vu.wiederholungen, vu.information
-     from s, trainingsplan_vorlage_uebung vu join trainingsplan_vorlage v on v.id = vu.vorlage_id
-     where v.befund = 'Rückenschmerzen' order by vu.position`,
-    [id],
-  );
+  await demoPlanFor(id);
 
   await login(page, email, { via: 'api', to: '/patient/trainingsplan' });
   await expect(page.getByRole('heading', { level: 1, name: 'IHR TRAININGSPLAN UDO ÜBUNG' })).toBeVisible();

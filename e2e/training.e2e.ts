@@ -5,6 +5,7 @@ import { trainingEndpoints } from '@dihs/contract/training';
 import type { Page, Response } from '@playwright/test';
 import { baseUrl, createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
+import { demoPlanFor } from './support/training-helpers.ts';
 import { scaled } from './support/slowness.ts';
 
 async function userId(email: string): Promise<number> {
@@ -148,16 +149,7 @@ test('the patient marks an exercise done with a pain rating, the video loads onl
   browser,
 }) => {
   const patient = await patientInCare('therapeut@demo.de', ['Till', 'Treu']);
-  // a current plan from the demo template "Rückenschmerzen"
-  await sql(
-    `with s as (insert into trainingsplan_set (patient_user_id, therapeut_user_id, valid_from)
-       values ($1, (select id from benutzer where email = 'therapeut@demo.de'), now() - interval '1 minute') returning id)
-     insert into trainingsplan_eintrag (set_id, uebung_id, position, dauer, anzahl, pause, wiederholungen, information)
-     select s.id, vu.uebung_id, vu.position, vu.dauer, vu.anzahl, vu.pause, vu.wiederholungen, vu.information
-     from s, trainingsplan_vorlage_uebung vu join trainingsplan_vorlage v on v.id = vu.vorlage_id
-     where v.befund = 'Rückenschmerzen' order by vu.position`,
-    [patient.id],
-  );
+  await demoPlanFor(patient.id);
   const fremd: string[] = [];
   const own = new URL(baseUrl()).origin;
   page.on('request', (request) => {
