@@ -85,6 +85,13 @@ export function AnamneseForm({ anamnese, pending, fehler, fokus = false, onAktio
     fokusBeimStart.current = false;
     form.setFocus('groesse');
   }, [form]);
+  // a failed save ends with its buttons enabled again but the focus on the page body (they were disabled while it
+  // ran): the error takes it, so a keyboard or screen-reader user hears what went wrong and goes on from there
+  const fehlerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const verloren = document.activeElement === null || document.activeElement === document.body;
+    if (!pending && fehler && verloren) fehlerRef.current?.focus();
+  }, [pending, fehler]);
   const werte = useWatch({ control }) as AnamneseSpeichern;
   const punkte = useController({ control, name: 'woSchmerzen' });
   const datenschutz = werte.datenschutz === true;
@@ -207,7 +214,7 @@ export function AnamneseForm({ anamnese, pending, fehler, fokus = false, onAktio
           </Typography>
         )}
         {fehler && (
-          <Alert severity="error" sx={{ mt: 2 }}>
+          <Alert ref={fehlerRef} tabIndex={-1} severity="error" sx={{ mt: 2 }}>
             {fehler}
           </Alert>
         )}
