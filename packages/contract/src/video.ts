@@ -76,7 +76,8 @@ export const VIDEO_MESSAGES = {
   verbindungErfolgreich: 'Verbindung erfolgreich',
   /** Decided: the failed connection test. */
   verbindungFehlgeschlagen: 'Verbindung fehlgeschlagen',
-  warteraum: 'Bitte warten Sie, der Therapeut tritt der Sitzung gleich bei.',
+  /** Decided: the waiting room's first line (the therapist's name and the notice follow, see warteraumText). */
+  warteraum: 'Sie sind im Warteraum.',
   zuVieleNachrichten: 'Zu viele Nachrichten. Bitte warten Sie einen Moment.',
   ungueltigeNachricht: 'Ungültige Nachricht.',
   nurTherapeut: 'Nur der Therapeut kann diese Aktion ausführen.',
@@ -91,6 +92,13 @@ export const VIDEO_MESSAGES = {
   direktverbindung:
     'Diese Sitzung läuft direkt zwischen den Teilnehmenden (Peer-to-Peer), weil der Browser einer teilnehmenden Person die Ende-zu-Ende-Verschlüsselung über den Medienserver nicht unterstützt.',
 } as const;
+
+/**
+ * Decided: the waiting room names the session's therapist and says that they were told (the server sends them
+ * patientImWarteraum); neutral wording, no gendered "der Therapeut".
+ */
+export const warteraumText = (therapeut: string): string =>
+  `${therapeut} wurde benachrichtigt, dass Sie im Warteraum sind. Die Sitzung beginnt, sobald ${therapeut} beitritt.`;
 
 const MAX_ID = 2_147_483_647;
 const userIdRule = z.number().int().positive().max(MAX_ID);
@@ -248,6 +256,16 @@ export type ConferenceState = z.infer<typeof conferenceStateSchema>;
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('joinedSession'), selfId: z.number().int(), state: conferenceStateSchema }),
   z.object({ type: z.literal('therapeutJoined') }),
+  /**
+   * To the session's therapist, on any page of the app that listens: a patient entered the waiting room (joined while
+   * the therapist is not in the session). Only the name the therapist sees in the session anyway; nothing is stored.
+   */
+  z.object({
+    type: z.literal('patientImWarteraum'),
+    conferenceId: z.number().int(),
+    vorname: z.string(),
+    nachname: z.string(),
+  }),
   z.object({ type: z.literal('streamStatus'), state: conferenceStateSchema }),
   z.object({ type: z.literal('publishSdpRequest'), peerId: z.number().int() }),
   z.object({ type: z.literal('subscribeSdpRequest'), peerId: z.number().int(), description: sdpSchema }),

@@ -126,6 +126,26 @@ describe('conference state', () => {
     expect(leave(rejoin.record, A, 'new').next!.members.map((m) => m.userId)).toEqual([T]);
   });
 
+  it('a patient entering the waiting room is announced to the therapist once; not when the therapist is there', () => {
+    const waiting = (out: Step['out']) => out.filter((o) => o.message.type === 'patientImWarteraum');
+    const arrived = run(group(false), (r) => join(r, member(A, 'old')));
+    expect(waiting(arrived.out)).toEqual([
+      { to: T, message: { type: 'patientImWarteraum', conferenceId: 9, vorname: 'V2', nachname: 'N2' } },
+    ]);
+    // a reconnect replacing the socket is no new arrival
+    expect(waiting(run(arrived.record, (r) => join(r, member(A, 'new'))).out)).toEqual([]);
+    // with the therapist in the session there is no waiting room
+    expect(
+      waiting(
+        run(
+          arrived.record,
+          (r) => join(r, member(T)),
+          (r) => join(r, member(B)),
+        ).out,
+      ),
+    ).toEqual([]);
+  });
+
   it('teilgenommen once both were present, once per patient', () => {
     const { effects } = run(
       group(false),

@@ -246,6 +246,18 @@ export function join(record: ConferenceRecord, joiner: Joiner): Step {
   } else if (joiner.role === 'PATIENT' && therapistWasPresent) {
     // The waiting room ends at once when the therapist is already there.
     out.push({ to: joiner.userId, message: { type: 'therapeutJoined' } });
+  } else if (joiner.role === 'PATIENT' && !record.members.some((m) => m.userId === joiner.userId)) {
+    // The patient enters the waiting room: the therapist hears of it on any page of the app (a reconnect that
+    // replaces the patient's socket is no new arrival).
+    out.push({
+      to: record.therapeutUserId,
+      message: {
+        type: 'patientImWarteraum',
+        conferenceId: record.conferenceId,
+        vorname: joiner.vorname,
+        nachname: joiner.nachname,
+      },
+    });
   }
   out.push(...streamStatusToAll(next).filter((o) => o.to !== joiner.userId));
   const joinEffects: Effect[] = [{ kind: 'ereignis', userId: joiner.userId, ereignis: 'BEIGETRETEN' }];

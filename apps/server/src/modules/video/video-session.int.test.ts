@@ -19,9 +19,12 @@ describe('video session over STOMP', () => {
       patients: ['patient@demo.de'],
       start: new Date(Date.now() + 60_000),
     });
+    // the therapist's app listens on another page: the patient's arrival in the waiting room is announced there
+    const therapist = await connect('therapeut@demo.de');
     const patient = await connect('patient@demo.de');
     patient.send({ command: 'joinConference', conferenceId });
     const joined = await patient.next('joinedSession');
+    expect(await therapist.next('patientImWarteraum')).toMatchObject({ type: 'patientImWarteraum', conferenceId });
     expect(joined.selfId).toBe(patient.userId);
     expect(joined.state.therapeutPresent).toBe(false);
     expect(joined.state.termintyp).toBe('EINZEL');
@@ -29,7 +32,6 @@ describe('video session over STOMP', () => {
     expect((await seatOf(v.t.db, conferenceId, 'patient@demo.de')).teilgenommen).toBe(false);
     patient.send({ command: 'publishStream', conferenceId });
 
-    const therapist = await connect('therapeut@demo.de');
     therapist.send({ command: 'joinConference', conferenceId });
     const tJoined = await therapist.next('joinedSession');
     expect(tJoined.state.members.map((m) => m.userId).sort()).toEqual([patient.userId, therapist.userId].sort());

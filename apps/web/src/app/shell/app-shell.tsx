@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { useIsFocusedRoom } from '../../lib/focused-room.ts';
 import { useSession } from '../../lib/session-context.ts';
 import { lazyPage } from '../lazy-page.ts';
 import { useAppMode } from './app-mode.ts';
@@ -22,17 +23,27 @@ const RequiredSecondFactorSetup = lazyPage(
   () => import('../../features/second-factor/components/required-setup.tsx'),
   'RequiredSecondFactorSetup',
 );
+// a therapist hears of patients entering a waiting room on every page; its STOMP client loads for therapists only
+const WaitingRoomAlerts = lazyPage(
+  () => import('../../features/video/components/waiting-room-alerts.tsx'),
+  'WaitingRoomAlerts',
+);
 
-/** The page frame (spec 1, section 2.4); in app mode only the page itself. */
+/**
+ * The page frame (spec 1, section 2.4); in app mode, and in a joined video session (the focused room, issue 33 item
+ * 5), only the page itself.
+ */
 export function AppShell() {
   const appMode = useAppMode();
+  const focusedRoom = useIsFocusedRoom();
+  const bare = appMode || focusedRoom;
   const { session, logout } = useSession();
   // REQUIRE_2FA_ROLES: the server allows nothing but the set-up, so no page is shown before it is done
   const setupRequired = Boolean(session?.zweiterFaktorEinrichten);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      {!appMode && <SkipLink target={MAIN_ID} />}
-      {!appMode && <TopBar />}
+      {!bare && <SkipLink target={MAIN_ID} />}
+      {!bare && <TopBar />}
       {/* a viewport high at least: the footer starts below the fold, so the page arriving after the spinner does
           not shift it (CLS) */}
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
@@ -40,9 +51,14 @@ export function AppShell() {
           {setupRequired ? <RequiredSecondFactorSetup /> : <Outlet />}
         </Suspense>
       </Box>
-      {!appMode && <Footer />}
-      {!appMode && <CookieNotice />}
+      {!bare && <Footer />}
+      {!bare && <CookieNotice />}
       <LoginDialogHost />
+      {session?.role === 'THERAPEUT' && !setupRequired && (
+        <Suspense fallback={null}>
+          <WaitingRoomAlerts />
+        </Suspense>
+      )}
       {/* a patient answers a changed consent text before using anything else (einwilligung) */}
       {session?.role === 'PATIENT' && (
         <Suspense fallback={null}>

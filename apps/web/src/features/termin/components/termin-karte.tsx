@@ -52,6 +52,12 @@ export function TerminKarte({ termin, selected, onSelect, eigeneAktionen, onAkti
   const gebucht = vollGebucht(termin);
   const therapeut = `${termin.therapeut.vorname} ${termin.therapeut.nachname}`;
   const frei = Math.max(termin.maxTeilnehmer - termin.anzahlTeilnehmer, 0);
+  // the own seat, not the free ones: a booked patient never reads "0 Plätze frei" for their own appointment
+  const plaetze = termin.angemeldet
+    ? termin.bezahlt
+      ? 'Ihr Platz ist gebucht'
+      : 'Ihr Platz ist reserviert, aber noch nicht bezahlt'
+    : `${frei} ${frei === 1 ? 'Platz' : 'Plätze'} frei`;
   const ohneSitzung = sitzungGrund(termin, now);
   const ohneStorno = stornierenGrund(termin, now);
   const ohneTeilnahme = teilnahmeGrund(termin, now);
@@ -75,7 +81,7 @@ export function TerminKarte({ termin, selected, onSelect, eigeneAktionen, onAkti
           </Box>
           <Typography variant="body2" color="text.secondary">
             {TERMINTYP_LABELS[termin.termintyp]} · {termin.dauer} Min. · {therapeut}
-            {termin.status === 'ABGESAGT' ? ' · abgesagt' : ` · ${frei} ${frei === 1 ? 'Platz' : 'Plätze'} frei`}
+            {termin.status === 'ABGESAGT' ? ' · abgesagt' : ` · ${plaetze}`}
             {termin.istFirmentermin ? ' · Firmentermin' : ''}
           </Typography>
           {termin.teilnehmerList.length > 0 && (

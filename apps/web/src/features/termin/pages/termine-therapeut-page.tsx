@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
+import { NotificationPermissionButton } from '../../../components/notification-permission-button.tsx';
 import { TermineQuery } from '../../../components/termine-query.tsx';
 import { useTherapeutTermine } from '../api/get-therapeut-termine.ts';
 import { TherapeutTerminCard } from '../components/therapeut-termin-card.tsx';
@@ -23,6 +24,7 @@ export function TermineTherapeutPage() {
       <Typography variant="h1" sx={{ mb: 3 }}>
         TERMINPLAN
       </Typography>
+      <NotificationPermissionButton hint />
       <TermineQuery query={termine}>
         {(data) => (
           <Stack spacing={2}>

@@ -16,7 +16,10 @@ export function ConferenceSelfControls({ conference, forcedMuted }: { conference
   );
 }
 
-/** The session's toolbar: own controls first, then the page's buttons. */
+/**
+ * The session's toolbar: own controls first, then the page's buttons. It stays at the bottom of the screen while the
+ * pictures scroll (a phone's height), so „Sitzung verlassen“ and the microphone are always in reach.
+ */
 export function SessionToolbar({
   conference,
   forcedMuted,
@@ -30,7 +33,16 @@ export function SessionToolbar({
     <Stack
       direction="row"
       spacing={1}
-      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+      sx={{
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        rowGap: 1,
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 1,
+        py: 1,
+        bgcolor: 'background.default',
+      }}
       role="toolbar"
       aria-label="Sitzungssteuerung"
     >

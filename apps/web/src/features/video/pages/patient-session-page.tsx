@@ -8,17 +8,23 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { useFocusedRoom } from '../../../lib/focused-room.ts';
 import { ConferenceStage } from '../components/conference-stage.tsx';
 import { ConnectionStatus, DirectConnectionNotice } from '../components/connection-status.tsx';
+import { LeaveSessionButton } from '../components/leave-session-button.tsx';
 import { SessionDialogs } from '../components/session-dialogs.tsx';
 import { SessionPageFrame, SessionPreparation } from '../components/session-page-frame.tsx';
 import { ConferenceSelfControls, SessionToolbar } from '../components/session-toolbar.tsx';
 import { VideoTile } from '../components/video-tile.tsx';
+import { WaitingRoomNotice } from '../components/waiting-room-notice.tsx';
 import { useConference, type SessionNotice } from '../hooks/use-conference.ts';
 import { usePreparedSession } from '../hooks/use-prepared-session.ts';
 import { layoutTiles } from '../layout/view-mode.ts';
 
 const EXIT = ROUTES.cockpit.path;
+
+const LEAVE_TEXT =
+  'Sie verlassen die Videositzung. Solange sie läuft, können Sie ihr über „Sitzung starten“ bei Ihren Terminen wieder beitreten.';
 
 /**
  * /video/therapie/patient/{conferenceId} (and the app-mode route): own preview, "Sitzung beitreten", the waiting
@@ -38,6 +44,8 @@ function PatientSession({ conferenceId }: { conferenceId: number }) {
   const [left, setLeft] = useState<SessionNotice | null>(null);
   const localStream = prepared.phase === 'ready' ? prepared.localStream : null;
   const conference = useConference(conferenceId, localStream, joining && left === null);
+  // from „Sitzung beitreten“ on (waiting room included) only the session shows; the check before keeps the site frame
+  useFocusedRoom(joining);
 
   if (prepared.phase !== 'ready') return <SessionPreparation prepared={prepared} exitPath={EXIT} />;
 
@@ -81,9 +89,7 @@ function PatientSession({ conferenceId }: { conferenceId: number }) {
             <LoadingIndicator label="Verbindung wird aufgebaut" />
           ) : !inConference ? (
             <>
-              <Alert severity="info" role="status">
-                {VIDEO_MESSAGES.warteraum}
-              </Alert>
+              <WaitingRoomNotice therapeut={info ? `${info.therapeut.vorname} ${info.therapeut.nachname}` : null} />
               <VideoTile self stream={localStream} label="Eigenes Bild" />
             </>
           ) : (
@@ -114,9 +120,7 @@ function PatientSession({ conferenceId }: { conferenceId: number }) {
             >
               {ownMeldung ? 'Meldung zurückziehen' : 'Melden'}
             </Button>
-            <Button variant="contained" color="error" onClick={leave}>
-              Sitzung verlassen
-            </Button>
+            <LeaveSessionButton text={LEAVE_TEXT} onLeave={leave} />
           </SessionToolbar>
           {conference.forcedMuted && (
             <Alert severity="info" role="status">

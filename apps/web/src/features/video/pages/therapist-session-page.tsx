@@ -17,8 +17,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadingIndicator } from '../../../components/loading-indicator.tsx';
+import { NotificationPermissionButton } from '../../../components/notification-permission-button.tsx';
+import { useFocusedRoom } from '../../../lib/focused-room.ts';
 import { ConferenceStage, memberName } from '../components/conference-stage.tsx';
 import { ConnectionStatus, DirectConnectionNotice } from '../components/connection-status.tsx';
+import { LeaveSessionButton } from '../components/leave-session-button.tsx';
 import { SessionDialogs } from '../components/session-dialogs.tsx';
 import { SessionPageFrame, SessionPreparation } from '../components/session-page-frame.tsx';
 import { SessionToolbar } from '../components/session-toolbar.tsx';
@@ -29,10 +32,14 @@ import { effectiveMode, layoutTiles } from '../layout/view-mode.ts';
 const EXIT = ROUTES.therapeutTermine.path;
 
 /**
- * The height the pictures may take on a wide screen: the viewport minus the top bar, the heading, the info row and
- * the toolbar, so that at 1280×800 pictures, controls and the reports beside them show without scrolling.
+ * The height the pictures may take on a wide screen: the viewport minus the heading, the info row and the toolbar
+ * (the focused room has no top bar), so that at 1280×800 pictures, controls and the reports beside them show
+ * without scrolling.
  */
-const STAGE_HEIGHT = 'calc(100dvh - 330px)';
+const STAGE_HEIGHT = 'calc(100dvh - 280px)';
+
+const LEAVE_TEXT =
+  'Sie verlassen die Videositzung; für die Teilnehmer läuft sie weiter, und Sie können ihr wieder beitreten. Um sie für alle zu beenden, wählen Sie „Sitzung beenden“.';
 
 const uhrzeit = new Intl.DateTimeFormat('de-DE', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 
@@ -60,6 +67,8 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
   const localStream = prepared.phase === 'ready' ? prepared.localStream : null;
   const conference = useConference(conferenceId, localStream, left === null);
   const notYours = prepared.phase === 'refused' && prepared.refusal.title === VIDEO_MESSAGES.nichtIhre;
+  // the therapist joins as soon as camera and session are ready: from then on only the session shows
+  useFocusedRoom(prepared.phase === 'ready');
 
   useEffect(() => {
     // a session of another therapist sends the viewer to the own appointments (spec 3 "Video sessions")
@@ -101,6 +110,7 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
               {info.befund} · {formatDateTimeUhr(info.datum)}
             </Typography>
           )}
+          <NotificationPermissionButton />
           {state && !einzel && (
             <ToggleButtonGroup
               exclusive
@@ -155,9 +165,12 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
           >
             {state?.locked ? 'Sitzung aufschließen' : 'Sitzung zuschließen'}
           </Button>
-          <Button variant="outlined" onClick={() => leave(VIDEO_MESSAGES.terminBeendet)}>
-            Sitzung verlassen
-          </Button>
+          <LeaveSessionButton
+            variant="outlined"
+            color="primary"
+            text={LEAVE_TEXT}
+            onLeave={() => leave(VIDEO_MESSAGES.terminBeendet)}
+          />
           <Button variant="contained" color="error" disabled={state === null} onClick={() => setConfirmEnd(true)}>
             Sitzung beenden
           </Button>
@@ -200,7 +213,7 @@ function Participants({
       component="aside"
       aria-label="Meldungen und Teilnehmer"
       spacing={2}
-      sx={{ maxHeight: { md: 'calc(100dvh - 180px)' }, overflowY: { md: 'auto' }, minWidth: 0 }}
+      sx={{ maxHeight: { md: 'calc(100dvh - 116px)' }, overflowY: { md: 'auto' }, minWidth: 0 }}
     >
       {/* Reports first: a raised hand must never be below the fold. */}
       <Box component="section" aria-labelledby="meldungen-titel">
