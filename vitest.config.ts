@@ -19,6 +19,8 @@ const EMBEDDED_INTEGRATION_FILES = [
   'modules/profil/dokumentation',
   'modules/auskunft/auskunft',
   'modules/auskunft/auskunft-vollstaendig',
+  // the FHIR export, judged by Medplum's validator and FHIR router (issue 34)
+  'modules/auskunft/fhir',
   'modules/loeschung/loeschung',
   'modules/protokoll/protokoll',
   // the chain, erasure and retention on the one role of the embedded start (the role part is PostgreSQL only)

@@ -12,6 +12,9 @@ export const DATENAUSKUNFT_FORMAT_VERSION = 1;
 /** The file's name on the patient's disk: the day of the export, Berlin time. */
 export const datenauskunftDateiname = (at: Instant = new Date()): string => `datenauskunft-${berlinDay(at)}.json`;
 
+/** The FHIR file's name: the day of the export, Berlin time (docs/fhir.md). */
+export const fhirDateiname = (at: Instant = new Date()): string => `datenauskunft-${berlinDay(at)}.fhir.json`;
+
 /** The texts of the export on the own profile (docs/decisions.md "Datenauskunft"). */
 export const AUSKUNFT_TEXTS = {
   titel: 'Meine Daten',
@@ -23,6 +26,7 @@ export const AUSKUNFT_TEXTS = {
   warnung:
     'Die Datei ist nicht verschlüsselt und enthält Ihre Gesundheitsdaten. Bitte speichern Sie sie nur an einem sicheren Ort, auf den niemand sonst zugreifen kann, und versenden Sie sie nicht per unverschlüsselter E-Mail.',
   warnungBestaetigen: 'Herunterladen',
+  fhirButton: 'Als FHIR-Datei herunterladen',
   fehlerTitel: 'Herunterladen fehlgeschlagen',
   fehler: 'Ihre Daten konnten nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.',
 } as const;
@@ -38,6 +42,18 @@ export const auskunftEndpoints = {
     patientRecord: { kind: 'EXPORT', action: 'LESEN', self: true },
     responseFormat: 'file',
     fileType: 'application/json',
+    errors: [401, 403],
+  }),
+  fhir: endpoint({
+    method: 'GET',
+    path: '/datenauskunft/fhir',
+    summary:
+      'Die Daten des angemeldeten Patienten als FHIR-R4-Bundle (Typ collection, application/fhir+json; Abbildung: docs/fhir.md)',
+    tag: 'Datenauskunft',
+    access: roles(['PATIENT']),
+    patientRecord: { kind: 'EXPORT', action: 'LESEN', self: true },
+    responseFormat: 'file',
+    fileType: 'application/fhir+json',
     errors: [401, 403],
   }),
 };

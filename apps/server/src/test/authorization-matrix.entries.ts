@@ -437,6 +437,7 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
 
   auskunft: {
     herunterladen: { sample: none },
+    fhir: { sample: none },
   },
   fragebogen: {
     eigene: { sample: none },

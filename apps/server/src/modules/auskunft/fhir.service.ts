@@ -1,0 +1,56 @@
+import type { Bundle } from '@medplum/fhirtypes';
+import type { Database } from '../../db/client.ts';
+import { findFirma } from '../firma/index.ts';
+import type { ModuleDescriptor, PatientDataServices } from '../module-descriptor.ts';
+import { findPersonById } from '../profil/index.ts';
+import { findUebungen } from '../training/index.ts';
+import { collectDatenauskunft } from './auskunft.service.ts';
+import { fhirBundle, type ExportTables, type FhirKontext } from './fhir-bundle.ts';
+import { eigeneSysteme } from './fhir-codes.ts';
+
+interface FhirExportDeps extends PatientDataServices {
+  db: Database;
+  modules: readonly ModuleDescriptor[];
+}
+
+const ids = (values: unknown[], key: string): number[] =>
+  values.map((row) => (row as Record<string, unknown>)[key]).filter((id): id is number => typeof id === 'number');
+
+/**
+ * The patient's record as a FHIR R4 Bundle (docs/fhir.md): the same module contributions as the JSON export, mapped,
+ * with the names of the therapists, the company and the exercises those rows refer to.
+ */
+export async function collectFhirBundle(deps: FhirExportDeps, userId: number, now: Date): Promise<Bundle> {
+  // as the JSON file has it: dates as ISO strings, files as base64
+  const file = JSON.parse(JSON.stringify(await collectDatenauskunft(deps, userId, now))) as ExportTables;
+  const table = (module: string, name: string): unknown[] =>
+    (file[module] as Record<string, unknown[]> | undefined)?.[name] ?? [];
+  const therapistIds = new Set([
+    ...ids(table('termin', 'termin'), 'therapeutUserId'),
+    ...ids(table('training', 'trainingsplan_set'), 'therapeutUserId'),
+    ...ids(table('fragebogen', 'patient_fragebogen'), 'erstelltVon'),
+  ]);
+  const therapeuten: FhirKontext['therapeuten'] = new Map();
+  for (const id of therapistIds) {
+    const person = await findPersonById(deps.db, id);
+    if (person) {
+      therapeuten.set(id, {
+        vorname: person.profile?.vorname ?? null,
+        nachname: person.profile?.nachname ?? null,
+      });
+    }
+  }
+  const firmaId = ids(table('users', 'benutzer'), 'firmaId')[0];
+  const firma = firmaId === undefined ? undefined : await findFirma(deps.db, firmaId);
+  const uebungIds = [...new Set(ids(table('training', 'trainingsplan_eintrag'), 'uebungId'))];
+  const uebungen = new Map(
+    (uebungIds.length ? await findUebungen(deps.db, uebungIds) : []).map((u) => [u.id, u.titel]),
+  );
+  return fhirBundle(file, userId, {
+    therapeuten,
+    firma: firma ? { id: firma.id, bezeichner: firma.bezeichner } : null,
+    uebungen,
+    systeme: eigeneSysteme(deps.config.publicUrl),
+    erstelltAm: now,
+  });
+}
