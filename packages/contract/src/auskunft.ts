@@ -27,6 +27,8 @@ export const AUSKUNFT_TEXTS = {
     'Die Datei ist nicht verschlüsselt und enthält Ihre Gesundheitsdaten. Bitte speichern Sie sie nur an einem sicheren Ort, auf den niemand sonst zugreifen kann, und versenden Sie sie nicht per unverschlüsselter E-Mail.',
   warnungBestaetigen: 'Herunterladen',
   fhirButton: 'Als FHIR-Datei herunterladen',
+  fhirErklaerung:
+    'Als FHIR-Datei (internationaler Standard HL7 FHIR R4) können Praxen und Gesundheitsanwendungen Ihre Behandlungsdaten – Termine, Fragebögen, Anamnese, Trainingsplan, Rezepte und Einwilligungen – ohne Umwege einlesen.',
   fehlerTitel: 'Herunterladen fehlgeschlagen',
   fehler: 'Ihre Daten konnten nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.',
 } as const;
