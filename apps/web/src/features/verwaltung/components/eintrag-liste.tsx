@@ -58,18 +58,20 @@ function EintragFeld(props: {
     const forget = () => {
       sent.current = null;
     };
+    // mutateAsync, not mutate's callbacks: the list read again after the save gives the new-entry field a new key,
+    // and a field unmounted by then would never hear of its success (no snackbar, seen under load)
     void handleSubmit(
       (entry) =>
-        save.mutate(entry, {
-          onSuccess: (saved) => {
+        save.mutateAsync(entry).then(
+          (saved) => {
             if (!eintrag) reset();
             notify({ text: savedText(label, saved.value, !eintrag), row: { list: liste, id: saved.id } });
           },
-          onError: (error) => {
+          (error: Error) => {
             forget();
             onError(error.message);
           },
-        }),
+        ),
       forget,
     )();
   };
@@ -96,10 +98,11 @@ function EintragFeld(props: {
         <IconButton
           aria-label={`${label} „${eintrag.value}“ löschen`}
           onClick={() =>
-            remove.mutate(eintrag.id, {
-              onSuccess: () => notify({ text: `${label} „${eintrag.value}“ wurde gelöscht.` }),
-              onError: (error) => onError(error.message),
-            })
+            // the deleted entry's field leaves the list: its success is heard through the promise (see commit)
+            void remove.mutateAsync(eintrag.id).then(
+              () => notify({ text: `${label} „${eintrag.value}“ wurde gelöscht.` }),
+              (error: Error) => onError(error.message),
+            )
           }
           disabled={remove.isPending}
         >
