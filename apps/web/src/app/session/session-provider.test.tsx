@@ -328,4 +328,70 @@ describe('SessionProvider idle time (issue 31 item 6)', () => {
     });
     expect(await screen.findByRole('dialog', { name: SITZUNG_ENDE_TEXTS.inaktivTitel })).toBeInTheDocument();
   });
+
+  describe('another tab of the browser', () => {
+    const otherTab = () => new BroadcastChannel('dihs.sitzung');
+
+    it('takes over a login made there, read from the shared storage', async () => {
+      renderProvider();
+      await screen.findByText('Abgemeldet');
+      stored.token = makeToken({ sub: 'therapeut@demo.de', role: 'THERAPEUT', userId: 2 });
+      const tab = otherTab();
+      tab.postMessage('angemeldet');
+      expect(await screen.findByText('Angemeldet: therapeut@demo.de')).toBeInTheDocument();
+      tab.close();
+    });
+
+    it('unlocks a locked page when the same account logged in there, and repeats the refused call', async () => {
+      stored.token = makeToken({ sub: 'patient@demo.de', userId: 7 });
+      renderProvider();
+      await screen.findByText(/Angemeldet/);
+      const renewed = makeToken({ sub: 'patient@demo.de', userId: 7, exp: nowInSeconds() + 7200 });
+      stubFetch({
+        'GET /api/profil': (init) =>
+          new Headers(init.headers).get('Authorization') === `Bearer ${renewed}`
+            ? { body: { vorname: 'Paula' } }
+            : { status: 401, body: { message: MESSAGES.sitzungInaktiv, code: ERROR_CODES.sessionIdle } },
+      });
+      let read: Promise<unknown> = Promise.resolve();
+      act(() => {
+        read = apiRequest('/api/profil');
+      });
+      await screen.findByRole('dialog', { name: SITZUNG_ENDE_TEXTS.inaktivTitel });
+      stored.token = renewed;
+      const tab = otherTab();
+      tab.postMessage('angemeldet');
+      await act(async () => {
+        await expect(read).resolves.toEqual({ vorname: 'Paula' });
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      tab.close();
+    });
+
+    it('leaves for the start page when the other tab logged out', async () => {
+      stored.token = makeToken();
+      const { router } = renderProvider();
+      await screen.findByText(/Angemeldet/);
+      stored.token = null;
+      const tab = otherTab();
+      tab.postMessage('abgemeldet');
+      expect(await screen.findByText('Startseite')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+      tab.close();
+    });
+
+    it('tells the other tabs when it logs out here', async () => {
+      stored.token = makeToken();
+      const fetchMock = stubFetch({ 'POST /api/logout': { body: true } });
+      renderProvider();
+      const tab = otherTab();
+      const heard = new Promise((resolve) => {
+        tab.onmessage = (message: MessageEvent<unknown>) => resolve(message.data);
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Abmelden' }));
+      await expect(heard).resolves.toBe('abgemeldet');
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.anything()));
+      tab.close();
+    });
+  });
 });
