@@ -52,26 +52,35 @@ export async function deviceHistory(
 }
 
 /**
- * The account's running sessions: not ended, active since `activeSince` (an idle one has ended), token not expired
- * and issued at or after the account's "sessions valid from" (a password change or a lock ended the older ones
- * without touching these rows). Latest activity first.
+ * Running: not ended, token not expired and issued at or after the account's "sessions valid from" (a password change
+ * or a lock ended the older ones without touching these rows).
  */
+const running = (userId: number, now: Date) =>
+  and(
+    eq(loginSessions.userId, userId),
+    isNull(loginSessions.endedAt),
+    gt(loginSessions.validUntil, now),
+    or(isNull(users.sessionsValidFrom), gte(loginSessions.issuedAt, users.sessionsValidFrom)),
+  );
+
+/** The account's running sessions active since `activeSince` (an idle one has ended), latest activity first. */
 export const runningSessionsOf = (db: Db, userId: number, now: Date, activeSince: Date): Promise<LoginSessionRow[]> =>
   db
     .select({ session: loginSessions })
     .from(loginSessions)
     .innerJoin(users, eq(users.id, loginSessions.userId))
-    .where(
-      and(
-        eq(loginSessions.userId, userId),
-        isNull(loginSessions.endedAt),
-        gt(loginSessions.validUntil, now),
-        gt(loginSessions.lastActivity, activeSince),
-        or(isNull(users.sessionsValidFrom), gte(loginSessions.issuedAt, users.sessionsValidFrom)),
-      ),
-    )
+    .where(and(running(userId, now), gt(loginSessions.lastActivity, activeSince)))
     .orderBy(desc(loginSessions.lastActivity), asc(loginSessions.id))
     .then((rows) => rows.map((row) => row.session));
+
+/** One running session of the account, idle or not; undefined when it has none of that id. */
+export const runningSessionOf = (db: Db, userId: number, id: string, now: Date): Promise<LoginSessionRow | undefined> =>
+  db
+    .select({ session: loginSessions })
+    .from(loginSessions)
+    .innerJoin(users, eq(users.id, loginSessions.userId))
+    .where(and(running(userId, now), eq(loginSessions.id, id)))
+    .then((rows) => rows[0]?.session);
 
 /** Marks the account's session ended and answers it; undefined when the account has no such session still open. */
 export const markSessionEnded = (db: Db, userId: number, id: string, at: Date): Promise<LoginSessionRow | undefined> =>

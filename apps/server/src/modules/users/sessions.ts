@@ -14,6 +14,7 @@ import {
   moveSessionsValidFrom,
   replaceSessionToken,
   revokedTokensValidAfter,
+  runningSessionOf,
   runningSessionsOf,
   touchLoginSession,
   type LoginSessionRow,
@@ -90,7 +91,7 @@ export async function endLoginSession(
   now = new Date(),
 ): Promise<boolean> {
   // an idle session still listed nowhere is ended as well: its token must not come back to life
-  const running = (await runningSessionsOf(db, userId, now, new Date(0))).find((session) => session.id === id);
+  const running = await runningSessionOf(db, userId, id, now);
   if (!running) return false;
   await markSessionEnded(db, userId, id, now);
   await insertRevokedToken(db, running.jti, running.validUntil);
