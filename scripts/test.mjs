@@ -82,6 +82,8 @@ step('Integrationstests (eingebettete Datenbank)', () =>
   run('npx', ['vitest', 'run', '--project', 'integration-embedded']),
 );
 step('Build', () => ensureBuild({ force: true }));
+// the compressed bytes each route costs a first visit stay within apps/web/budgets.json (issue 36 item 4)
+step('Größenbudgets der Seiten', () => run('node', ['scripts/budgets.mjs']));
 // The first phase on a quiet machine of CI's kind (2 cores, 2026-11-27: lint 118 s beside unit tests and typecheck).
 // A shared host ran it in up to 347 s, and every e2e step as much slower: the suite's time limits stretch by that
 // factor (e2e/support/slowness.ts), so slow is not taken for broken; a quiet machine keeps them as written.

@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { selfHostedFonts } from './vite-fonts.ts';
 import { inlineEntryStylesheet } from './vite-inline-css.ts';
+import { routeSizes } from './vite-route-sizes.ts';
 
 const SERVER = 'http://localhost:3000';
 
@@ -30,6 +31,8 @@ export default defineConfig({
     ]),
     inlineEntryStylesheet(),
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    // what each page costs a first visit, for the budgets npm test holds (scripts/budgets.mjs)
+    routeSizes(new URL('build-report/route-sizes.json', import.meta.url).pathname),
   ],
   server: {
     proxy: {
