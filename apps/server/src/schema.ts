@@ -23,6 +23,7 @@ export * from './modules/training/training.table.ts';
 export * from './modules/statistik/statistik.table.ts';
 export * from './modules/videothek/videothek.table.ts';
 export * from './modules/protokoll/protokoll.table.ts';
+export * from './modules/auskunft/auskunft.table.ts';
 export * from './modules/fragebogen/fragebogen.table.ts';
 export * from './modules/anamnese/anamnese.table.ts';
 export * from './modules/datei/datei.table.ts';

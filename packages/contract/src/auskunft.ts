@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { berlinDay, type Instant } from './common/time.ts';
-import { endpoint, roles } from './common/endpoint.ts';
+import { endpoint, operator, roles } from './common/endpoint.ts';
+import { idParam } from './common/rules.ts';
 
 /**
  * Self-service data export (DSGVO Art. 15 and 20, issue 18 item 11): a patient downloads one JSON file with every
@@ -33,6 +35,22 @@ export const AUSKUNFT_TEXTS = {
   fehler: 'Ihre Daten konnten nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.',
 } as const;
 
+/** The operator's transfer of a patient's FHIR record to another provider (issue 34 item 4; docs/fhir.md). */
+export const UEBERMITTLUNG_GRUND = { min: 10, max: 500 } as const;
+export const UEBERMITTLUNG_TEXTS = {
+  grundZuKurz: `Bitte geben Sie den Grund der Übermittlung an (mindestens ${UEBERMITTLUNG_GRUND.min} Zeichen).`,
+  grundZuLang: `Der Grund darf höchstens ${UEBERMITTLUNG_GRUND.max} Zeichen lang sein.`,
+  keinPatient: 'Diesen Patienten gibt es nicht.',
+} as const;
+export const uebermittlungParamsSchema = z.object({ patientId: idParam('Ungültige Patienten-ID.') });
+export const uebermittlungBodySchema = z.object({
+  grund: z
+    .string({ message: UEBERMITTLUNG_TEXTS.grundZuKurz })
+    .trim()
+    .min(UEBERMITTLUNG_GRUND.min, UEBERMITTLUNG_TEXTS.grundZuKurz)
+    .max(UEBERMITTLUNG_GRUND.max, UEBERMITTLUNG_TEXTS.grundZuLang),
+});
+
 export const auskunftEndpoints = {
   herunterladen: endpoint({
     method: 'GET',
@@ -57,5 +75,24 @@ export const auskunftEndpoints = {
     responseFormat: 'file',
     fileType: 'application/fhir+json',
     errors: [401, 403],
+  }),
+  fhirUebermitteln: endpoint({
+    method: 'POST',
+    path: '/datenauskunft/fhir/patient/:patientId',
+    summary:
+      'Die Daten eines Patienten als FHIR-R4-Bundle für die Übermittlung an eine andere Praxis (Betreiber mit Berechtigung; der Grund wird gespeichert)',
+    tag: 'Datenauskunft',
+    access: operator('PATIENTENDATEN_UEBERMITTELN'),
+    patientRecord: {
+      kind: 'EXPORT',
+      action: 'LESEN',
+      patientParam: 'patientId',
+      operatorPrivileges: ['PATIENTENDATEN_UEBERMITTELN'],
+    },
+    params: uebermittlungParamsSchema,
+    body: uebermittlungBodySchema,
+    responseFormat: 'file',
+    fileType: 'application/fhir+json',
+    errors: [400, 401, 403, 404],
   }),
 };

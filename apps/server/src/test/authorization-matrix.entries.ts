@@ -438,6 +438,7 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
   auskunft: {
     herunterladen: { sample: none },
     fhir: { sample: none },
+    fhirUebermitteln: { sample: patientA('patientId', { body: { grund: 'Übermittlung an die Praxis Muster' } }) },
   },
   fragebogen: {
     eigene: { sample: none },

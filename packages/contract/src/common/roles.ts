@@ -36,6 +36,8 @@ export const PRIVILEGES = [
   'STATISTIK_LESEN',
   // beyond the spec's list (docs/decisions.md "Need-to-know access and the audit log"); new codes are appended
   'ZUGRIFFSPROTOKOLL_LESEN',
+  // a patient's record as FHIR for a transfer to another provider, with a reason (issue 34 item 4, docs/fhir.md)
+  'PATIENTENDATEN_UEBERMITTELN',
 ] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
 
@@ -63,6 +65,7 @@ export const PRIVILEGE_LABELS: Record<Privilege, string> = {
   STATISTIK_SCHREIBEN: 'Statistik schreiben',
   STATISTIK_LESEN: 'Statistik lesen',
   ZUGRIFFSPROTOKOLL_LESEN: 'Zugriffsprotokoll lesen',
+  PATIENTENDATEN_UEBERMITTELN: 'Patientendaten übermitteln (FHIR)',
 };
 
 /**
@@ -87,6 +90,7 @@ export const PRIVILEGES_BY_ROLE: Record<Role, readonly Privilege[]> = {
     'VIDEOS_BEARBEITEN',
     'STATISTIK_LESEN',
     'ZUGRIFFSPROTOKOLL_LESEN',
+    'PATIENTENDATEN_UEBERMITTELN',
   ],
   THERAPEUT: ['UEBUNGEN_VERWALTEN_THERAPEUT', 'TRAININGSPLAN_VORLAGEN_VERWALTEN'],
   PATIENT: ['STATISTIK_SCHREIBEN'],

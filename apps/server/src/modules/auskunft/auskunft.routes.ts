@@ -1,7 +1,15 @@
-import { auskunftEndpoints as api, datenauskunftDateiname, fhirDateiname } from '@dihs/contract/auskunft';
+import {
+  auskunftEndpoints as api,
+  datenauskunftDateiname,
+  fhirDateiname,
+  UEBERMITTLUNG_TEXTS,
+} from '@dihs/contract/auskunft';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { sessionOf } from '../../plugins/auth.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { findPersonById } from '../profil/index.ts';
+import { insertUebermittlung } from './auskunft.repository.ts';
 import { collectDatenauskunft } from './auskunft.service.ts';
 import { collectFhirBundle } from './fhir.service.ts';
 
@@ -30,6 +38,30 @@ export async function auskunftRoutes(
     const at = now();
     const { db, files, objects, config, modules } = deps;
     const bundle = await collectFhirBundle({ db, files, objects, config, modules }, userId, at);
+    return reply
+      .type('application/fhir+json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fhirDateiname(at)}"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(bundle, null, 2));
+  });
+
+  route(app, api.fhirUebermitteln, async (request, reply) => {
+    // an operator with PATIENTENDATEN_UEBERMITTELN (admitted and audited before this runs); the reason is kept
+    const { userId } = sessionOf(request);
+    const { patientId } = request.params;
+    const person = await findPersonById(deps.db, patientId);
+    if (!person || person.user.role !== 'PATIENT' || person.user.deletedAt) {
+      throw HttpError.notFound(UEBERMITTLUNG_TEXTS.keinPatient);
+    }
+    const at = now();
+    await insertUebermittlung(deps.db, {
+      patientUserId: patientId,
+      betreiberUserId: userId,
+      grund: request.body.grund,
+      erstelltAm: at,
+    });
+    const { db, files, objects, config, modules } = deps;
+    const bundle = await collectFhirBundle({ db, files, objects, config, modules }, patientId, at);
     return reply
       .type('application/fhir+json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fhirDateiname(at)}"`)

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Bundle, DocumentReference, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auskunftEndpoints, fhirDateiname } from '@dihs/contract/auskunft';
+import { auskunftEndpoints, fhirDateiname, UEBERMITTLUNG_TEXTS } from '@dihs/contract/auskunft';
+import { privilegeCode } from '@dihs/contract/common/roles';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { rezeptEndpoints } from '@dihs/contract/rezept';
 import { injectEndpoint } from '../../test/inject-endpoint.ts';
@@ -196,6 +197,84 @@ describe('GET /api/datenauskunft/fhir', () => {
       const response = await injectEndpoint(t.app, auskunftEndpoints.fhir, { authorization: await t.bearer(email) });
       expect(response.statusCode, email).toBe(403);
       expect(response.json<{ message: string }>().message).toBe(MESSAGES.keineBerechtigung);
+    }
+  });
+});
+
+describe('POST /api/datenauskunft/fhir/patient/:patientId (an operator’s transfer to another provider)', () => {
+  const GRUND = 'Übermittlung an die Praxis Muster auf Wunsch der Patientin';
+  const transfer = async (email: string | undefined, patientId: number, grund: unknown = GRUND) =>
+    injectEndpoint(t.app, auskunftEndpoints.fhirUebermitteln, {
+      ...(email ? { authorization: await t.bearer(email) } : {}),
+      params: { patientId },
+      body: { grund },
+    });
+
+  it('answers the patient’s valid Bundle to an operator with the privilege, keeps the reason, audits the access', async () => {
+    const patient = await userOf('patient2@demo.de');
+    const operator = await userOf('betreiber@demo.de');
+    const response = await transfer('betreiber@demo.de', patient.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/fhir\+json/);
+    const bundle = response.json<Bundle>();
+    expect(fhirErrors(bundle)).toEqual([]);
+    expect(danglingReferences(bundle)).toEqual([]);
+    const [subject] = ofType<Patient>(bundle, 'Patient');
+    expect(subject!.identifier![0]!.value).toBe(String(patient.id));
+    expect(subject!.telecom).toContainEqual({ system: 'email', value: 'patient2@demo.de' });
+
+    // the reason, shown to the patient in their own export
+    const own = await injectEndpoint(t.app, auskunftEndpoints.herunterladen, {
+      authorization: await t.bearer('patient2@demo.de'),
+    });
+    expect(own.json<Tables>().auskunft!.fhir_uebermittlung).toEqual([
+      expect.objectContaining({ patientUserId: patient.id, betreiberUserId: operator.id, grund: GRUND }),
+    ]);
+    let entries: (typeof zugriffsprotokoll.$inferSelect)[] = [];
+    for (let i = 0; i < 50 && entries.length === 0; i++) {
+      entries = await t.db
+        .select()
+        .from(zugriffsprotokoll)
+        .where(and(eq(zugriffsprotokoll.patientUserId, patient.id), eq(zugriffsprotokoll.akteurUserId, operator.id)));
+      if (entries.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(entries).toEqual([
+      expect.objectContaining({ art: 'EXPORT', aktion: 'LESEN', ergebnis: 'ERLAUBT', status: 200 }),
+    ]);
+    // the reason is not in the audit log: it never holds content
+    expect(JSON.stringify(entries)).not.toContain(GRUND);
+  });
+
+  it('refuses operators without the privilege, therapists and patients, and keeps no reason then', async () => {
+    const patient = await userOf('patient2@demo.de');
+    const operator = await userOf('betreiber@demo.de');
+    const without = operator.privileges.filter((code) => code !== privilegeCode('PATIENTENDATEN_UEBERMITTELN'));
+    await t.db.update(users).set({ privileges: without }).where(eq(users.id, operator.id));
+    try {
+      for (const email of ['betreiber@demo.de', 'therapeut@demo.de', 'patient@demo.de', 'patient2@demo.de']) {
+        const response = await transfer(email, patient.id);
+        expect(response.statusCode, email).toBe(403);
+        expect(response.json<{ message: string }>().message).toBe(MESSAGES.keineBerechtigung);
+      }
+      expect((await transfer(undefined, patient.id)).statusCode).toBe(401);
+    } finally {
+      await t.db.update(users).set({ privileges: operator.privileges }).where(eq(users.id, operator.id));
+    }
+  });
+
+  it('asks for a reason and refuses an id that is no patient, in German', async () => {
+    const patient = await userOf('patient2@demo.de');
+    for (const grund of ['', '   kurz   ', null]) {
+      const response = await transfer('betreiber@demo.de', patient.id, grund);
+      expect(response.statusCode, String(grund)).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain(UEBERMITTLUNG_TEXTS.grundZuKurz);
+    }
+    const long = await transfer('betreiber@demo.de', patient.id, 'x'.repeat(501));
+    expect(long.json<{ message: string }>().message).toContain(UEBERMITTLUNG_TEXTS.grundZuLang);
+    for (const id of [999_999, (await userOf('therapeut@demo.de')).id]) {
+      const response = await transfer('betreiber@demo.de', id);
+      expect(response.statusCode, String(id)).toBe(404);
+      expect(response.json<{ message: string }>().message).toBe(UEBERMITTLUNG_TEXTS.keinPatient);
     }
   });
 });
