@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { AUSKUNFT_TEXTS, datenauskunftDateiname } from '@dihs/contract/auskunft';
+import { AUSKUNFT_TEXTS, datenauskunftDateiname, fhirDateiname } from '@dihs/contract/auskunft';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
 
-test('a patient downloads all own data from the profile as one JSON file', async ({ page }) => {
+test('a patient downloads all own data from the profile as one JSON file and as a FHIR R4 Bundle', async ({ page }) => {
   const email = await createAccount('PATIENT');
   const { rows } = await sql('select id from benutzer where email = $1', [email]);
   const id = rows[0].id as number;
@@ -45,4 +45,21 @@ test('a patient downloads all own data from the profile as one JSON file', async
     users: { benutzer: [{ id, email }] },
     profil: { profil: [{ vorname: 'Dora', nachname: 'Daten' }] },
   });
+
+  // the same record as an HL7 FHIR R4 Bundle another practice's system reads (docs/fhir.md), after the same warning
+  await section.getByRole('button', { name: AUSKUNFT_TEXTS.fhirButton }).click();
+  await expect(dialog.getByText(AUSKUNFT_TEXTS.warnung)).toBeVisible();
+  const fhirDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: AUSKUNFT_TEXTS.warnungBestaetigen }).click();
+  const fhirFile = await fhirDownload;
+  expect(fhirFile.suggestedFilename()).toBe(fhirDateiname());
+  const bundle = JSON.parse(readFileSync(await fhirFile.path(), 'utf8')) as {
+    resourceType: string;
+    type: string;
+    entry: { fullUrl: string; resource: { resourceType: string; name?: { family?: string; given?: string[] }[] } }[];
+  };
+  expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+  const patient = bundle.entry.find((entry) => entry.resource.resourceType === 'Patient');
+  expect(patient?.fullUrl).toMatch(/^urn:uuid:/);
+  expect(patient?.resource.name?.[0]).toMatchObject({ family: 'Daten', given: ['Dora'] });
 });
