@@ -41,6 +41,13 @@ export const UEBERMITTLUNG_TEXTS = {
   grundZuKurz: `Bitte geben Sie den Grund der Übermittlung an (mindestens ${UEBERMITTLUNG_GRUND.min} Zeichen).`,
   grundZuLang: `Der Grund darf höchstens ${UEBERMITTLUNG_GRUND.max} Zeichen lang sein.`,
   keinPatient: 'Diesen Patienten gibt es nicht.',
+  titel: 'Datenübermittlung (FHIR)',
+  erklaerung:
+    'Die Behandlungsdaten dieses Patienten als FHIR-Datei (HL7 FHIR R4) für die Übermittlung an eine andere Praxis. Der Grund wird gespeichert und dem Patienten in seiner Datenauskunft gezeigt; der Abruf wird protokolliert.',
+  button: 'Als FHIR-Datei übermitteln',
+  dialogTitel: 'Daten übermitteln',
+  grund: 'Grund der Übermittlung',
+  bestaetigen: 'Herunterladen',
 } as const;
 export const uebermittlungParamsSchema = z.object({ patientId: idParam('Ungültige Patienten-ID.') });
 export const uebermittlungBodySchema = z.object({

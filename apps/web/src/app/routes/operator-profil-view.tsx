@@ -14,6 +14,7 @@ import { useFirmaVon } from '../../features/profil/api/konto-api.ts';
 import { DeletionRow } from '../../features/loeschung/components/deletion-row.tsx';
 import { DocumentationSection } from '../../features/profil/components/documentation-section.tsx';
 import { EinwilligungenSection } from '../../features/einwilligung/components/einwilligungen-section.tsx';
+import { FhirUebermittlungSection } from '../../features/auskunft/components/fhir-uebermittlung-section.tsx';
 import { GuthabenSection } from '../../features/guthaben/components/guthaben-section.tsx';
 import { IconLinks } from '../../features/profil/components/icon-links.tsx';
 import { ListDisplayEditor } from '../../features/profil/components/list-display-editor.tsx';
@@ -165,6 +166,9 @@ export function OperatorProfilView({ profile }: { profile: BetreiberProfil }) {
         </>
       )}
       {isPatient && managesUsers && !profile.geloescht && <EinwilligungenSection patientId={profile.userId} />}
+      {isPatient && can('PATIENTENDATEN_UEBERMITTELN') && !profile.geloescht && (
+        <FhirUebermittlungSection patientId={profile.userId} />
+      )}
       {isPatient && hasPrivilege(privileges, 'PATIENT_LOESCHEN') && (
         <ProfileSection title="Löschung">
           <DeletionRow patientId={profile.userId} patientName={name} />

@@ -6,3 +6,7 @@ export const getDatenauskunft = (): Promise<Blob> => callEndpoint(auskunftEndpoi
 
 /** GET /datenauskunft/fhir: the caller's own records as one FHIR R4 Bundle (docs/fhir.md). */
 export const getFhirAuskunft = (): Promise<Blob> => callEndpoint(auskunftEndpoints.fhir);
+
+/** POST /datenauskunft/fhir/patient/:patientId: an operator's transfer of a patient's FHIR record, with a reason. */
+export const postFhirUebermittlung = (patientId: number, grund: string): Promise<Blob> =>
+  callEndpoint(auskunftEndpoints.fhirUebermitteln, { params: { patientId }, body: { grund } });
