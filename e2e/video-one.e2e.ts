@@ -1,21 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, sql, test } from './support/fixtures.ts';
-import { expectReceiving, oneOnOneSession, patientJoins, therapistPath, useVideoBrowser } from './support/video.ts';
+import { settled } from './support/settled.ts';
+import {
+  expectReceiving,
+  oneOnOneSession,
+  patientJoins,
+  patientPath,
+  therapistPath,
+  useVideoBrowser,
+} from './support/video.ts';
 import { scaled } from './support/slowness.ts';
 
 useVideoBrowser(90_000);
 
+/** Records, in the therapist's page, the system notifications shown and the chimes played (issue 33 item 5). */
+function recordSignals() {
+  const record = window as unknown as { shownNotifications: string[]; chimes: number };
+  record.shownNotifications = [];
+  record.chimes = 0;
+  const NativeNotification = window.Notification;
+  window.Notification = class extends NativeNotification {
+    constructor(title: string, options?: NotificationOptions) {
+      record.shownNotifications.push(title);
+      super(title, options);
+    }
+  };
+  const NativeAudioContext = window.AudioContext;
+  window.AudioContext = class extends NativeAudioContext {
+    constructor() {
+      record.chimes += 1;
+      super();
+    }
+  };
+}
+
+const signalsOf = (page: Page) =>
+  page.evaluate(() => {
+    const record = window as unknown as { shownNotifications: string[]; chimes: number };
+    return { notifications: record.shownNotifications, chimes: record.chimes };
+  });
+
+/** Serious or critical axe findings of the page as it is painted now. */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  await settled(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Only the session shows: no site header, menus, footer or skip link (the focused room). */
+async function expectFocusedRoom(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Videositzung' })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sitzung verlassen' })).toBeInViewport();
+}
+
 test('one-on-one: waiting room, then each side receives real video frames', async ({ browser }) => {
   const { termin, patient, t, p } = await oneOnOneSession(browser);
 
-  await patientJoins(p.page, termin.id);
-  await expect(p.page.getByText('Bitte warten Sie, der Therapeut tritt der Sitzung gleich bei.')).toBeVisible();
+  // the therapist waits on the appointments page, with notifications allowed and the page used once (sound)
+  await t.context.grantPermissions(['notifications']);
+  await t.context.addInitScript(recordSignals);
+  const subscribed = t.page
+    .waitForEvent('websocket')
+    .then((socket) =>
+      socket.waitForEvent('framesent', { predicate: ({ payload }) => String(payload).startsWith('SUBSCRIBE') }),
+    );
+  await t.page.goto('/therapeut/termine');
+  await subscribed;
+  await t.page.getByRole('heading', { level: 1 }).click();
 
-  await t.page.goto(therapistPath(termin.id));
-  await expect(p.page.getByText('Bitte warten Sie, der Therapeut tritt der Sitzung gleich bei.')).toBeHidden({
-    timeout: scaled(15_000),
-  });
+  // before joining the site frame stays; from "Sitzung beitreten" on only the session shows
+  await p.page.goto(patientPath(termin.id));
+  await expect(p.page.getByRole('banner')).toBeVisible();
+  await p.page.getByRole('button', { name: 'Sitzung beitreten' }).click();
+  const waitingRoom = p.page.getByRole('status').filter({ hasText: 'Sie sind im Warteraum.' });
+  await expect(waitingRoom).toContainText(`${termin.therapist.name} wurde benachrichtigt, dass Sie im Warteraum sind.`);
+  await expectFocusedRoom(p.page);
+  expect(await seriousAxeFindings(p.page)).toEqual([]);
+
+  // the therapist hears and sees it on whatever page is open, and goes to the session from the notice
+  const notice = t.page.getByRole('status').filter({ hasText: `${patient.name} ist im Warteraum.` });
+  await expect(notice).toBeVisible({ timeout: scaled(10_000) });
+  expect(await signalsOf(t.page)).toEqual({ notifications: ['Jemand ist im Warteraum'], chimes: 1 });
+  await notice.getByRole('link', { name: 'Zur Sitzung' }).click();
+  await expect(t.page).toHaveURL(new RegExp(`${therapistPath(termin.id)}$`));
+
+  await expect(waitingRoom).toBeHidden({ timeout: scaled(15_000) });
   await expectReceiving(t.page, patient.id);
   await expectReceiving(p.page, termin.therapist.id);
+  await expectFocusedRoom(t.page);
+  expect(await seriousAxeFindings(t.page)).toEqual([]);
 
   // joining is recorded (beigetreten) and so is taking part with the therapist (teilgenommen)
   await expect
@@ -27,10 +107,23 @@ test('one-on-one: waiting room, then each side receives real video frames', asyn
     })
     .toEqual({ beigetreten: true, teilgenommen: true });
 
+  // on a phone: still only the session, nothing wider than the screen, the way out in reach
+  await p.page.setViewportSize({ width: 390, height: 844 });
+  await expectFocusedRoom(p.page);
+  expect(await p.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // leaving asks first; cancelling keeps the session
   await p.page.getByRole('button', { name: 'Sitzung verlassen' }).click();
+  const confirm = p.page.getByRole('dialog', { name: 'Sitzung verlassen?' });
+  await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(confirm).toBeHidden();
+  await expectReceiving(p.page, termin.therapist.id);
+  await p.page.getByRole('button', { name: 'Sitzung verlassen' }).click();
+  await confirm.getByRole('button', { name: 'Sitzung verlassen' }).click();
   await expect(p.page.getByRole('dialog', { name: 'Termin beendet' })).toBeVisible();
   await p.page.getByRole('button', { name: 'OK' }).click();
   await expect(p.page).toHaveURL(/\/cockpit$/);
+  await expect(p.page.getByRole('banner')).toBeVisible();
   await p.context.close();
   await t.context.close();
 });

@@ -33,6 +33,8 @@ export function SessionToolbar({
     <Stack
       direction="row"
       spacing={1}
+      // gaps, not margins: a wrapped second row on a phone starts at the left edge like the first
+      useFlexGap
       sx={{
         alignItems: 'center',
         flexWrap: 'wrap',

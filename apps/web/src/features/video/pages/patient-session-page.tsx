@@ -76,7 +76,7 @@ function PatientSession({ conferenceId }: { conferenceId: number }) {
       {!joining ? (
         <>
           <VideoTile self stream={localStream} label="Eigenes Bild" />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <ConferenceSelfControls conference={conference} forcedMuted={false} />
             <Button variant="contained" onClick={() => setJoining(true)}>
               Sitzung beitreten

@@ -104,7 +104,7 @@ function TherapistSession({ conferenceId }: { conferenceId: number }) {
       }}
     >
       <Stack spacing={1} sx={{ minWidth: 0 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {info && (
             <Typography sx={{ flexGrow: 1 }}>
               {info.befund} · {formatDateTimeUhr(info.datum)}
