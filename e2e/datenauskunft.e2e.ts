@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { AUSKUNFT_TEXTS, datenauskunftDateiname, fhirDateiname } from '@dihs/contract/auskunft';
+import { AUSKUNFT_TEXTS, datenauskunftDateiname, fhirDateiname, UEBERMITTLUNG_TEXTS } from '@dihs/contract/auskunft';
+import { privilegeCode } from '@dihs/contract/common/roles';
 import { createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
 
@@ -62,4 +63,47 @@ test('a patient downloads all own data from the profile as one JSON file and as 
   const patient = bundle.entry.find((entry) => entry.resource.resourceType === 'Patient');
   expect(patient?.fullUrl).toMatch(/^urn:uuid:/);
   expect(patient?.resource.name?.[0]).toMatchObject({ family: 'Daten', given: ['Dora'] });
+});
+
+test("an operator hands a patient's FHIR record to another practice with a recorded reason", async ({ page }) => {
+  const patient = await createAccount('PATIENT');
+  const { rows } = await sql('select id from benutzer where email = $1', [patient]);
+  const patientId = (rows[0] as { id: number }).id;
+  await sql("insert into profil (user_id, vorname, nachname) values ($1, 'Ulla', 'Übergabe')", [patientId]);
+  const operator = await createAccount('BETREIBER', [
+    privilegeCode('BENUTZER_VERWALTEN'),
+    privilegeCode('PATIENTENDATEN_UEBERMITTELN'),
+  ]);
+  await login(page, operator, { via: 'api', to: `/profil/${patientId}` });
+
+  const section = page.getByRole('region', { name: UEBERMITTLUNG_TEXTS.titel });
+  await expect(section.getByText(UEBERMITTLUNG_TEXTS.erklaerung)).toBeVisible();
+  await section.getByRole('button', { name: UEBERMITTLUNG_TEXTS.button }).click();
+  const dialog = page.getByRole('dialog', { name: UEBERMITTLUNG_TEXTS.dialogTitel });
+  await expect(dialog.getByText(AUSKUNFT_TEXTS.warnung)).toBeVisible();
+  // no transfer without a reason the patient can read later
+  const grund = dialog.getByRole('textbox', { name: UEBERMITTLUNG_TEXTS.grund });
+  await grund.fill('kurz');
+  await grund.blur();
+  await expect(dialog.getByText(UEBERMITTLUNG_TEXTS.grundZuKurz)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: UEBERMITTLUNG_TEXTS.bestaetigen })).toBeDisabled();
+  await settled(page);
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  const reason = 'Weiterbehandlung in der Praxis Dr. Beispiel, Anfrage vom 27.11.';
+  await grund.fill(reason);
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: UEBERMITTLUNG_TEXTS.bestaetigen }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(fhirDateiname());
+  const bundle = JSON.parse(readFileSync(await file.path(), 'utf8')) as {
+    entry: { resource: { resourceType: string; name?: { family?: string }[] } }[];
+  };
+  expect(bundle.entry.find((entry) => entry.resource.resourceType === 'Patient')?.resource.name?.[0]?.family).toBe(
+    'Übergabe',
+  );
+  await expect(dialog).toBeHidden();
+  const stored = await sql('select grund from fhir_uebermittlung where patient_user_id = $1', [patientId]);
+  expect(stored.rows).toEqual([{ grund: reason }]);
 });
