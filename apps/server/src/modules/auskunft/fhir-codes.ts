@@ -56,34 +56,35 @@ export const TERMINTYP_ANZEIGE: Record<Termintyp, string> = {
  * suffix, per side of the figure). Laterality (links/rechts) is kept in the text, not post-coordinated. Regions
  * without a code here are exported with their German name only. Table: docs/fhir.md.
  */
-export const SNOMED_KOERPERREGION: Record<'VORNE' | 'HINTEN', Record<string, { code: string; display: string }>> = {
+type SnomedCode = { code: string; display: string };
+
+/** The regions the figure's front and back share. */
+const BEIDE_SEITEN: Record<string, SnomedCode> = {
+  kopf: { code: '69536005', display: 'Head structure' },
+  hals: { code: '45048000', display: 'Neck structure' },
+  schulter: { code: '16982005', display: 'Shoulder region structure' },
+  oberarm: { code: '40983000', display: 'Upper arm structure' },
+  unterarm: { code: '14975008', display: 'Forearm structure' },
+  hand: { code: '85562004', display: 'Hand structure' },
+  oberschenkel: { code: '68367000', display: 'Thigh structure' },
+  knie: { code: '72696002', display: 'Knee region structure' },
+};
+
+export const SNOMED_KOERPERREGION: Record<'VORNE' | 'HINTEN', Record<string, SnomedCode>> = {
   VORNE: {
-    kopf: { code: '69536005', display: 'Head structure' },
-    hals: { code: '45048000', display: 'Neck structure' },
+    ...BEIDE_SEITEN,
     brust: { code: '51185008', display: 'Thoracic structure' },
     bauch: { code: '113345001', display: 'Abdominal structure' },
     leiste: { code: '12921003', display: 'Pelvic structure' },
-    schulter: { code: '16982005', display: 'Shoulder region structure' },
-    oberarm: { code: '40983000', display: 'Upper arm structure' },
-    unterarm: { code: '14975008', display: 'Forearm structure' },
-    hand: { code: '85562004', display: 'Hand structure' },
-    oberschenkel: { code: '68367000', display: 'Thigh structure' },
-    knie: { code: '72696002', display: 'Knee region structure' },
     unterschenkel: { code: '30021000', display: 'Lower leg structure' },
     fuss: { code: '56459004', display: 'Foot structure' },
   },
+  // the back's regions carry the front's keys (the figure's layout): chest is the back, belly the lower back
   HINTEN: {
-    kopf: { code: '69536005', display: 'Head structure' },
-    hals: { code: '45048000', display: 'Neck structure' },
+    ...BEIDE_SEITEN,
     brust: { code: '77568009', display: 'Back structure' },
     bauch: { code: '37822005', display: 'Lower back structure' },
     leiste: { code: '46862004', display: 'Buttock structure' },
-    schulter: { code: '16982005', display: 'Shoulder region structure' },
-    oberarm: { code: '40983000', display: 'Upper arm structure' },
-    unterarm: { code: '14975008', display: 'Forearm structure' },
-    hand: { code: '85562004', display: 'Hand structure' },
-    oberschenkel: { code: '68367000', display: 'Thigh structure' },
-    knie: { code: '72696002', display: 'Knee region structure' },
     unterschenkel: { code: '53840002', display: 'Calf structure' },
     fuss: { code: '76853006', display: 'Heel structure' },
   },
