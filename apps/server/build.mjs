@@ -12,6 +12,7 @@ await build({
     seed: new URL('./src/seed-main.ts', import.meta.url).pathname,
     'rotate-file-key': new URL('./src/rotate-file-key-main.ts', import.meta.url).pathname,
     'protokoll-pruefen': new URL('./src/protokoll-pruefen-main.ts', import.meta.url).pathname,
+    datensicherung: new URL('./src/datensicherung-main.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -1,9 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import { loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { grantRuntimeRole } from './db/runtime-role.ts';
 import { isEmbeddedSetupProcess, isNewEmbeddedDatabase, setUpInChildProcess } from './db/embedded-setup.ts';
 import { seedDemoWorld } from './seed.ts';
+import { acquireDataDirLock } from './lib/data-dir-lock.ts';
 import { createTokenService } from './lib/jwt.ts';
 import { createShutdown } from './lib/shutdown.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './modules/users/index.ts';
@@ -59,6 +61,7 @@ async function main() {
     await database.close();
     return;
   }
+  if (!config.databaseUrl) holdDataDir(config.dataDir);
   if (!config.databaseUrl && isNewEmbeddedDatabase(config.dataDir)) {
     console.log(`Eingebettete Datenbank wird in ${config.dataDir} angelegt (nur beim ersten Start) …`);
     await setUpInChildProcess();
@@ -87,6 +90,17 @@ async function main() {
   app.log.info({ database: database.kind }, `Bereit auf ${config.publicUrl}`);
   if (config.seedDemo) printDemoLogins(config.publicUrl);
   console.log(secondFactorDutyLine(config.requireSecondFactorRoles));
+}
+
+/**
+ * Marks the embedded installation's data directory as the server's until the process ends (lib/data-dir-lock.ts):
+ * a second server, a backup or a restore refuses meanwhile; the marker of a killed server does not block.
+ */
+function holdDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  const { release } = acquireDataDirLock(dataDir, 'server');
+  // every end passes here: SIGTERM's shutdown and a failed start exit through process.exit
+  process.once('exit', release);
 }
 
 /** Says at start which roles must set up a second factor (REQUIRE_2FA_ROLES), so nobody is surprised at login. */
