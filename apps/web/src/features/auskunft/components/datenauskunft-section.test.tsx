@@ -1,29 +1,15 @@
 import { AUSKUNFT_TEXTS, datenauskunftDateiname, fhirDateiname } from '@dihs/contract/auskunft';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureSavedFiles } from '../../../test/saved-files.ts';
 import { fakeSession, renderWithApp, requestedUrls, stubFetch, testSession } from '../../../test/render.tsx';
 import { DatenauskunftSection } from './datenauskunft-section.tsx';
 
 const PATIENT = testSession({ sub: 'patient@demo.de', role: 'PATIENT', userId: 4 });
-const saved: string[] = [];
+const saved = captureSavedFiles();
 
-beforeEach(() => {
-  // jsdom has no object URLs and navigates on a link's click: the saved file's name is what counts here
-  URL.createObjectURL = () => 'blob:datenauskunft';
-  URL.revokeObjectURL = () => undefined;
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
-  saved.length = 0;
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const exportUrl = (fetchMock: ReturnType<typeof stubFetch>) =>
   requestedUrls(fetchMock).filter((url) => url.startsWith('/api/datenauskunft'));

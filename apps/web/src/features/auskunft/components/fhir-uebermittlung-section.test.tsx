@@ -1,30 +1,16 @@
 import { AUSKUNFT_TEXTS, fhirDateiname, UEBERMITTLUNG_TEXTS } from '@dihs/contract/auskunft';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureSavedFiles } from '../../../test/saved-files.ts';
 import { fakeSession, operatorSession, renderWithApp, stubFetch } from '../../../test/render.tsx';
 import { FhirUebermittlungSection } from './fhir-uebermittlung-section.tsx';
 
 const URL_OF_5 = 'POST /api/datenauskunft/fhir/patient/5';
 const GRUND = 'Übermittlung an die Praxis Muster';
-const saved: string[] = [];
+const saved = captureSavedFiles();
 
-beforeEach(() => {
-  // jsdom has no object URLs and navigates on a link's click: the saved file's name is what counts here
-  URL.createObjectURL = () => 'blob:fhir';
-  URL.revokeObjectURL = () => undefined;
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(URL, 'createObjectURL');
-  Reflect.deleteProperty(URL, 'revokeObjectURL');
-  saved.length = 0;
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const session = () => fakeSession(operatorSession('PATIENTENDATEN_UEBERMITTELN'));
 
