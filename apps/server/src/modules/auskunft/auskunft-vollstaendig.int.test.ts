@@ -24,6 +24,7 @@ import {
   SECRET_COLUMN,
   type PatientTable,
 } from './patient-tables.test-support.ts';
+import { TINY_PNG } from '../../test/tiny-png.ts';
 
 /**
  * The proof of the self-service export (issue 18, item 11): every table that holds a row about the patient — found
@@ -40,10 +41,7 @@ afterAll(() => t.close());
 
 const EMAIL = 'erika.auskunft@demo.de';
 /** A 1×1 PNG: the profile photo travels through the export as a file. */
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PHOTO = TINY_PNG;
 const RESET_CODE = 'Zk3n8Q2pL0vX7yR4tB6wC9eD1fG5hJ8kM3nP6qS0uV2';
 
 /** A multipart body as a browser would send it (FormData serialised by the platform's Request). */

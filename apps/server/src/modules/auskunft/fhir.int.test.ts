@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { zugriffsprotokoll } from '../protokoll/protokoll.table.ts';
 import { users } from '../users/users.table.ts';
 import { danglingReferences, fhirErrors, fhirServer } from './fhir.test-support.ts';
+import { TINY_PNG } from '../../test/tiny-png.ts';
 
 /**
  * Issue 34 items 1-3: the FHIR R4 export of a patient with every kind of record, judged by code no one here wrote:
@@ -24,10 +25,7 @@ afterAll(() => t.close());
 
 const EMAIL = 'patient@demo.de';
 /** A 1×1 PNG: the prescription's file. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = TINY_PNG;
 
 const userOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!;
 
