@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { authEndpoints } from '@dihs/contract/auth';
 import { apiUrl } from '@dihs/contract/common/endpoint';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DATA_DIR_LOCK_FILE, dataDirHolder } from '../lib/data-dir-lock.ts';
 import { serverRoot } from '../lib/paths.ts';
 import { DEMO_PASSWORD } from '../modules/users/index.ts';
 import { isNewEmbeddedDatabase, pgliteDir } from './embedded-setup.ts';
@@ -72,11 +73,14 @@ describe('embedded start on a new data folder', () => {
         body: JSON.stringify({ email: 'patient@demo.de', password: DEMO_PASSWORD }),
       });
       expect(login.status).toBe(200);
+      // the folder is marked as the server's while it runs: a backup or a second server refuses
+      expect(dataDirHolder(dataDir)).toMatchObject({ user: 'server', pid: server.pid });
     } finally {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       await exited;
     }
+    expect(existsSync(path.join(dataDir, DATA_DIR_LOCK_FILE))).toBe(false);
   }, 300_000);
 
   it('opens the folder with the lean memory settings, which the folder itself does not carry', async () => {

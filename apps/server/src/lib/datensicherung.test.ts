@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { create } from 'tar';
+import { create, extract } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { acquireDataDirLock, DATA_DIR_LOCK_FILE, DataDirBusyError, dataDirHolder, ownLock } from './data-dir-lock.ts';
@@ -150,6 +150,27 @@ describe('backup and restore of the embedded data directory', () => {
     // nothing was moved or unpacked beside the data directory
     const siblings = readdirSync(root).filter((name) => name.startsWith('data.'));
     expect(siblings).toHaveLength(1);
+  });
+
+  it('refuses a damaged archive before the current data directory is touched', async () => {
+    const small = path.join(root, 'klein');
+    mkdirSync(small);
+    writeFileSync(path.join(small, 'jwt-secret'), 'echt');
+    const { file } = await createBackup({ dataDir: small, target: path.join(root, 'klein.tar.gz'), appVersion: '1' });
+    // the same manifest over a changed file
+    const unpacked = path.join(root, 'klein-entpackt');
+    mkdirSync(unpacked);
+    await extract({ file, cwd: unpacked });
+    writeFileSync(path.join(unpacked, 'jwt-secret'), 'gefälscht');
+    const damaged = path.join(root, 'klein-beschaedigt.tar.gz');
+    await create({ gzip: true, file: damaged, cwd: unpacked }, [MANIFEST_FILE, 'jwt-secret']);
+    writeFileSync(path.join(small, 'jwt-secret'), 'aktuell');
+    await expect(restoreBackup({ dataDir: small, archive: damaged })).rejects.toThrow(
+      /ist beschädigt: jwt-secret fehlt oder weicht vom Inhaltsverzeichnis ab\. Das Datenverzeichnis wurde nicht verändert/,
+    );
+    expect(readFileSync(path.join(small, 'jwt-secret'), 'utf8')).toBe('aktuell');
+    expect(readdirSync(root).filter((name) => name.startsWith('klein.'))).toEqual(['klein.tar.gz']);
+    expect(existsSync(path.join(small, DATA_DIR_LOCK_FILE))).toBe(false);
   });
 
   it('refuses a data directory that does not exist and a target inside it', async () => {

@@ -248,7 +248,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await unlink(path.join(staging, MANIFEST_FILE));
     for (const entry of manifest.files) {
       const full = path.join(staging, entry.path);
-      if (!existsSync(full) || statSync(full).size !== entry.size || (await sha256Of(full)) !== entry.sha256) {
+      if (
+        !isInside(full, staging) ||
+        !existsSync(full) ||
+        statSync(full).size !== entry.size ||
+        (await sha256Of(full)) !== entry.sha256
+      ) {
         throw new DatensicherungError(
           `Die Sicherung ${archive} ist beschädigt: ${entry.path} fehlt oder weicht vom Inhaltsverzeichnis ab. ` +
             'Das Datenverzeichnis wurde nicht verändert.',
@@ -256,8 +261,18 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       }
     }
     if (exists) {
-      previous = freeSibling(dataDir, `vor-wiederherstellung-${stamp}`);
-      await rename(dataDir, previous);
+      const aside = freeSibling(dataDir, `vor-wiederherstellung-${stamp}`);
+      try {
+        await rename(dataDir, aside);
+      } catch (error) {
+        // a mount point (a container's volume) cannot be moved: nothing has been changed yet
+        throw new DatensicherungError(
+          `Das Datenverzeichnis ${dataDir} lässt sich nicht nach ${aside} verschieben ` +
+            `(${(error as NodeJS.ErrnoException).code ?? String(error)}; ein Einhängepunkt?). Es wurde nicht ` +
+            'verändert. Binden Sie den Ordner darüber ein und setzen Sie DATA_DIR auf einen Unterordner.',
+        );
+      }
+      previous = aside;
       if (held) releaseDataDirLock(previous, held.lock);
     }
     await rename(staging, dataDir);
