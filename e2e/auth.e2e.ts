@@ -26,22 +26,6 @@ test.describe('login and logout', () => {
     });
   }
 
-  test('a second tab of the browser follows a login and a logout made in the first', async ({ page }) => {
-    const email = await createAccount('PATIENT');
-    await page.goto('/');
-    const second = await page.context().newPage();
-    await second.goto('/');
-    const secondBanner = second.getByRole('banner');
-    await expect(secondBanner.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
-
-    await login(page, email);
-    await expect(secondBanner.getByRole('button', { name: 'Logout' })).toBeVisible();
-    // logging out in the second tab ends the first tab's session too
-    await secondBanner.getByRole('button', { name: 'Logout' }).click();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
-    await expect(page).toHaveURL('/');
-  });
-
   test('a wrong password shows "Fehler bei der Anmeldung" with the server message', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();

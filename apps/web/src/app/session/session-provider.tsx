@@ -10,7 +10,6 @@ import { lazyPage } from '../lazy-page.ts';
 import { startOpeningPage } from '../opening-page.ts';
 import { SessionContext, type SessionContextValue } from '../../lib/session-context.ts';
 import { useIdleWatch } from './idle-watch.ts';
-import { openSessionBroadcast, type SessionBroadcast, type SessionEvent } from './session-broadcast.ts';
 import type { SessionLock } from './session-lock.ts';
 
 // The dialog machinery stays out of the start page's bundle; a session fetches it ahead, so that
@@ -55,10 +54,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return storageQueue.current;
   }, []);
 
-  // the other tabs of this browser follow a login and a logout of this one (session-broadcast.ts)
-  const broadcast = useRef<SessionBroadcast | null>(null);
-  const announce = useCallback((event: SessionEvent) => broadcast.current?.announce(event), []);
-
   const settleWaiting = useCallback((token: string | null) => {
     const resolvers = waiting.current;
     waiting.current = [];
@@ -101,17 +96,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   /** Logged out, back to the start page; calls still waiting for a new login fail. */
-  const leave = useCallback(() => {
+  const endSession = useCallback(() => {
+    void persist(() => tokenStorage().clear());
     unlock(null);
     applySession(null, null);
     void navigate('/');
-  }, [applySession, navigate, unlock]);
-
-  /** This tab logs out: the stored token goes, and the other tabs leave with it. */
-  const endSession = useCallback(() => {
-    void persist(() => tokenStorage().clear()).then(() => announce('abgemeldet'));
-    leave();
-  }, [announce, leave, persist]);
+  }, [applySession, navigate, persist, unlock]);
 
   const login = useCallback(
     async (token: string): Promise<Session | null> => {
@@ -127,7 +117,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await persist(() => tokenStorage().save(token));
         setState({ status: 'ready', token, session });
         unlock(token);
-        announce('angemeldet');
         return session;
       }
       unlock(null);
@@ -135,48 +124,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // right after finds the session
       await persist(() => tokenStorage().save(token));
       applySession(token, session);
-      announce('angemeldet');
       return session;
     },
-    [announce, applySession, persist, unlock],
+    [applySession, persist, unlock],
   );
-
-  /**
-   * Another tab logged in or out. A login is read from the shared storage: the same viewer's locked page goes on
-   * (its refused calls are repeated with the new token), another viewer's session replaces this one. A logout
-   * leaves for the start page, as the tab that logged out did.
-   */
-  const followOtherTab = useCallback(
-    async (event: SessionEvent) => {
-      if (event === 'abgemeldet') {
-        if (tokenRef.current !== null) leave();
-        return;
-      }
-      const token = await tokenStorage()
-        .load()
-        .catch(() => null);
-      const session = token ? decodeSessionToken(token) : null;
-      if (!token || !session || isExpired(session, Date.now()) || token === tokenRef.current) return;
-      if (session.userId === userIdRef.current) {
-        tokenRef.current = token;
-        setState({ status: 'ready', token, session });
-        if (lockRef.current) unlock(token);
-        return;
-      }
-      unlock(null);
-      applySession(token, session);
-    },
-    [applySession, leave, unlock],
-  );
-
-  useEffect(() => {
-    const channel = openSessionBroadcast((event) => void followOtherTab(event));
-    broadcast.current = channel;
-    return () => {
-      channel.close();
-      broadcast.current = null;
-    };
-  }, [followOtherTab]);
 
   const renew = useCallback(
     async (token: string): Promise<void> => {
