@@ -165,6 +165,11 @@ export interface CoreServices {
   auditLog: { append(db: Database, entries: AuditEntryInput[]): Promise<void> };
   /** mail: starts the outbox worker that sends what the modules enqueue; app.ts starts it before the modules. */
   mailOutbox: (ctx: { db: Database; config: Config; log: FastifyBaseLogger }) => MailOutbox;
+  /**
+   * einwilligung: refuses (409) a patient without consent to the current texts, for declarations with
+   * `requiresConsent` (plugins/consent-rule.ts). Optional: an app without it cannot bind such a declaration.
+   */
+  consent?: { requireCurrent(db: Database, patientUserId: number): Promise<void> };
 }
 
 /** The mail outbox worker (modules get its flush as AppDeps.mail). */

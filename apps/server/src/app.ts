@@ -90,6 +90,8 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
     activity,
   });
   await app.register(patientAccessPlugin, patientAccessOptions(deps, modules));
+  const { consent } = core;
+  if (consent) app.decorate('consentCheck', (patientUserId: number) => consent.requireCurrent(deps.db, patientUserId));
   await app.register(docsPlugin);
   const mail = core.mailOutbox({ db: deps.db, config: deps.config, log: app.log });
   app.addHook('onClose', () => mail.stop());
@@ -209,12 +211,12 @@ function coreServices(modules: readonly ModuleDescriptor[]): CoreServices {
       Object.assign(parts, { [key]: module.provides![key] });
     }
   }
-  const { accounts, auditLog, mailOutbox } = parts;
+  const { accounts, auditLog, mailOutbox, consent } = parts;
   if (!accounts || !auditLog || !mailOutbox) {
     const missing = (['accounts', 'auditLog', 'mailOutbox'] as const).filter((key) => !parts[key]);
     throw new Error(`Kerndienst ${missing.join(', ')}: von keinem Modul bereitgestellt`);
   }
-  return { accounts, auditLog, mailOutbox };
+  return { accounts, auditLog, mailOutbox, ...(consent ? { consent } : {}) };
 }
 
 /** One listener per purpose; two modules claiming one purpose is a wiring error, found at start. */

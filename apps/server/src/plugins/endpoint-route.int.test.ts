@@ -249,3 +249,27 @@ describe('uploads read by route() as the declaration says', () => {
     expect(() => route(Fastify(), bare, () => true as const)).toThrow(/multipartUpload/);
   });
 });
+
+describe('the consent rule of a declaration', () => {
+  it('stops the app at start for requiresConsent when no module provides the consent check', () => {
+    const booking = endpoint({
+      method: 'POST',
+      path: '/test/buchen',
+      summary: 'Test',
+      tag: 'Test',
+      access: PUBLIC,
+      requiresConsent: true,
+      response: z.literal(true),
+    });
+    expect(() => route(Fastify(), booking, () => true as const)).toThrow(/requiresConsent/);
+  });
+
+  it('is declared by every booking of the patient, and by no other endpoint', () => {
+    const declared = Object.entries(ALL_ENDPOINTS).flatMap(([module, endpoints]) =>
+      Object.entries(endpoints)
+        .filter(([, declaration]) => 'requiresConsent' in declaration && declaration.requiresConsent)
+        .map(([name]) => `${module}.${name}`),
+    );
+    expect(declared.sort()).toEqual(['cart.anlegen', 'cart.anmelden', 'cart.bestaetigen']);
+  });
+});

@@ -29,6 +29,7 @@ import { nullableAsKeyword } from '../lib/nullable-keyword.ts';
 import { multipartOptions, readUpload, refuseOversizedUpload } from '../lib/upload-limit.ts';
 import { wellFormedText } from '../lib/well-formed-text.ts';
 import { guard } from './auth.ts';
+import { consentHook } from './consent-rule.ts';
 import './patient-access.ts';
 
 /**
@@ -192,9 +193,11 @@ export function route<E extends EndpointDeclaration>(
   const patient = patientRecordHooks(app as FastifyInstance, declaration);
   const list = patientListHooks(app as FastifyInstance, declaration);
   const upload = multipartRuleOf(declaration);
+  const consent = consentHook(app as FastifyInstance, declaration);
   const preHandler = [
     ...(patient?.preHandler ?? []),
     ...(upload ? [uploadHook(upload)] : []),
+    ...(consent ? [consent] : []),
     ...asArray(extras.preHandler),
   ];
   const options: RouteOptions = {

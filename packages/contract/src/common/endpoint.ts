@@ -186,6 +186,11 @@ export interface EndpointDeclaration {
   readonly patientRecord?: PatientRecordRule;
   /** Set on every endpoint whose answer contains several patients' records (lists; audit per patient named). */
   readonly patientList?: PatientListRule;
+  /**
+   * A patient calls it only after consenting to the current consent texts (booking): 409 CONSENT_REQUIRED before
+   * the handler otherwise; other roles pass (an operator booking for a patient is the operator's business).
+   */
+  readonly requiresConsent?: true;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -2,7 +2,6 @@ import { cartEndpoints as api } from '@dihs/contract/cart';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
-import { requireConsentOfPatient } from '../einwilligung/index.ts';
 import { confirmCart } from './cart-confirm.service.ts';
 import { resetCart } from './cart-expire.service.ts';
 import { createCart } from './cart-reserve.service.ts';
@@ -17,29 +16,19 @@ import { abmelden } from './storno.service.ts';
 export async function cartRoutes(app: AppInstance, { db, mail, config, now: clock }: AppDeps) {
   const now = clock ?? (() => new Date());
   const ctx: CartContext = { db, now, mail, timeoutMinutes: config.cartTimeoutMinutes };
-  // a patient books only after consenting to the current consent texts (docs/decisions.md)
-  const consented = { preHandler: requireConsentOfPatient(db) };
-
-  // the confirmed address is checked by createCart on the patient row it locks anyway
-  route(
-    app,
-    api.anlegen,
-    (request) => {
-      const { userId } = sessionOf(request);
-      return createCart(ctx, {
-        patientUserId: userId,
-        createdByUserId: userId,
-        terminIds: request.body.map((item) => item.id),
-        mode: 'patient',
-      });
-    },
-    consented,
-  );
-  route(
-    app,
-    api.bestaetigen,
-    (request) => confirmCart(ctx, request.params.cartId, { patientUserId: sessionOf(request).userId }),
-    consented,
+  // a patient books only after consenting to the current consent texts: the declarations' requiresConsent (checked
+  // before the handler); the confirmed address is checked by createCart on the patient row it locks anyway
+  route(app, api.anlegen, (request) => {
+    const { userId } = sessionOf(request);
+    return createCart(ctx, {
+      patientUserId: userId,
+      createdByUserId: userId,
+      terminIds: request.body.map((item) => item.id),
+      mode: 'patient',
+    });
+  });
+  route(app, api.bestaetigen, (request) =>
+    confirmCart(ctx, request.params.cartId, { patientUserId: sessionOf(request).userId }),
   );
   route(app, api.offen, (request) => getOpenCart(ctx, sessionOf(request).userId));
   route(app, api.eigener, (request) =>
@@ -64,19 +53,14 @@ export async function cartRoutes(app: AppInstance, { db, mail, config, now: cloc
   route(app, api.betreiberZuruecksetzen, (request) =>
     resetCart(ctx, request.params.cartId, 'betreiber', sessionOf(request).userId),
   );
-  route(
-    app,
-    api.anmelden,
-    (request) => {
-      const { userId } = sessionOf(request);
-      return createCart(ctx, {
-        patientUserId: userId,
-        createdByUserId: userId,
-        terminIds: [request.params.id],
-        mode: 'direkt',
-      });
-    },
-    consented,
-  );
+  route(app, api.anmelden, (request) => {
+    const { userId } = sessionOf(request);
+    return createCart(ctx, {
+      patientUserId: userId,
+      createdByUserId: userId,
+      terminIds: [request.params.id],
+      mode: 'direkt',
+    });
+  });
   route(app, api.abmelden, (request) => abmelden(db, sessionOf(request).userId, request.params.id, now()));
 }
