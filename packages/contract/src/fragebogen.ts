@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { endpoint, operator, roles, type PatientRecordRule, type PatientSource } from './common/endpoint.ts';
+import {
+  endpoint,
+  multipartUpload,
+  operator,
+  roles,
+  type PatientRecordRule,
+  type PatientSource,
+} from './common/endpoint.ts';
 import { idField, idParam, MAX_LENGTH_MESSAGE } from './common/rules.ts';
 
 /**
@@ -64,6 +71,43 @@ export const FRAGEBOGEN_TEXTS = {
   antwortFehlt: 'Bitte beantworten Sie alle angezeigten Fragen.',
   frageOffen: 'Bitte beantworten Sie diese Frage.',
   ungueltigeId: 'Ungültige ID.',
+} as const;
+
+/**
+ * Definitions in and out as FHIR R4 Questionnaire (issue 34 item 5, docs/fhir.md "Fragebogen-Definitionen"). A
+ * Questionnaire of 100 questions is about 60 KB; the limit leaves room for long texts and refuses a 5 MB file early.
+ */
+export const FRAGEBOGEN_FHIR_MAX_BYTES = 1024 * 1024;
+/** The deepest nesting of objects and arrays an import may have (a flat Questionnaire needs about 6). */
+export const FRAGEBOGEN_FHIR_MAX_TIEFE = 32;
+export const fragebogenFhirDateiname = (definitionId: number): string => `fragebogen-${definitionId}.fhir.json`;
+
+export const FRAGEBOGEN_FHIR_TEXTS = {
+  herunterladen: 'Als FHIR herunterladen',
+  importieren: 'FHIR-Fragebogen importieren',
+  importHinweis:
+    'Ein Fragebogen im Format HL7 FHIR R4 (Questionnaire als JSON-Datei, höchstens 1 MB) wird als neuer Entwurf angelegt.',
+  importiert: (titel: string) => `Fragebogen „${titel}“ wurde als Entwurf importiert.`,
+  importFehlerTitel: 'Import nicht möglich',
+  herunterladenFehler: 'Der Fragebogen konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+  // refusals of the upload itself
+  dateiFehlt: 'Bitte wählen Sie eine FHIR-Datei (JSON) aus.',
+  dateiFeld: 'Die Datei muss im Formularfeld „file“ gesendet werden.',
+  dateiZuGross: 'Die Datei ist zu groß (höchstens 1 MB).',
+  // refusals of the content
+  keinJson: 'Die Datei ist kein gültiges JSON.',
+  zuTief: `Die Datei ist zu tief verschachtelt (höchstens ${FRAGEBOGEN_FHIR_MAX_TIEFE} Ebenen).`,
+  keinQuestionnaire: 'Die Datei ist kein FHIR-Fragebogen: „resourceType“ muss „Questionnaire“ sein.',
+  r5: (element: string) =>
+    `Die Datei ist ein Fragebogen nach FHIR R5 (${element}); die Plattform liest Fragebögen nach FHIR R4.`,
+  unbekanntesElement: (element: string) => `Das Element „${element}“ gibt es in einem FHIR-R4-Fragebogen nicht.`,
+  modifierExtension:
+    'Der Fragebogen hat „modifierExtension“: Erweiterungen, die die Bedeutung ändern, kann die Plattform nicht abbilden.',
+  keinTitel: 'Der Fragebogen hat keinen Titel („title“).',
+  titelZuLang: `Der Titel ist zu lang (höchstens ${FRAGEBOGEN_LIMITS.titel} Zeichen).`,
+  keineFragen: 'Der Fragebogen enthält keine Fragen („item“).',
+  linkIdFehlt: (nummer: number) => `Die ${nummer}. Frage hat keine „linkId“.`,
+  linkIdDoppelt: (linkId: string) => `Die linkId „${linkId}“ kommt mehrfach vor.`,
 } as const;
 
 /** Above the list of the questions still unanswered when the patient submits (issue 32 item 11). */
@@ -319,6 +363,18 @@ const rule = (action: PatientRecordRule['action'], source: PatientSource): Patie
 /** A patient's questionnaire addressed by its own id (the fragebogen module names its patient). */
 const fragebogenInBody = { record: { kind: 'PATIENT_FRAGEBOGEN', body: 'id' } } as const;
 
+/** The import's one part: the FHIR file. */
+const fhirImport = multipartUpload({
+  file: {
+    field: 'file',
+    maxBytes: FRAGEBOGEN_FHIR_MAX_BYTES,
+    missing: FRAGEBOGEN_FHIR_TEXTS.dateiFehlt,
+    wrongField: FRAGEBOGEN_FHIR_TEXTS.dateiFeld,
+    tooLarge: FRAGEBOGEN_FHIR_TEXTS.dateiZuGross,
+  },
+  fields: z.object({}),
+});
+
 export const fragebogenEndpoints = {
   eigene: endpoint({
     method: 'GET',
@@ -443,5 +499,27 @@ export const fragebogenEndpoints = {
     body: fragebogenSpeichernSchema,
     response: fragebogenDefinitionSchema,
     errors,
+  }),
+  definitionFhir: endpoint({
+    method: 'GET',
+    path: '/fragebogen/fhir/:id',
+    summary: 'Fragebogen-Definition als FHIR-R4-Questionnaire (application/fhir+json; Abbildung: docs/fhir.md)',
+    tag,
+    access: editor,
+    params: fragebogenIdParamSchema,
+    responseFormat: 'file',
+    fileType: 'application/fhir+json',
+    errors: [400, 401, 403, 404],
+  }),
+  definitionImportieren: endpoint({
+    method: 'POST',
+    path: '/fragebogen/fhir/import',
+    summary:
+      'FHIR-R4-Questionnaire (JSON-Datei, multipart: file) als neuen Entwurf anlegen; was die Plattform nicht abbilden kann, wird mit Nennung der Frage abgelehnt',
+    tag,
+    access: editor,
+    ...fhirImport,
+    response: fragebogenDefinitionSchema,
+    errors: [400, 401, 403, 409],
   }),
 };

@@ -83,6 +83,7 @@ const bundle: Bundle = fhirBundle(FILE, 7, {
   therapeuten: new Map([[2, { vorname: 'Thomas', nachname: 'Therapeut' }]]),
   firma: null,
   uebungen: new Map(),
+  definitionen: new Map(),
   systeme: eigeneSysteme('https://praxis.example/'),
   erstelltAm: new Date('2026-11-28T06:00:00.000Z'),
 });
@@ -154,6 +155,7 @@ describe('fhirBundle', () => {
       therapeuten: new Map(),
       firma: null,
       uebungen: new Map(),
+      definitionen: new Map(),
       systeme: eigeneSysteme('https://praxis.example'),
       erstelltAm: new Date(),
     });

@@ -28,7 +28,9 @@ import {
   SPORT_INTENSITAET,
 } from '@dihs/contract/anamnese';
 import { KOERPER_SEITE_LABELS, punktName, regionVon, type Schmerzpunkt } from '@dihs/contract/anamnese-koerper';
+import type { FragebogenDefinition } from '@dihs/contract/fragebogen';
 import type { Termintyp } from '@dihs/contract/termin';
+import { fragebogenAlsQuestionnaire } from '../fragebogen/index.ts';
 import {
   LOINC_EINWILLIGUNG,
   LOINC_SCHMERZSTAERKE,
@@ -53,6 +55,8 @@ export interface FhirKontext {
   therapeuten: Map<number, { vorname: string | null; nachname: string | null }>;
   firma: { id: number; bezeichner: string } | null;
   uebungen: Map<number, string>;
+  /** The questionnaire definitions the patient's questionnaires were given against, by id. */
+  definitionen: Map<number, FragebogenDefinition>;
   systeme: EigeneSysteme;
   erstelltAm: Date;
 }
@@ -300,29 +304,16 @@ export function fhirBundle(file: ExportTables, patientId: number, k: FhirKontext
     });
   }
 
-  // Findings questionnaires: one Questionnaire per definition (from the questions answered), one response each
+  // Findings questionnaires: each definition once, as its download has it (module fragebogen), one response each
   const antworten = rows<AntwortRow>(file, 'fragebogen', 'patient_fragebogen_antwort');
-  const definitionen = new Map<number, { titel: string; fragen: Map<number, AntwortRow> }>();
   const frageboegen = rows<FragebogenRow>(file, 'fragebogen', 'patient_fragebogen');
-  for (const bogen of frageboegen) {
-    const definition = definitionen.get(bogen.definitionId) ?? { titel: bogen.titel, fragen: new Map() };
-    for (const a of antworten) if (a.patientFragebogenId === bogen.id) definition.fragen.set(a.frageId, a);
-    definitionen.set(bogen.definitionId, definition);
-  }
-  const itemType = { FREITEXT: 'text', SKALA: 'integer', WAHRHEITSWERT: 'boolean' } as const;
-  for (const [definitionId, definition] of definitionen) {
-    add<Questionnaire>('fragebogen-definition', definitionId, {
-      resourceType: 'Questionnaire',
-      url: s.fragebogenDefinition(definitionId),
-      title: definition.titel,
-      status: 'active',
-      subjectType: ['Patient'],
-      item: [...definition.fragen.values()].map((frage): QuestionnaireItem => ({
-        linkId: String(frage.frageId),
-        text: frage.frage,
-        type: itemType[frage.typ],
-      })),
-    });
+  for (const definitionId of new Set(frageboegen.map((bogen) => bogen.definitionId))) {
+    const definition = k.definitionen.get(definitionId) ?? ausAntworten(definitionId, frageboegen, antworten);
+    add<Questionnaire>(
+      'fragebogen-definition',
+      definitionId,
+      fragebogenAlsQuestionnaire(definition, s.fragebogenDefinition(definitionId)),
+    );
   }
   for (const bogen of frageboegen) {
     const items = antworten
@@ -543,6 +534,35 @@ export function fhirBundle(file: ExportTables, patientId: number, k: FhirKontext
     type: 'collection',
     timestamp: k.erstelltAm.toISOString(),
     entry: entries,
+  };
+}
+
+/**
+ * A definition the export could not read (removed since): the questions answered, so that every response's items
+ * still name an item of their Questionnaire.
+ */
+function ausAntworten(
+  definitionId: number,
+  frageboegen: readonly FragebogenRow[],
+  antworten: readonly AntwortRow[],
+): FragebogenDefinition {
+  const eigene = new Set(frageboegen.filter((b) => b.definitionId === definitionId).map((b) => b.id));
+  const fragen = new Map<number, AntwortRow>();
+  for (const a of antworten) if (eigene.has(a.patientFragebogenId)) fragen.set(a.frageId, a);
+  return {
+    id: definitionId,
+    titel: frageboegen.find((b) => b.definitionId === definitionId)!.titel,
+    veroeffentlicht: null,
+    fragen: [...fragen.values()].map((a, index) => ({
+      id: a.frageId,
+      frage: a.frage,
+      typ: a.typ,
+      position: index + 1,
+      abhaengigVonFrageId: null,
+      abhaengigVonBedingung: null,
+      fragebogenId: definitionId,
+      aktiv: true,
+    })),
   };
 }
 

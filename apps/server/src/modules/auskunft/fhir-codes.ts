@@ -1,4 +1,5 @@
 import type { Termintyp } from '@dihs/contract/termin';
+import { fragebogenQuestionnaireUrl } from '../fragebogen/index.ts';
 
 /**
  * Code systems and codes of the FHIR export (docs/fhir.md, "Codesysteme"). The platform's own systems live under the
@@ -35,7 +36,7 @@ export const eigeneSysteme = (publicUrl: string) => {
     einwilligung: `${base}/sid/einwilligung`,
     termintyp: `${base}/CodeSystem/termintyp`,
     /** Canonical URLs of the questionnaires: Questionnaire.url, QuestionnaireResponse.questionnaire. */
-    fragebogenDefinition: (definitionId: number) => `${base}/Questionnaire/fragebogen-${definitionId}`,
+    fragebogenDefinition: (definitionId: number) => fragebogenQuestionnaireUrl(publicUrl, definitionId),
     anamnese: `${base}/Questionnaire/anamnese`,
     anamneseAntwort: `${base}/CodeSystem/anamnese-antwort`,
   };

@@ -1,6 +1,7 @@
 import type { Bundle } from '@medplum/fhirtypes';
 import type { Database } from '../../db/client.ts';
 import { findFirma } from '../firma/index.ts';
+import { definitionenMitIds } from '../fragebogen/index.ts';
 import type { ModuleDescriptor, PatientDataServices } from '../module-descriptor.ts';
 import { findPersonById } from '../profil/index.ts';
 import { findUebungen } from '../training/index.ts';
@@ -46,8 +47,11 @@ export async function collectFhirBundle(deps: FhirExportDeps, userId: number, no
   const uebungen = new Map(
     (uebungIds.length ? await findUebungen(deps.db, uebungIds) : []).map((u) => [u.id, u.titel]),
   );
+  const definitionIds = [...new Set(ids(table('fragebogen', 'patient_fragebogen'), 'definitionId'))];
+  const definitionen = new Map((await definitionenMitIds(deps.db, definitionIds)).map((d) => [d.id, d]));
   return fhirBundle(file, userId, {
     therapeuten,
+    definitionen,
     firma: firma ? { id: firma.id, bezeichner: firma.bezeichner } : null,
     uebungen,
     systeme: eigeneSysteme(deps.config.publicUrl),

@@ -2,11 +2,13 @@ import { FRAGEBOGEN_LIMITS, FRAGEBOGEN_TEXTS } from '@dihs/contract/fragebogen';
 import type { FragebogenDefinition, FragebogenSpeichern } from '@dihs/contract/fragebogen';
 import type { z } from 'zod';
 import type { frageHinzufuegenSchema } from '@dihs/contract/fragebogen';
+import type { Questionnaire } from '@medplum/fhirtypes';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import {
   findDefinition,
+  findDefinitions,
   findDraftDefinition,
   findQuestion,
   insertDefinition,
@@ -19,6 +21,12 @@ import {
 } from './fragebogen.repository.ts';
 import type { FragebogenDefinitionRow, FragebogenFrageRow } from './fragebogen.table.ts';
 import { conflict, refusedByTrigger } from '../../lib/state-conflict.ts';
+import {
+  fhirJsonLesen,
+  fragebogenAlsQuestionnaire,
+  fragebogenQuestionnaireUrl,
+  questionnaireAlsFragebogen,
+} from './fragebogen-fhir.ts';
 
 /** The title of the first draft when nothing was published before. */
 const ERSTER_TITEL = 'Befundfragebogen';
@@ -72,37 +80,97 @@ export async function alleDefinitionen(db: Database): Promise<FragebogenDefiniti
  * read-only, so a new version is how a questionnaire changes; docs/decisions.md). Only one draft at a time.
  */
 export async function neueDefinition(db: Database): Promise<FragebogenDefinition> {
+  return neuerEntwurf(db, async (tx) => {
+    const vorlage = await latestPublishedDefinition(tx);
+    if (!vorlage) return { titel: ERSTER_TITEL, fragen: [] };
+    const alte = (await questionsOf(tx, [vorlage.id])).filter((q) => q.aktiv);
+    return {
+      titel: vorlage.titel,
+      fragen: alte.map((q) => ({
+        schluessel: String(q.id),
+        frage: q.frage,
+        typ: q.typ,
+        position: q.position,
+        abhaengigVon: q.abhaengigVonFrageId === null ? null : String(q.abhaengigVonFrageId),
+        bedingung: q.abhaengigVonBedingung,
+      })),
+    };
+  });
+}
+
+/** A question of a new draft; its dependency names another of the same draft by key (the ids come on insert). */
+interface EntwurfFrage {
+  schluessel: string;
+  frage: string;
+  typ: FragebogenFrageRow['typ'];
+  position: number | null;
+  abhaengigVon: string | null;
+  bedingung: boolean | null;
+}
+
+/**
+ * A new draft with the given title and questions, in one transaction; only one draft at a time (409, also when two
+ * operators race: the unique index on the draft decides).
+ */
+async function neuerEntwurf(
+  db: Database,
+  inhalt: (tx: Transaction) => Promise<{ titel: string; fragen: readonly EntwurfFrage[] }>,
+): Promise<FragebogenDefinition> {
   try {
     const id = await db.transaction(async (tx) => {
       if (await findDraftDefinition(tx)) throw conflict(FRAGEBOGEN_TEXTS.entwurfVorhanden);
-      const vorlage = await latestPublishedDefinition(tx);
-      const id = await insertDefinition(tx, vorlage?.titel ?? ERSTER_TITEL);
-      if (!vorlage) return id;
-      const alte = (await questionsOf(tx, [vorlage.id])).filter((q) => q.aktiv);
-      // copy in order, then point the dependencies at the copies
-      const neueIds = new Map<number, number>();
-      for (const q of alte) {
+      const { titel, fragen } = await inhalt(tx);
+      const id = await insertDefinition(tx, titel);
+      // insert in order, then point the dependencies at the new ids
+      const neueIds = new Map<string, number>();
+      for (const q of fragen) {
         neueIds.set(
-          q.id,
+          q.schluessel,
           await insertQuestion(tx, { fragebogenId: id, frage: q.frage, typ: q.typ, position: q.position }),
         );
       }
-      for (const q of alte) {
-        const ziel = q.abhaengigVonFrageId === null ? undefined : neueIds.get(q.abhaengigVonFrageId);
+      for (const q of fragen) {
+        const ziel = q.abhaengigVon === null ? undefined : neueIds.get(q.abhaengigVon);
         if (ziel === undefined) continue;
-        await updateQuestion(tx, neueIds.get(q.id)!, {
+        await updateQuestion(tx, neueIds.get(q.schluessel)!, {
           abhaengigVonFrageId: ziel,
-          abhaengigVonBedingung: q.abhaengigVonBedingung,
+          abhaengigVonBedingung: q.bedingung,
         });
       }
       return id;
     });
     return await loadDefinition(db, id);
   } catch (error) {
-    // two operators at once: the unique index on the draft decides
     if (isUniqueViolation(error)) throw conflict(FRAGEBOGEN_TEXTS.entwurfVorhanden);
     throw error;
   }
+}
+
+/**
+ * POST /fragebogen/fhir/import: a FHIR R4 Questionnaire file as a new draft (docs/fhir.md). The file is read and
+ * checked completely before the transaction starts; a refusal stores nothing.
+ */
+export async function definitionImportieren(db: Database, data: Uint8Array): Promise<FragebogenDefinition> {
+  const { titel, fragen } = questionnaireAlsFragebogen(fhirJsonLesen(data));
+  return neuerEntwurf(db, () =>
+    Promise.resolve({ titel, fragen: fragen.map(({ linkId, ...frage }) => ({ schluessel: linkId, ...frage })) }),
+  );
+}
+
+/** GET /fragebogen/fhir/:id: the definition as FHIR R4 Questionnaire (404 for an unknown id). */
+export async function definitionAlsFhir(db: Database, id: number, publicUrl: string): Promise<Questionnaire> {
+  return fragebogenAlsQuestionnaire(await loadDefinition(db, id), fragebogenQuestionnaireUrl(publicUrl, id));
+}
+
+/** The definitions with the given ids (unknown ones left out), for the patient's FHIR export. */
+export async function definitionenMitIds(db: Database, ids: readonly number[]): Promise<FragebogenDefinition[]> {
+  if (ids.length === 0) return [];
+  const rows = await findDefinitions(db, ids);
+  const questions = await questionsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toDefinition(row, questions));
 }
 
 /** POST /fragebogen/addFrage: a question at the end of the draft (free text unless a type is given). */

@@ -31,6 +31,13 @@ export async function findDefinition(db: Db, id: number, lock = false): Promise<
   return row;
 }
 
+export const findDefinitions = (db: Db, ids: readonly number[]): Promise<FragebogenDefinitionRow[]> =>
+  db
+    .select()
+    .from(fragebogenDefinitionen)
+    .where(inArray(fragebogenDefinitionen.id, [...ids]))
+    .orderBy(asc(fragebogenDefinitionen.id));
+
 export async function findDraftDefinition(db: Db): Promise<FragebogenDefinitionRow | undefined> {
   const [row] = await db.select().from(fragebogenDefinitionen).where(isNull(fragebogenDefinitionen.veroeffentlicht));
   return row;

@@ -1,11 +1,13 @@
-import { FRAGEBOGEN_TEXTS, fragebogenEndpoints as api } from '@dihs/contract/fragebogen';
+import { FRAGEBOGEN_TEXTS, fragebogenEndpoints as api, fragebogenFhirDateiname } from '@dihs/contract/fragebogen';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
-import { sendPdf } from '../../lib/reply.ts';
+import { sendDownload, sendPdf } from '../../lib/reply.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { befundPdf } from './befund-pdf.ts';
 import {
   alleDefinitionen,
+  definitionAlsFhir,
+  definitionImportieren,
   definitionSpeichern,
   frageEntfernen,
   frageHinzufuegen,
@@ -21,7 +23,7 @@ import {
 import { patientOderNichtGefunden } from './patient-lookup.ts';
 
 /** Questionnaire definitions (operators) and the patients' questionnaires (need-to-know, audited). */
-export async function fragebogenRoutes(app: AppInstance, { db, now: clock }: AppDeps) {
+export async function fragebogenRoutes(app: AppInstance, { db, now: clock, config }: AppDeps) {
   const now = clock ?? (() => new Date());
   const patient = (id: number) => patientOderNichtGefunden(db, id, FRAGEBOGEN_TEXTS.patientNichtGefunden);
 
@@ -51,4 +53,16 @@ export async function fragebogenRoutes(app: AppInstance, { db, now: clock }: App
   route(app, api.frageEntfernen, (request) => frageEntfernen(db, request.body.id));
   route(app, api.definitionSpeichern, (request) => definitionSpeichern(db, request.body, null));
   route(app, api.definitionVeroeffentlichen, (request) => definitionSpeichern(db, request.body, now()));
+
+  // FHIR R4 Questionnaire out and in (docs/fhir.md): definitions are no patient records, so nothing is audited
+  route(app, api.definitionFhir, async (request, reply) => {
+    const questionnaire = await definitionAlsFhir(db, request.params.id, config.publicUrl);
+    return sendDownload(
+      reply,
+      'application/fhir+json; charset=utf-8',
+      fragebogenFhirDateiname(request.params.id),
+      JSON.stringify(questionnaire, null, 2),
+    );
+  });
+  route(app, api.definitionImportieren, (request) => definitionImportieren(db, request.body.file.data));
 }
