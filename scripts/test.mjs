@@ -82,6 +82,9 @@ step('Integrationstests (eingebettete Datenbank)', () =>
   run('npx', ['vitest', 'run', '--project', 'integration-embedded']),
 );
 step('Build', () => ensureBuild({ force: true }));
+// point-in-time recovery on throw-away PostgreSQL clusters, restored and checked through the API (issue 35 item 4;
+// about 15 s: docs/operations.md "Point-in-time recovery")
+step('Wiederherstellungsübung', () => run('node', ['scripts/pitr-drill.mjs']));
 // the compressed bytes each route costs a first visit stay within apps/web/budgets.json (issue 36 item 4)
 step('Größenbudgets der Seiten', () => run('node', ['scripts/budgets.mjs']));
 // The first phase on a quiet machine of CI's kind (2 cores, 2026-11-27: lint 118 s beside unit tests and typecheck).
