@@ -7,6 +7,8 @@ const EMBEDDED_INTEGRATION_FILES = [
   'db/embedded-disk-full',
   'plugins/patient-access',
   'plugins/errors',
+  // the embedded database's pool and statement metrics (issue 35 item 1)
+  'plugins/metrics',
   'modules/health/health',
   'modules/rezept/rezept',
   'modules/training/training',
@@ -14,6 +16,8 @@ const EMBEDDED_INTEGRATION_FILES = [
   'modules/training/training-demo',
   'modules/anamnese/anamnese',
   'modules/fragebogen/fragebogen',
+  // questionnaire definitions in and out as FHIR Questionnaire: the import writes a draft (issue 34 item 5)
+  'modules/fragebogen/fragebogen-fhir',
   'modules/profil/profil',
   'modules/einwilligung/einwilligung-widerruf',
   'modules/profil/dokumentation',

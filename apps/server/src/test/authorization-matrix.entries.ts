@@ -72,6 +72,15 @@ const newPassword = 'Matrix#2026neu';
 const UNKNOWN_CODE = 'unbekannterCode123';
 const UNKNOWN_TOKEN = 'unbekanntesToken1234';
 const UNKNOWN_ID = 999_999;
+/** A JSON file in the multipart field `file` (the FHIR Questionnaire import). */
+function fhirUpload(json: string): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----matrix-fhir';
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fragebogen.json"\r\n` +
+      `Content-Type: application/fhir+json\r\n\r\n${json}\r\n--${boundary}--\r\n`,
+  );
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 /** A's questionnaire as saved or submitted: its own id, no answers. */
 const fragebogenOfA = (w: MatrixWorld): MatrixSample => ({
   body: { id: w.fragebogenIdOfA, antworten: [] },
@@ -453,6 +462,9 @@ export const MATRIX_ENTRIES: Record<string, Record<string, MatrixEntry>> = {
     frageEntfernen: { sample: () => ({ body: { id: UNKNOWN_ID } }) },
     definitionSpeichern: { sample: () => ({ body: { id: UNKNOWN_ID, titel: 'Matrix', fragen: [] } }) },
     definitionVeroeffentlichen: { sample: () => ({ body: { id: UNKNOWN_ID, titel: 'Matrix', fragen: [] } }) },
+    definitionFhir: { sample: () => ({ params: { id: UNKNOWN_ID } }) },
+    // a Questionnaire without title and items: refused (400) once admitted, so no draft is left behind
+    definitionImportieren: { sample: () => ({ raw: fhirUpload('{"resourceType":"Questionnaire"}') }) },
   },
   anamnese: {
     eigene: { sample: none },
