@@ -523,6 +523,7 @@ export const aboEndpoints = {
     summary: 'Ob ein Abo läuft (Patienten nur für sich selbst)',
     tag,
     access: LOGIN,
+    reads: ['ABO'],
     patientRecord: {
       kind: 'ABO',
       action: 'LESEN',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, idParam } from './common/rules.ts';
-import { endpoint, operator, roles } from './common/endpoint.ts';
+import { endpoint, operator, roles, type DataTag } from './common/endpoint.ts';
 import { formatDateTimeUhr } from './common/time.ts';
 import {
   TERMINTYP_LABELS,
@@ -213,6 +213,9 @@ const bookingOperator = operator('PATIENT_TERMINE_BUCHEN');
  * The booking cart (spec 2 "Booking cart dialog", section 7 "Cart"), the operator's booking for a patient and the
  * patient's direct booking and cancellation of one appointment.
  */
+/** What every booking call changes: seats and booked states, the credit, the subscription's credit. */
+const seatsAndCredit: readonly DataTag[] = ['TERMINPLAN', 'GUTHABEN', 'ABO'];
+
 export const cartEndpoints = {
   anlegen: endpoint({
     method: 'POST',
@@ -221,6 +224,7 @@ export const cartEndpoints = {
       'Warenkorb anlegen: Plätze reservieren, Zahlungsart je Termin festlegen (FIRMA, REZEPT, ABO, GUTHABEN, KARTE), Guthaben abbuchen',
     tag,
     access: patient,
+    changes: seatsAndCredit,
     requiresConsent: true,
     body: cartCreateBodySchema,
     response: cartSchema,
@@ -232,6 +236,7 @@ export const cartEndpoints = {
     summary: 'Warenkorb bestätigen: ohne Zahlbetrag sofort buchen, sonst die Zahlungsseite nennen',
     tag,
     access: patient,
+    changes: seatsAndCredit,
     requiresConsent: true,
     params: cartIdParamSchema,
     response: cartSchema,
@@ -263,6 +268,7 @@ export const cartEndpoints = {
     summary: 'Warenkorb zurücksetzen: Zahlung abbrechen, Plätze und Guthaben freigeben',
     tag,
     access: patient,
+    changes: seatsAndCredit,
     params: cartIdParamSchema,
     response: cartSchema,
     errors,
@@ -273,6 +279,7 @@ export const cartEndpoints = {
     summary: 'Warenkorb für einen Patienten aus dessen Guthaben (fehlendes Guthaben: 409 mit KEIN_*_GUTHABEN)',
     tag,
     access: bookingOperator,
+    changes: seatsAndCredit,
     patientRecord: {
       kind: 'TERMINE',
       action: 'SCHREIBEN',
@@ -306,6 +313,7 @@ export const cartEndpoints = {
     summary: 'Warenkorb für einen Patienten bestätigen (bucht sofort)',
     tag,
     access: bookingOperator,
+    changes: seatsAndCredit,
     patientRecord: {
       kind: 'TERMINE',
       action: 'SCHREIBEN',
@@ -322,6 +330,7 @@ export const cartEndpoints = {
     summary: 'Warenkorb für einen Patienten zurücksetzen',
     tag,
     access: bookingOperator,
+    changes: seatsAndCredit,
     patientRecord: {
       kind: 'TERMINE',
       action: 'SCHREIBEN',
@@ -339,6 +348,7 @@ export const cartEndpoints = {
       'Einen Termin direkt buchen, wenn Firma, Rezept, Abo oder Guthaben ihn decken (sonst 409: Warenkorb mit Zahlung)',
     tag,
     access: patient,
+    changes: seatsAndCredit,
     requiresConsent: true,
     params: terminIdParamSchema,
     response: cartSchema,
@@ -350,6 +360,7 @@ export const cartEndpoints = {
     summary: 'Eigene Buchung stornieren (bis 24 Stunden vor Beginn; Guthaben zurück, außer bei Firmenterminen)',
     tag,
     access: patient,
+    changes: seatsAndCredit,
     params: terminIdParamSchema,
     response: abmeldenResponseSchema,
     errors,

@@ -161,6 +161,7 @@ export const guthabenEndpoints = {
     summary: 'Eigenes Guthaben (alle zwölf Felder)',
     tag,
     access: patient,
+    reads: ['GUTHABEN'],
     response: guthabenSchema,
     errors,
   }),
@@ -170,6 +171,7 @@ export const guthabenEndpoints = {
     summary: 'Eigene Guthabenbewegungen, neueste zuerst, mit offenen Schulden (über die Spezifikation hinaus)',
     tag,
     access: patient,
+    reads: ['GUTHABEN'],
     response: guthabenVerlaufSchema,
     errors,
   }),
@@ -208,6 +210,7 @@ export const guthabenEndpoints = {
     summary: 'Guthaben eines Patienten (Betreiber)',
     tag,
     access: operator(),
+    reads: ['GUTHABEN'],
     patientRecord: {
       kind: 'GUTHABEN',
       action: 'LESEN',
@@ -224,6 +227,7 @@ export const guthabenEndpoints = {
     summary: 'Guthabenbewegungen eines Patienten mit offenen Schulden (Betreiber)',
     tag,
     access: operator(),
+    reads: ['GUTHABEN'],
     patientRecord: {
       kind: 'GUTHABEN',
       action: 'LESEN',

@@ -307,6 +307,7 @@ export const terminEndpoints = {
     summary: 'Terminplan eines Patienten (wie der Patient ihn sieht)',
     tag,
     access: planReader,
+    reads: ['TERMINPLAN'],
     patientRecord: {
       kind: 'TERMINE',
       action: 'LESEN',
@@ -396,6 +397,7 @@ export const terminEndpoints = {
     summary: 'Terminplan: buchbare, für die eigene Firma freigegebene Termine und eigene Buchungen',
     tag,
     access: patient,
+    reads: ['TERMINPLAN'],
     query: terminPatientQuerySchema,
     response: terminPageSchema,
     errors,

@@ -1,11 +1,12 @@
 import type {
+  DataTag,
   EndpointAnswer,
   EndpointDeclaration,
   EndpointInput,
   EndpointNeedsInput,
 } from '@dihs/contract/common/endpoint';
 import { apiUrl } from '@dihs/contract/common/endpoint';
-import { apiRequest, type ApiRequest } from './api-client.ts';
+import { apiRequest, isApiError, type ApiRequest } from './api-client.ts';
 
 /** Per-call options that are not part of the declaration. */
 export type CallOptions = Pick<ApiRequest<unknown>, 'signal' | 'keepSessionOn401' | 'auth' | 'bearer'>;
@@ -56,5 +57,37 @@ export function callEndpoint<E extends EndpointDeclaration>(
         ? { schema: declaration.response as { parse(data: unknown): EndpointAnswer<E> } }
         : {}),
   };
-  return apiRequest(apiUrl(declaration, input ?? {}), request);
+  const answer = apiRequest(apiUrl(declaration, input ?? {}), request);
+  const { changes } = declaration;
+  if (!changes?.length) return answer;
+  return answer.then(
+    (value) => {
+      announceChanges(changes);
+      return value;
+    },
+    (error: unknown) => {
+      // a refusal may mean the page showed what is no longer so (a seat taken meanwhile); a refused session (401)
+      // is repeated after the new login instead
+      if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
+        announceChanges(changes);
+      }
+      throw error;
+    },
+  );
+}
+
+type ChangeListener = (changed: readonly DataTag[]) => void;
+const changeListeners = new Set<ChangeListener>();
+
+const announceChanges = (changed: readonly DataTag[]) => {
+  for (const listener of changeListeners) listener(changed);
+};
+
+/**
+ * Hears every call of a declaration with `changes` once it answered (or was refused): the query cache reads the
+ * answers that show those data again (useFollowDataChanges). Answers the unsubscribe.
+ */
+export function onDataChanged(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }

@@ -1,4 +1,5 @@
 import type {
+  DataTag,
   EndpointAnswer,
   EndpointDeclaration,
   EndpointInput,
@@ -13,7 +14,8 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { callEndpoint, type CallArgs, type CallOptions } from './endpoint-client.ts';
+import { useEffect } from 'react';
+import { callEndpoint, onDataChanged, type CallArgs, type CallOptions } from './endpoint-client.ts';
 import { useViewerKey } from './session-context.ts';
 
 /** Everything of useQuery's options except what the declaration decides (key and fetcher). */
@@ -24,8 +26,37 @@ export type QueryTuning<T> = Omit<UseQueryOptions<T, Error, T, readonly unknown[
  * viewer (one viewer never sees another's cached answer), then the input. Two screens that read the same endpoint
  * with the same input share one cache entry.
  */
-export const endpointKey = (declaration: EndpointDeclaration, viewer?: string, input?: unknown): readonly unknown[] =>
-  viewer === undefined ? [declaration.path] : [declaration.path, viewer, input ?? null];
+export function endpointKey(declaration: EndpointDeclaration, viewer?: string, input?: unknown): readonly unknown[] {
+  if (declaration.reads) readsByPath.set(declaration.path, declaration.reads);
+  return viewer === undefined ? [declaration.path] : [declaration.path, viewer, input ?? null];
+}
+
+/** What the answers of each GET path keyed so far show (its declaration's `reads`): every cached answer's path is. */
+const readsByPath = new Map<string, readonly DataTag[]>();
+
+/**
+ * After a call that changes data (its declaration's `changes`), every cached answer that shows some of it is read
+ * again (see DataTag): whichever feature asked for it.
+ */
+function useFollowDataChanges() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onDataChanged((changed) => {
+        void queryClient.invalidateQueries({
+          predicate: ({ queryKey }) =>
+            readsByPath.get(queryKey[0] as string)?.some((tag) => changed.includes(tag)) ?? false,
+        });
+      }),
+    [queryClient],
+  );
+}
+
+/** Renders nothing; follows the data changes for the query client it is placed under (see useFollowDataChanges). */
+export function FollowDataChanges(): null {
+  useFollowDataChanges();
+  return null;
+}
 
 /** The one query-options factory for a GET endpoint: key and fetcher from its declaration. */
 export function endpointQuery<E extends EndpointDeclaration>(

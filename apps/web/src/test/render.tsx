@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { SaveNoticeProvider } from '../components/save-notice.tsx';
+import { FollowDataChanges } from '../lib/endpoint-query.ts';
 import { SessionContext, type SessionContextValue } from '../lib/session-context.ts';
 import { theme } from '../app/theme.ts';
 import type { Session } from '../lib/session.ts';
@@ -64,6 +65,7 @@ export function renderRoutes(
   const result = render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
+        <FollowDataChanges />
         <SessionContext value={session}>
           <SaveNoticeProvider>
             <RouterProvider router={router} />

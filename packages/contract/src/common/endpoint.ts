@@ -174,6 +174,14 @@ export interface PatientListRule {
   readonly kind: PatientRecordKind;
 }
 
+/**
+ * Data that answers show and calls change, for the web's cache (the tags of RTK Query): a GET declaration names the
+ * data its answer shows (`reads`), a change names the data it changes (`changes`); after such a call the web reads
+ * every cached answer that shows one of those again. So a booking declares that it changes seats, credit and
+ * subscription, and no page or feature needs to know which answers of other features that makes stale.
+ */
+export type DataTag = 'TERMINPLAN' | 'GUTHABEN' | 'ABO';
+
 export interface EndpointDeclaration {
   readonly method: HttpMethod;
   /** Relative to /api, with `:name` parameters: '/firma/eine/patient/:id'. */
@@ -191,6 +199,10 @@ export interface EndpointDeclaration {
    * the handler otherwise; other roles pass (an operator booking for a patient is the operator's business).
    */
   readonly requiresConsent?: true;
+  /** GET: the data its answer shows; read again after a call that `changes` one of them (see DataTag). */
+  readonly reads?: readonly DataTag[];
+  /** A change: the data it changes; after it answers (or refuses: the page may be out of date) see DataTag. */
+  readonly changes?: readonly DataTag[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

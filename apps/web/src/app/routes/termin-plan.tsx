@@ -10,7 +10,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -28,16 +27,13 @@ import { saveFile } from '../../lib/save-file.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useGrowingCount } from '../../lib/use-growing-count.ts';
 import { useReadyAfterCommit } from '../../lib/use-ready-after-commit.ts';
-import { refreshAboStatus } from '../../features/abo/api/abo-api.ts';
 import { OffeneBuchung } from '../../features/cart/components/offene-buchung.tsx';
 import { useBooking } from '../../features/cart/use-booking.ts';
 import { returnAbgebrochen, returnCartOf } from '../../features/cart/cart-state.ts';
-import { refreshGuthaben } from '../../features/guthaben/api/guthaben-api.ts';
 import { useEndpointQuery } from '../../lib/endpoint-query.ts';
 import {
   PLAN_FIRST_PAGE,
   buchungPdf,
-  refreshPlanTermine,
   teilnahmePdf,
   terminlistePdf,
   usePlanGuthaben,
@@ -92,7 +88,6 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
   const guthaben = usePlanGuthaben(modus);
   const hatAbo = usePlanHatAbo(modus);
   const therapeuten = useTherapeutenFilter();
-  const queryClient = useQueryClient();
   const eigene = modus.kind === 'patient';
 
   // the return from the payment page: /patient/termine?cart={id} shows that cart's state
@@ -118,9 +113,6 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
       setSelected(new Set());
       setGebuchtZaehler((n) => n + 1);
     },
-    // each feature reloads its own answers that a booking makes stale (the cart its own, in the hook)
-    onChanged: () =>
-      void Promise.all([refreshPlanTermine(queryClient), refreshGuthaben(queryClient), refreshAboStatus(queryClient)]),
   });
   const { offeneBuchung } = booking;
   const busy = booking.busy || druckt;

@@ -22,11 +22,6 @@ interface BookingOptions {
   melden: (meldung: Meldung) => void;
   /** The cart dialog closed (or the returned cart is unknown); gebucht: its appointments are booked now. */
   onCartClosed: (gebucht: boolean) => void;
-  /**
-   * Seats and credit changed (booked, released, cancelled, or a refusal that may mean the page is out of date). The
-   * cart reloads its own answers; the page reloads what it shows of other features (list, balance, subscription).
-   */
-  onChanged: () => void;
 }
 
 type Offen = { kind: 'cart'; cart: Cart; phase: 'uebersicht' | 'ergebnis' } | { kind: 'storno'; termin: Termin } | null;
@@ -46,7 +41,6 @@ export function useBooking({
   returnWaits,
   melden,
   onCartClosed,
-  onChanged,
 }: BookingOptions) {
   const queryClient = useQueryClient();
   const api = useMemo(() => cartApi(modus), [modus]);
@@ -73,10 +67,9 @@ export function useBooking({
   const openCart = useOpenCart(modus);
   const offeneBuchung = modus.kind === 'patient' && openCart.data?.status === 'OFFEN' ? openCart.data : null;
 
-  const changed = () => {
-    void refreshCart(queryClient);
-    onChanged();
-  };
+  // the cart reloads its own answers when a dialog closes or a call was refused; the seats, credit and subscription
+  // that the cart's calls change are read again by their declarations' `changes` (lib/endpoint-query.ts)
+  const changed = () => void refreshCart(queryClient);
 
   const fortsetzen = (cart: Cart) => setOffen({ kind: 'cart', cart, phase: 'uebersicht' });
 

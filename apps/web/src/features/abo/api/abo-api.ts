@@ -1,5 +1,5 @@
 import { aboEndpoints, type Abo, type AboPaket } from '@dihs/contract/abo';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { endpointKey, endpointQuery, invalidateEndpoints, useEndpointQuery } from '../../../lib/endpoint-query.ts';
@@ -38,12 +38,6 @@ export function useAboHinweise(enabled: boolean, status: Abo['status'] | undefin
   }, [queryClient, status]);
   return useEndpointQuery(aboEndpoints.zahlungsHinweise, undefined, { enabled });
 }
-
-/**
- * What a booking elsewhere makes stale of the subscription: whether one runs (the plan's "Abo-Guthaben" bar; the
- * subscription's credit itself is part of the balance).
- */
-export const refreshAboStatus = (queryClient: QueryClient) => invalidateEndpoints(queryClient, aboEndpoints.hatAbo);
 
 /** GET /abo/patient/paymentLink. */
 export const getAboZahlungsLink = (): Promise<string> => callEndpoint(aboEndpoints.zahlungsLink);

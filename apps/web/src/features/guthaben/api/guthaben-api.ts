@@ -4,7 +4,7 @@ import {
   type GuthabenStoreBody,
   type GuthabenVerlauf,
 } from '@dihs/contract/guthaben';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { endpointKey, invalidateEndpoints, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { useViewerKey } from '../../../lib/session-context.ts';
@@ -43,19 +43,6 @@ export function useGuthabenVerlauf(patientId: Whose) {
         : callEndpoint(guthabenEndpoints.verlaufVonPatient, { params: { patientId } }, { signal }),
   });
 }
-
-/**
- * The balance changed elsewhere (a booking, a release, a cancellation): every balance and its history is read again
- * when next shown.
- */
-export const refreshGuthaben = (queryClient: QueryClient) =>
-  invalidateEndpoints(
-    queryClient,
-    guthabenEndpoints.eigenes,
-    guthabenEndpoints.vonPatient,
-    guthabenEndpoints.eigenerVerlauf,
-    guthabenEndpoints.verlaufVonPatient,
-  );
 
 /** POST /guthaben/betreiber/store/{patientId} with the full balance. */
 export function useStoreGuthaben(patientId: number) {

@@ -7,7 +7,7 @@ import { verwaltungEndpoints } from '@dihs/contract/verwaltung';
 import { keepPreviousData, useQuery, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { useViewerKey } from '../../../lib/session-context.ts';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
-import { endpointQuery, invalidateEndpoints, useEndpointQuery } from '../../../lib/endpoint-query.ts';
+import { endpointQuery, useEndpointQuery } from '../../../lib/endpoint-query.ts';
 
 /**
  * Who the plan is for: the patient itself (/patient/termine) or a patient an operator books for
@@ -85,13 +85,6 @@ export const useTherapeutenFilter = () => useQuery(therapeutenQuery(useViewerKey
 /** GET /profil/other/{userId}/therapeut: the therapist's profile of the details dialog. */
 export const useTherapeutProfil = (userId: number | null) =>
   useEndpointQuery(profilEndpoints.therapeutView, { params: { userId: userId ?? 0 } }, { enabled: userId !== null });
-
-/**
- * The plan's lists after a booking, release or cancellation: seats and booked states changed. Balance, subscription
- * and cart are reloaded by their own features' helpers (the page composes them).
- */
-export const refreshPlanTermine = (queryClient: QueryClient) =>
-  invalidateEndpoints(queryClient, terminEndpoints.patientAlle, terminEndpoints.planVonPatient);
 
 /** POST /pdf/terminliste: the selected or shown appointments as a PDF. */
 export const terminlistePdf = (terminIds: readonly number[]): Promise<Blob> =>
