@@ -12,6 +12,7 @@ import type { PaymentProviderName, PaymentPurpose, PaymentStatus } from '@dihs/c
 import type { Config } from './config.ts';
 import type { Database, Transaction } from './db/client.ts';
 import type { FileStore } from './lib/file-store.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { ObjectStore } from './lib/object-store/object-store.ts';
 import type { TokenService } from './lib/jwt.ts';
 import type { RecordOwner } from './plugins/patient-access.ts';
@@ -64,6 +65,8 @@ export interface AppDeps extends AppInput {
   paymentListeners: PaymentListeners;
   /** The composed module list (modules/index.ts, or a test's variant); patient erasure runs their steps. */
   modules: readonly ModuleDescriptor[];
+  /** The app's Prometheus metrics (lib/metrics.ts): jobs, logins and a module's own gauges go here. */
+  metrics: Metrics;
 }
 
 /**
@@ -164,7 +167,7 @@ export interface CoreServices {
   /** protokoll: appends the need-to-know check's entries to the audit log. */
   auditLog: { append(db: Database, entries: AuditEntryInput[]): Promise<void> };
   /** mail: starts the outbox worker that sends what the modules enqueue; app.ts starts it before the modules. */
-  mailOutbox: (ctx: { db: Database; config: Config; log: FastifyBaseLogger }) => MailOutbox;
+  mailOutbox: (ctx: { db: Database; config: Config; log: FastifyBaseLogger; metrics: Metrics }) => MailOutbox;
   /**
    * einwilligung: refuses (409) a patient without consent to the current texts, for declarations with
    * `requiresConsent` (plugins/consent-rule.ts). Optional: an app without it cannot bind such a declaration.

@@ -15,7 +15,9 @@ import { collectRouteCatalog } from './plugins/endpoint-route.ts';
 import { createSessionEvents, type SessionEvents } from './plugins/session-events.ts';
 import { createSessionActivity } from './plugins/session-activity.ts';
 import { createSessionGate, type SessionGate } from './plugins/session-gate.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createPeriodicJob } from './lib/periodic-job.ts';
+import { METRICS_PATH, registerDatabaseMetrics, registerMetrics, registerRealtimeMetrics } from './plugins/metrics.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { registerRateLimits, trustProxyOption } from './plugins/rate-limits.ts';
 import { loggerOptions } from './plugins/request-log.ts';
@@ -66,6 +68,11 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { frameAncestors: deps.config.frameAncestors });
   await registerRateLimits(app, deps.config);
+  // before any route: each route registered after this is measured (plugins/metrics.ts)
+  const metrics = createMetrics({ enabled: Boolean(deps.config.metricsToken), dataDir: deps.config.dataDir });
+  registerMetrics(app, metrics, deps.config.metricsToken);
+  registerDatabaseMetrics(app, metrics, deps.db);
+  app.addHook('onClose', async () => metrics.close());
   const core = coreServices(modules);
   const clock = deps.sessionNow ?? (() => new Date());
   const activity = createSessionActivity({
@@ -83,23 +90,28 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
     checkRevocation: deps.config.env === 'production' || process.env.BENCH_NO_REVOCATION !== '1',
     requireSecondFactorRoles: deps.config.requireSecondFactorRoles,
   });
-  const sessions = await startSessionEvents(app, deps, gate, core.accounts);
+  const sessions = await startSessionEvents(app, deps, gate, core.accounts, metrics);
   await app.register(authPlugin, {
     tokens: deps.tokens,
     gate,
     activity,
+    ownBearerPath: METRICS_PATH,
   });
-  await app.register(patientAccessPlugin, patientAccessOptions(deps, modules));
+  await app.register(patientAccessPlugin, {
+    ...patientAccessOptions(deps, modules),
+    refused: (request) => metrics.needToKnowRefused(request.routeOptions.url ?? 'unbekannt'),
+  });
   const { consent } = core;
   if (consent) app.decorate('consentCheck', (patientUserId: number) => consent.requireCurrent(deps.db, patientUserId));
   await app.register(docsPlugin);
-  const mail = core.mailOutbox({ db: deps.db, config: deps.config, log: app.log });
+  const mail = core.mailOutbox({ db: deps.db, config: deps.config, log: app.log, metrics });
   app.addHook('onClose', () => mail.stop());
   const files = createLocalFileStore({ dataDir: deps.config.dataDir, secret: deps.config.jwtSecret });
   const objects = configuredObjectStore(deps.config, deps.db);
   app.addHook('onClose', () => objects.close());
   await app.register(stompPlugin, { config: deps.config, tokens: deps.tokens, gate, activity });
-  await composeModules(app, { ...deps, mail, files, objects: objects.store, sessions }, modules);
+  registerRealtimeMetrics(metrics, () => app.stomp.stats());
+  await composeModules(app, { ...deps, mail, files, objects: objects.store, sessions, metrics }, modules);
   await app.register(staticSpaPlugin, { webDist: deps.config.webDist ?? defaultWebDist() });
   return app;
 }
@@ -154,6 +166,7 @@ async function startSessionEvents(
   deps: AppInput,
   gate: SessionGate,
   accounts: CoreServices['accounts'],
+  metrics: Metrics,
 ): Promise<SessionEvents> {
   const events = await createSessionEvents(deps.config, app.log);
   events.subscribe((event) => gate.apply(event));
@@ -166,6 +179,7 @@ async function startSessionEvents(
     },
     log: app.log,
     failureMessage: 'Widerrufene Sitzungen nicht geladen',
+    metrics: { of: metrics, name: 'widerrufene_sitzungen' },
   });
   app.addHook('onReady', async () => reload.start());
   app.addHook('onClose', async () => {

@@ -86,6 +86,12 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('DiHS Teletherapie <noreply@dihs.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token of GET /metrics (Prometheus); unset: no metrics are measured or served (plugins/metrics.ts). */
+  METRICS_TOKEN: z
+    .string()
+    .min(24, 'METRICS_TOKEN muss mindestens 24 Zeichen lang sein.')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN darf nur sichtbare ASCII-Zeichen enthalten.')
+    .optional(),
   /** Login attempts per IP address and minute. */
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   /** Login attempts per account and minute. */
@@ -225,6 +231,8 @@ export interface Config {
   publicUrl: string;
   mailFrom: string;
   logLevel: string;
+  /** METRICS_TOKEN: the bearer token of /metrics; undefined: metrics off. */
+  metricsToken: string | undefined;
   loginRateLimitIp: number;
   loginRateLimitAccount: number;
   seedDemo: boolean;
@@ -373,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     loginRateLimitIp: e.LOGIN_RATE_LIMIT_IP,
     loginRateLimitAccount: e.LOGIN_RATE_LIMIT_ACCOUNT,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -23,6 +23,25 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Who learns how long each statement took (lib/metrics.ts): `abfrage` a statement, `transaktion` a whole one. */
+export type QueryListener = (kind: 'abfrage' | 'transaktion', seconds: number) => void;
+
+/**
+ * What the metrics read of an open database (issue 35 item 1): the pool's connections at scrape time and, once a
+ * listener is set, each statement's duration. Nothing is timed while no listener is set.
+ */
+export interface DatabaseInstruments {
+  kind: DatabaseHandle['kind'];
+  /** Connections held and idle, callers waiting for one, the limit (the embedded database: one connection). */
+  pool(): { inUse: number; idle: number; waiting: number; max: number };
+  observeQueries(listener: QueryListener | null): void;
+}
+
+const instrumentsOf = new WeakMap<Database, DatabaseInstruments>();
+
+/** The instruments of a database opened by openDatabase (undefined for one opened otherwise). */
+export const databaseInstruments = (db: Database): DatabaseInstruments | undefined => instrumentsOf.get(db);
+
 /** Connections of the pool when the caller names none: what tests and tools need. */
 const DEFAULT_POOL_SIZE = 10;
 
@@ -72,9 +91,37 @@ async function openPostgres(
   // An idle client losing its connection (database restart, dropped test database) must not end the process;
   // the pool replaces it and the next query reports the error where it can be answered.
   pool.on('error', (error) => console.warn(`Datenbankverbindung verloren: ${error.message}`));
+  let listener: QueryListener | null = null;
+  // every statement runs on a pooled client (pool.query too), so each new client's query is timed
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = function timedQuery(...args: unknown[]) {
+      const observe = listener;
+      if (!observe) return query(...args);
+      const started = performance.now();
+      const result = query(...args);
+      if (result instanceof Promise) {
+        const done = () => observe('abfrage', (performance.now() - started) / 1000);
+        result.then(done, done);
+      }
+      return result;
+    } as typeof client.query;
+  });
   const root = detectNesting ? guardRootClient(pool, ['query', 'connect']) : pool;
   const db = drizzle(root) as unknown as Database;
   if (detectNesting) guardTransactions(db);
+  instrumentsOf.set(db, {
+    kind: 'postgres',
+    pool: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
+    observeQueries: (next) => {
+      listener = next;
+    },
+  });
   return {
     db,
     kind: 'postgres',
@@ -101,14 +148,39 @@ async function wrapPglite(client: PGlite, waitMs: number, detectNesting: boolean
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const queue = createConnectionQueue(waitMs);
+  let listener: QueryListener | null = null;
+  // the one connection's turns as the queue hands them out: a statement outside a transaction, or a whole one
+  const timed = (kind: 'abfrage' | 'transaktion', call: () => Promise<unknown>) => async () => {
+    const observe = listener;
+    if (!observe) return call();
+    const started = performance.now();
+    try {
+      return await call();
+    } finally {
+      observe(kind, (performance.now() - started) / 1000);
+    }
+  };
   const guarded = guardRootClient(
     client,
     ['query', 'exec', 'transaction'],
-    (method, call) => queue.run(method === 'transaction' ? 'Transaktion' : 'Abfrage', call as () => Promise<unknown>),
+    (method, call) =>
+      method === 'transaction'
+        ? queue.run('Transaktion', timed('transaktion', call as () => Promise<unknown>))
+        : queue.run('Abfrage', timed('abfrage', call as () => Promise<unknown>)),
     detectNesting,
   );
   const db = drizzle(guarded);
   if (detectNesting) guardTransactions(db);
+  instrumentsOf.set(db, {
+    kind: 'pglite',
+    pool: () => {
+      const { busy, waiting } = queue.state();
+      return { inUse: busy ? 1 : 0, idle: busy ? 0 : 1, waiting, max: 1 };
+    },
+    observeQueries: (next) => {
+      listener = next;
+    },
+  });
   return {
     db: db as unknown as Database,
     kind: 'pglite',

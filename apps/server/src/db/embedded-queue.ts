@@ -18,6 +18,8 @@ interface Waiter {
 export interface ConnectionQueue {
   /** Runs `work` once the connection is free; rejects with DatabaseBusyError after `waitMs` of waiting. */
   run<T>(what: Holder['what'], work: () => Promise<T>, waitMs?: number): Promise<T>;
+  /** Whether the connection is held and how many callers wait for it (the metrics read it at scrape time). */
+  state(): { busy: boolean; waiting: number };
 }
 
 export function createConnectionQueue(defaultWaitMs: number, now: () => number = Date.now): ConnectionQueue {
@@ -60,6 +62,7 @@ export function createConnectionQueue(defaultWaitMs: number, now: () => number =
     });
 
   return {
+    state: () => ({ busy: holder !== null, waiting: waiting.length }),
     async run(what, work, waitMs = defaultWaitMs) {
       const mine: Holder = { what, since: now() };
       if (holder) await wait(mine, waitMs);

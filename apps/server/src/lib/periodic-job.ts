@@ -1,4 +1,5 @@
 import { loggableError } from './loggable-error.ts';
+import type { JobOutcome, Metrics } from './metrics.ts';
 
 export interface PeriodicJob {
   /** Runs once now, then every interval. */
@@ -17,7 +18,15 @@ export function createPeriodicJob(input: {
   run: () => Promise<unknown>;
   log: { error(obj: object, msg: string): void };
   failureMessage: string;
+  /**
+   * The job's name in the metrics (`dihs_job_*{job="…"}`): each pass's end, duration, items and failure. The items
+   * are what `run` answers (a number, or { handled, failed }) unless `handled` reads them from its answer.
+   */
+  metrics?: { of: Pick<Metrics, 'job'>; name: string; handled?: (result: never) => JobOutcome };
 }): PeriodicJob {
+  const instrument = input.metrics?.of.job(input.metrics.name, input.intervalMs / 1000);
+  const handled = input.metrics?.handled as ((result: unknown) => JobOutcome) | undefined;
+  const run = instrument ? () => instrument.record(input.run, handled) : input.run;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
@@ -26,7 +35,7 @@ export function createPeriodicJob(input: {
     running = running.then(async () => {
       if (stopped) return;
       try {
-        await input.run();
+        await run();
       } catch (error) {
         input.log.error({ error: loggableError(error) }, input.failureMessage);
       }

@@ -27,6 +27,8 @@ export interface AuthPluginOptions {
    * are written after the answer, at most once a minute per session and instance, a failure only logged.
    */
   activity?: SessionActivity;
+  /** A path whose bearer is not a login token and is checked by its own route (/metrics: METRICS_TOKEN). */
+  ownBearerPath?: string;
 }
 
 /** A token that is expired or unreadable. */
@@ -47,7 +49,7 @@ function refusalError(reason: RefusalReason): HttpError {
  * so the browser learns at once that its session is gone, and why.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { tokens, gate, activity }: AuthPluginOptions) => {
+  async (app: FastifyInstance, { tokens, gate, activity, ownBearerPath }: AuthPluginOptions) => {
     app.decorateRequest('session', null);
     function accept(request: FastifyRequest, admission: Admission): void {
       if (!('session' in admission)) throw refusalError(admission.refused);
@@ -62,7 +64,7 @@ export const authPlugin = fp(
     // account and a session seen moments ago (the usual case) are decided without a promise; only the rest waits.
     app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
-      if (!header) return done();
+      if (!header || request.url === ownBearerPath) return done();
       const token = BEARER.exec(header)?.[1];
       const claims = token ? tokens.remembered(token) : null;
       const admission = claims ? gate.decideRemembered(claims) : claims === null ? REFUSED : undefined;

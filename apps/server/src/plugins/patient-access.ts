@@ -106,6 +106,8 @@ export interface PatientAccessOptions {
   recordOwners: Partial<Record<RecordKind, BoundRecordOwner>>;
   /** Outside production a handler that never admitted anyone answers 500 instead of its 200 (see onSend below). */
   failLoudly: boolean;
+  /** Learns of each refusal (403), for the metrics (dihs_need_to_know_refusals_total). */
+  refused?: (request: FastifyRequest) => void;
 }
 
 /** A record owner bound to the app's database. */
@@ -318,7 +320,10 @@ function createHooks(options: PatientAccessOptions, log: FastifyBaseLogger): Pat
           decision = { ...(decided instanceof Promise ? await decided : decided), patientUserId, recordId };
           admissions.push(decision);
         }
-        if (!decision.allowed) throw refusal();
+        if (!decision.allowed) {
+          options.refused?.(request);
+          throw refusal();
+        }
       },
       admittedPatient() {
         const admitted = admissions.find((a) => a.allowed);

@@ -6,7 +6,7 @@ import type { SessionActivity } from './session-activity.ts';
 import type { SessionGate } from './session-gate.ts';
 import type { ConferenceStore, MessageBus } from './stomp/realtime-store.ts';
 import { createStompBackend } from './stomp/stomp-backend.ts';
-import { attachStompServer, type StompHandler } from './stomp/stomp-server.ts';
+import { attachStompServer, type RealtimeStats, type StompHandler } from './stomp/stomp-server.ts';
 
 /** The realtime transport a module serves its STOMP commands through (the video conferences). */
 export interface StompTransport {
@@ -16,6 +16,8 @@ export interface StompTransport {
   bus: MessageBus;
   /** Sets who handles the SENDs and socket ends (one handler; until then SENDs change nothing). */
   serve(handler: StompHandler): void;
+  /** This instance's sockets and conferences now (the metrics). */
+  stats(): RealtimeStats;
 }
 
 declare module 'fastify' {
@@ -63,6 +65,7 @@ export const stompPlugin = fp(
       serve(next: StompHandler) {
         handler = next;
       },
+      stats: () => server.stats(),
     });
     app.addHook('onClose', async () => {
       await server.close();

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { berlinDay } from '@dihs/contract/common/time';
 import { faelligerSchritt } from './abo-lifecycle.ts';
@@ -46,10 +47,20 @@ export const createSubscriptionScheduler = (input: {
   now: () => Date;
   log: Logger;
   intervalMs: number;
+  metrics?: Pick<Metrics, 'job'>;
 }) =>
   createPeriodicJob({
     intervalMs: input.intervalMs,
     log: input.log,
     failureMessage: 'Abo-Auftrag fehlgeschlagen',
+    ...(input.metrics
+      ? {
+          metrics: {
+            of: input.metrics,
+            name: 'abo',
+            handled: (result: JobResult) => ({ handled: result.steps, failed: result.failed }),
+          },
+        }
+      : {}),
     run: () => runSubscriptionJob(input.db, input.now(), input.log),
   });

@@ -13,7 +13,9 @@ const JOB_INTERVAL_MS = 10 * 60 * 1000;
 export const aboModule: ModuleDescriptor = {
   name: 'abo',
   routes: aboRoutes,
-  jobs: ({ db, now, log }) => [createSubscriptionScheduler({ db, now, log, intervalMs: JOB_INTERVAL_MS })],
+  jobs: ({ db, now, log, metrics }) => [
+    createSubscriptionScheduler({ db, now, log, metrics, intervalMs: JOB_INTERVAL_MS }),
+  ],
   paymentListeners: ({ now }) => ({
     ABO: (tx, payment, newStatus, previousStatus) => zahlungGeaendert(tx, payment, newStatus, previousStatus, now()),
   }),

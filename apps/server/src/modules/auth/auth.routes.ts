@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { authEndpoints as api } from '@dihs/contract/auth';
 import { apiUrl } from '@dihs/contract/common/endpoint';
+import { ERROR_CODES } from '@dihs/contract/common/errors';
 import type { AppDeps, AppInstance } from '../../app-types.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { LoginOutcome } from '../../lib/metrics.ts';
 import { parseUserAgent } from '../../lib/user-agent.ts';
 import { secondFactorSecretBox } from '../../lib/secret-box.ts';
 import { sessionOf } from '../../plugins/auth.ts';
@@ -31,9 +34,21 @@ function deviceKeyOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** A refused login's outcome in the metrics (dihs_logins_total), by the refusal's code. */
+const LOGIN_OUTCOMES: Record<string, LoginOutcome> = {
+  [ERROR_CODES.loginFailed]: 'falsch',
+  [ERROR_CODES.accountLocked]: 'gesperrt',
+  [ERROR_CODES.accountInactive]: 'inaktiv',
+  [ERROR_CODES.secondFactorRequired]: 'code_fehlt',
+  [ERROR_CODES.secondFactorInvalid]: 'code_falsch',
+  [ERROR_CODES.rateLimited]: 'ratenlimit',
+};
+const loginOutcomeOf = (error: unknown): LoginOutcome =>
+  (error instanceof HttpError && LOGIN_OUTCOMES[error.code ?? '']) || 'fehler';
+
 export async function authRoutes(
   app: AppInstance,
-  { db, tokens, config, sessions, mail, sessionNow = () => new Date() }: AppDeps,
+  { db, tokens, config, sessions, mail, metrics, sessionNow = () => new Date() }: AppDeps,
 ) {
   const auth = createAuthService({
     db,
@@ -63,7 +78,11 @@ export async function authRoutes(
     async (request, reply) => {
       const deviceKey = deviceKeyOf(request) ?? randomBytes(32).toString('base64url');
       const client: LoginClient = { ...parseUserAgent(request.headers['user-agent']), adresse: request.ip, deviceKey };
-      const answer = await auth.authenticate(request.body, client);
+      const answer = await auth.authenticate(request.body, client).catch((error: unknown) => {
+        metrics.login(loginOutcomeOf(error));
+        throw error;
+      });
+      metrics.login('erfolg');
       // set again at every login, so a device in use stays known
       reply.header('set-cookie', `${DEVICE_COOKIE}=${deviceKey}; ${cookieFlags}`);
       return answer;

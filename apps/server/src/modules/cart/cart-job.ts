@@ -1,4 +1,5 @@
 import type { Database, Transaction } from '../../db/client.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { expiredCartIds, lockCartAndPayment, openCartIdsOf } from './cart.repository.ts';
 import { closeCart } from './cart-expire.service.ts';
@@ -36,11 +37,13 @@ export const createCartTimeoutScheduler = (input: {
   now: () => Date;
   log: { error(obj: object, msg: string): void };
   intervalMs: number;
+  metrics?: Pick<Metrics, 'job'>;
 }) =>
   createPeriodicJob({
     intervalMs: input.intervalMs,
     log: input.log,
     failureMessage: 'Warenkorb-Ablauf fehlgeschlagen',
+    ...(input.metrics ? { metrics: { of: input.metrics, name: 'warenkorb_ablauf' } } : {}),
     run: () => runCartTimeoutJob(input.db, input.now()),
   });
 

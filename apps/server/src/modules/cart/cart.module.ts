@@ -10,8 +10,8 @@ import { cartRoutes } from './cart.routes.ts';
 export const cartModule: ModuleDescriptor = {
   name: 'cart',
   routes: cartRoutes,
-  jobs: ({ db, now, log, config }) => [
-    createCartTimeoutScheduler({ db, now, log, intervalMs: config.cartExpiryIntervalSeconds * 1000 }),
+  jobs: ({ db, now, log, config, metrics }) => [
+    createCartTimeoutScheduler({ db, now, log, metrics, intervalMs: config.cartExpiryIntervalSeconds * 1000 }),
   ],
   paymentListeners: ({ now }) => ({ WARENKORB: cartPaymentListener(now) }),
   // open carts of an erased patient end: payment cancelled, seats freed, no refund (the account is gone)

@@ -18,7 +18,8 @@ function deletionServiceOf({
   log,
   modules,
   sessions,
-}: Pick<ModuleContext, 'db' | 'files' | 'objects' | 'config' | 'log' | 'modules' | 'sessions'>) {
+  metrics,
+}: Pick<ModuleContext, 'db' | 'files' | 'objects' | 'config' | 'log' | 'modules' | 'sessions' | 'metrics'>) {
   let service = services.get(files);
   if (!service) {
     service = createDeletionService({
@@ -26,6 +27,7 @@ function deletionServiceOf({
       log,
       modules,
       sessions,
+      metrics,
       services: { files, objects, config },
       deleteFiles: (keys) => files.deleteMany(keys),
     });

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import type { SessionPublisher } from '../../plugins/session-events.ts';
 import { endSessions, findUserById } from '../users/index.ts';
 import type { ModuleDescriptor, PatientDataServices } from '../module-descriptor.ts';
@@ -24,18 +25,35 @@ export interface DeletionServiceDeps {
   sessions: SessionPublisher;
   /** What the modules' erasure steps may use besides the transaction (the object store of documents). */
   services: PatientDataServices;
+  /** Each erasure as a pass of the job `loeschung` (dihs_job_*): its end, duration and failure. */
+  metrics?: Pick<Metrics, 'job'>;
 }
 
 /** Permanent deletion of patients as background jobs (spec 1, sections 2.9 and 4). */
-export function createDeletionService({ db, log, deleteFiles, modules, sessions, services }: DeletionServiceDeps) {
+export function createDeletionService({
+  db,
+  log,
+  deleteFiles,
+  modules,
+  sessions,
+  services,
+  metrics,
+}: DeletionServiceDeps) {
   const erasers = patientErasers(modules);
   const running = new Map<number, Promise<void>>();
+  // erasures run on request, not at an interval: no interval, so the alert of overdue jobs leaves them out
+  const instrument = metrics?.job('loeschung');
+
+  async function erase(jobId: number, patientUserId: number): Promise<number> {
+    const files = await db.transaction((tx) => erasePatient(tx, patientUserId, erasers, services));
+    await deleteFiles(files);
+    await markJob(db, jobId, 'abgeschlossen');
+    return 1;
+  }
 
   async function run(jobId: number, patientUserId: number): Promise<void> {
     try {
-      const files = await db.transaction((tx) => erasePatient(tx, patientUserId, erasers, services));
-      await deleteFiles(files);
-      await markJob(db, jobId, 'abgeschlossen');
+      await (instrument ? instrument.record(() => erase(jobId, patientUserId)) : erase(jobId, patientUserId));
     } catch (error) {
       // The job stays 'gestartet' until it is retried at the next start; query parameters never reach the log.
       log.error({ jobId, error: loggableError(error) }, 'Löschung fehlgeschlagen');

@@ -14,10 +14,11 @@ export const mailModule = (findAccount: FindAccount): ModuleDescriptor => ({
   erasePatient: (tx, userId) => erasePatient(tx, userId, findAccount),
   exportPatient: (db, userId) => exportPatient(db, userId, findAccount),
   provides: {
-    mailOutbox: ({ db, config, log }) =>
+    mailOutbox: ({ db, config, log, metrics }) =>
       startMailWorker({
         db,
         log,
+        metrics,
         transport: createMailTransport({
           smtpUrl: config.smtpUrl,
           from: config.mailFrom,

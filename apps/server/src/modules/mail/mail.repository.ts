@@ -86,6 +86,42 @@ export async function recordOutboxFailure(
     .where(eq(mailOutbox.id, id));
 }
 
+/** The outbox's unsent mails as the metrics show them; one read over the index of unsent mails. */
+export interface OutboxState {
+  /** Still to send (fewer than maxAttempts attempts). */
+  pending: number;
+  /** Of those, the ones whose earlier attempts failed. */
+  retrying: number;
+  /** Given up after maxAttempts attempts. */
+  dead: number;
+  /** Age of the oldest one still to send; 0 when none. */
+  oldestPendingSeconds: number;
+}
+
+export async function outboxState(db: Database, maxAttempts: number): Promise<OutboxState> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${mailOutbox.attempts} < ${maxAttempts})`.mapWith(Number),
+      retrying:
+        sql<number>`count(*) filter (where ${mailOutbox.attempts} > 0 and ${mailOutbox.attempts} < ${maxAttempts})`.mapWith(
+          Number,
+        ),
+      dead: sql<number>`count(*) filter (where ${mailOutbox.attempts} >= ${maxAttempts})`.mapWith(Number),
+      oldest:
+        sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.attempts} < ${maxAttempts})), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(mailOutbox)
+    .where(isNull(mailOutbox.sentAt));
+  return {
+    pending: row?.pending ?? 0,
+    retrying: row?.retrying ?? 0,
+    dead: row?.dead ?? 0,
+    oldestPendingSeconds: row?.oldest ?? 0,
+  };
+}
+
 /** Every mail to the address, sent or not (patient erasure). */
 export async function deleteMailsTo(tx: Transaction, email: string): Promise<void> {
   await tx.delete(mailOutbox).where(eq(mailOutbox.recipient, email));

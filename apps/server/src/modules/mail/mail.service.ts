@@ -1,6 +1,13 @@
 import type { Database, Transaction } from '../../db/client.ts';
 import { loggableError } from '../../lib/loggable-error.ts';
-import { claimDueOutboxMails, insertOutboxMail, markOutboxMailsSent, recordOutboxFailure } from './mail.repository.ts';
+import type { JobInstrument, Metrics } from '../../lib/metrics.ts';
+import {
+  claimDueOutboxMails,
+  insertOutboxMail,
+  markOutboxMailsSent,
+  outboxState,
+  recordOutboxFailure,
+} from './mail.repository.ts';
 import type { MailTransport, OutgoingMail } from './mail.transport.ts';
 
 /** After this many failed attempts a mail stays in the outbox unsent, with its last error, for an operator. */
@@ -41,14 +48,24 @@ export function startMailWorker(options: {
   transport: MailTransport;
   log: Logger;
   intervalMs?: number;
+  metrics?: Pick<Metrics, 'job' | 'gauge' | 'counter'>;
 }): MailWorker {
   const { db, transport, log } = options;
+  const intervalMs = options.intervalMs ?? 2000;
+  const job: Pick<JobInstrument, 'record'> = options.metrics?.job('mail_ausgang', intervalMs / 1000) ?? {
+    record: (pass) => pass(),
+  };
+  const sendFailures = options.metrics?.counter(
+    'dihs_mail_send_failures_total',
+    'Fehlgeschlagene Zustellversuche (jeder wird später wiederholt, bis MAX_MAIL_ATTEMPTS)',
+  );
+  if (options.metrics) registerOutboxGauges(options.metrics, db);
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let stopped = false;
 
-  /** Claims up to MAIL_BATCH due mails, sends them one after the other; answers how many it claimed. */
-  const sendBatch = (): Promise<number> =>
+  /** Claims up to MAIL_BATCH due mails, sends them one after the other; answers how many it claimed and sent. */
+  const sendBatch = (): Promise<{ claimed: number; sent: number }> =>
     db.transaction(async (tx) => {
       const rows = await claimDueOutboxMails(tx, { maxAttempts: MAX_MAIL_ATTEMPTS, limit: MAIL_BATCH });
       const sent: number[] = [];
@@ -69,18 +86,25 @@ export function startMailWorker(options: {
           // The error text only: the mail itself holds personal data.
           const message = error instanceof Error ? error.message : String(error);
           log.warn({ mailId: row.id, attempts, error: message }, 'Mailversand fehlgeschlagen, neuer Versuch folgt');
+          sendFailures?.inc();
           await recordOutboxFailure(tx, row.id, { attempts, lastError: message, delayMs: delay });
         }
       }
       if (sent.length > 0) {
         await markOutboxMailsSent(tx, sent, new Date());
       }
-      return rows.length;
+      return { claimed: rows.length, sent: sent.length };
     });
 
-  async function sendDue(): Promise<void> {
+  /** One round: what is due, in batches; answers how many mails it sent (the metrics' items). */
+  async function sendDue(): Promise<number> {
+    let sent = 0;
     // a batch that was not full took everything due at its start; what came since is the queued round's (flush)
-    while ((await sendBatch()) === MAIL_BATCH && !stopped);
+    for (;;) {
+      const batch = await sendBatch();
+      sent += batch.sent;
+      if (batch.claimed !== MAIL_BATCH || stopped) return sent;
+    }
   }
 
   /**
@@ -89,9 +113,12 @@ export function startMailWorker(options: {
    */
   const flush = (): Promise<void> => {
     if (!running) {
-      running = sendDue().finally(() => {
-        running = null;
-      });
+      running = job
+        .record(sendDue)
+        .then(() => undefined)
+        .finally(() => {
+          running = null;
+        });
       return running;
     }
     queued ??= running
@@ -104,7 +131,7 @@ export function startMailWorker(options: {
   };
   const timer = setInterval(() => {
     flush().catch((error: unknown) => log.warn({ error: loggableError(error) }, 'Mail-Ausgang nicht lesbar'));
-  }, options.intervalMs ?? 2000);
+  }, intervalMs);
   timer.unref();
 
   return {
@@ -117,4 +144,41 @@ export function startMailWorker(options: {
       transport.close();
     },
   };
+}
+
+/**
+ * The outbox's depth at scrape time (one read over the index of unsent mails): what waits, its oldest's age, what
+ * is retried and what was given up (dead letters, for an operator).
+ */
+function registerOutboxGauges(metrics: Pick<Metrics, 'gauge'>, db: Database): void {
+  let reading: Promise<Awaited<ReturnType<typeof outboxState>>> | null = null;
+  // the four gauges of one scrape share one read
+  const state = () => {
+    reading ??= outboxState(db, MAX_MAIL_ATTEMPTS).finally(() => {
+      setImmediate(() => {
+        reading = null;
+      });
+    });
+    return reading;
+  };
+  metrics.gauge('dihs_mail_outbox_pending', 'Noch zu sendende Mails im Ausgang', async (gauge) => {
+    gauge.set((await state()).pending);
+  });
+  metrics.gauge(
+    'dihs_mail_outbox_oldest_pending_age_seconds',
+    'Alter der ältesten noch zu sendenden Mail (0: keine)',
+    async (gauge) => {
+      gauge.set((await state()).oldestPendingSeconds);
+    },
+  );
+  metrics.gauge('dihs_mail_outbox_retrying', 'Noch zu sendende Mails mit fehlgeschlagenen Versuchen', async (gauge) => {
+    gauge.set((await state()).retrying);
+  });
+  metrics.gauge(
+    'dihs_mail_outbox_dead',
+    `Aufgegebene Mails (${MAX_MAIL_ATTEMPTS} Versuche fehlgeschlagen), warten auf den Betrieb`,
+    async (gauge) => {
+      gauge.set((await state()).dead);
+    },
+  );
 }

@@ -18,5 +18,6 @@ export function createRetentionJob(ctx: ModuleContext): PeriodicJob {
     run: () => pruneAuditLog(ctx),
     log: ctx.log,
     failureMessage: 'Aufbewahrungsfrist des Zugriffsprotokolls nicht angewandt',
+    metrics: { of: ctx.metrics, name: 'protokoll_aufbewahrung' },
   });
 }

@@ -1,6 +1,7 @@
 import { formatDateTimeUhr } from '@dihs/contract/common/time';
 import { TERMINTYP_LABELS } from '@dihs/contract/termin';
 import type { Database } from '../../db/client.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { enqueueMail, platformMail } from '../mail/index.ts';
 import { dueReminders, markReminded } from './termin.repository.ts';
@@ -50,12 +51,16 @@ export const createReminderScheduler = (input: {
   log: Logger;
   intervalMs: number;
   mail: { flush(): Promise<void> };
+  metrics?: Pick<Metrics, 'job'>;
 }) =>
   createPeriodicJob({
     intervalMs: input.intervalMs,
     log: input.log,
     failureMessage: 'Terminerinnerung fehlgeschlagen',
+    ...(input.metrics ? { metrics: { of: input.metrics, name: 'terminerinnerung' } } : {}),
     run: async () => {
-      if ((await runReminderJob(input.db, input.now())) > 0) await input.mail.flush();
+      const reminded = await runReminderJob(input.db, input.now());
+      if (reminded > 0) await input.mail.flush();
+      return reminded;
     },
   });

@@ -10,8 +10,8 @@ import { terminRoutes } from './termin.routes.ts';
 export const terminModule: ModuleDescriptor = {
   name: 'termin',
   routes: terminRoutes,
-  jobs: ({ db, now, log, mail, config }) => [
-    createReminderScheduler({ db, now, log, mail, intervalMs: config.reminderIntervalSeconds * 1000 }),
+  jobs: ({ db, now, log, mail, config, metrics }) => [
+    createReminderScheduler({ db, now, log, mail, metrics, intervalMs: config.reminderIntervalSeconds * 1000 }),
   ],
   erasePatient,
   // a booked appointment with the therapist, past or future, puts the patient in their care

@@ -211,3 +211,46 @@ export function createJanusRooms(config: JanusConfig): SfuRooms {
     },
   };
 }
+
+/** How long the reachability probe waits for Janus's answer. */
+const PROBE_TIMEOUT_MS = 5000;
+
+/**
+ * Whether Janus answers on its admin API (`info`), for the metrics (dihs_janus_reachable): the connection is opened
+ * on first use, kept, and opened again after it went away.
+ */
+export function createJanusProbe(config: JanusConfig): { reachable(): Promise<boolean>; close(): Promise<void> } {
+  Janode.Logger.setLevel('none');
+  const admin = onDemand(async (forget) => {
+    const connection = await Janode.connect({
+      address: { url: config.adminUrl, apisecret: config.adminSecret },
+      is_admin: true,
+      retry_time_secs: 1,
+      max_retries: 1,
+    });
+    connection.once(Janode.EVENT.CONNECTION_CLOSED, forget);
+    connection.once(Janode.EVENT.CONNECTION_ERROR, forget);
+    return { connection };
+  });
+  return {
+    async reachable() {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+      });
+      const asked = admin
+        .get()
+        .then(({ connection }) => connection.sendRequest({ janus: 'info' }))
+        .then(
+          () => true,
+          () => false,
+        );
+      try {
+        return await Promise.race([asked, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => admin.close(),
+  };
+}

@@ -33,6 +33,15 @@ export interface StompConnection {
   send(message: ServerMessage): void;
 }
 
+/** What one instance's signaling carries right now. */
+export interface RealtimeStats {
+  connections: number;
+  /** Conferences joined by at least one socket of this instance. */
+  conferences: number;
+  /** Sockets in a conference (one per member and conference). */
+  participants: number;
+}
+
 /** Who serves the SENDs of a socket and learns of its end (the video module's conference service). */
 export interface StompHandler {
   handle(connection: StompConnection, command: ClientCommand): Promise<void>;
@@ -118,6 +127,18 @@ export function attachStompServer(server: Server, deps: StompServerDeps) {
 
   return {
     connectionCount: () => sessions.size,
+    /** This instance's sockets, the conferences they joined and their members (read at scrape time). */
+    stats(): RealtimeStats {
+      const conferences = new Set<ConferenceId>();
+      let participants = 0;
+      for (const session of sessions) {
+        for (const id of session.joinedConferences()) {
+          conferences.add(id);
+          participants++;
+        }
+      }
+      return { connections: sessions.size, conferences: conferences.size, participants };
+    },
     async close(): Promise<void> {
       server.off('upgrade', onUpgrade);
       await Promise.all([...sessions].map((s) => s.shutdown()));
@@ -138,6 +159,10 @@ async function authenticate(deps: StompServerDeps, headers: Record<string, strin
 class StompSession {
   private session: SessionClaims | null = null;
   private connection: StompConnection | null = null;
+
+  joinedConferences(): ReadonlySet<ConferenceId> {
+    return this.connection?.joined ?? new Set();
+  }
   private readonly subscriptions = new Map<string, string>();
   private unsubscribeBus: (() => void) | null = null;
   private queue: Promise<void> = Promise.resolve();
