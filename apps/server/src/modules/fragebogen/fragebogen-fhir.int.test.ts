@@ -148,7 +148,7 @@ describe('FHIR Questionnaire of the definitions', () => {
       title: '<img src=x onerror="alert(1)">',
       item: [{ linkId: 'a', text: '<script>alert("x")</script>Ja?', type: 'boolean', required: true }],
     });
-    const draft = await ok<FragebogenDefinition>(api.definitionImportieren, OPERATOR, upload(file) as never);
+    const draft = await ok<FragebogenDefinition>(api.definitionImportieren, OPERATOR, upload(file));
     expect(draft.titel).toBe('<img src=x onerror="alert(1)">');
     expect(draft.fragen[0]!.frage).toBe('<script>alert("x")</script>Ja?');
     await entwurfLoeschen(draft.id);
@@ -231,7 +231,7 @@ describe('bad imports: a German 400, nothing stored', () => {
 
 describe('the hand-written Questionnaire after the FHIR example f201 on the patient’s side', () => {
   it('imports, publishes, and the server keeps exactly the answers of the questions shown', async () => {
-    const draft = await ok<FragebogenDefinition>(api.definitionImportieren, OPERATOR, upload(BEISPIEL) as never);
+    const draft = await ok<FragebogenDefinition>(api.definitionImportieren, OPERATOR, upload(BEISPIEL));
     expect(draft.titel).toBe('Lebensstil und Allergien');
     const id = (text: string) => draft.fragen.find((f) => f.frage.startsWith(text))!.id;
     const fragen = draft.fragen.map(({ id, frage, typ, position, abhaengigVonFrageId, abhaengigVonBedingung }) => ({
