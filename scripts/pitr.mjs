@@ -270,7 +270,9 @@ async function main(args) {
     });
     console.log(
       `${ziel} ist vorbereitet (Ziel ${berlin(zeit)}). Starten: ${path.join(PG_BIN, 'pg_ctl')} -D ${ziel} -l ` +
-        `${ziel}.log start (als ${PG_USER}); fertig, wenn „select pg_is_in_recovery()“ false ergibt.`,
+        `${ziel}.log start (als ${PG_USER}); fertig, wenn „select pg_is_in_recovery()“ false ergibt. Endet das Log ` +
+        'mit „recovery ended before configured recovery target was reached“, reicht das WAL-Archiv nicht bis zum ' +
+        'Zeitpunkt: früheren Zeitpunkt wählen oder fehlende WAL-Dateien ins Archiv kopieren, dann in einen neuen Ordner.',
     );
   } else {
     throw new PitrFehler(
