@@ -142,7 +142,9 @@ export async function createCart(
     ctx.db.transaction(async (tx) => {
       const reserved = await reserveCart(tx, { ...input, now, timeoutMinutes: ctx.timeoutMinutes, expiredReleased });
       if (input.mode !== 'direkt') {
-        return { ...reserved, redirectUrl: await paymentAddress(tx, reserved.cart, now, true) };
+        // only a card amount opens a payment page (cart-pay.service.ts); a covered cart waits for its confirmation
+        const card = reserved.cart.amountCents > 0;
+        return { ...reserved, redirectUrl: card ? await paymentAddress(tx, reserved.cart, now, true) : null };
       }
       const booked = await bookCart(tx, reserved.cart, now, reserved.view);
       return { cart: booked.cart, view: { ...reserved.view, seats: booked.seats }, redirectUrl: null };
