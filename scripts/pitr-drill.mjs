@@ -68,8 +68,11 @@ if (!existsSync(path.join(PG_BIN, 'pg_basebackup'))) {
   process.exit(1);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'dihs-pitr-'));
 const asRoot = process.getuid?.() === 0;
+// as root the folder must be reachable for PG_USER: a TMPDIR below /root is not
+const tmpBase =
+  asRoot && spawnSync('runuser', ['-u', PG_USER, '--', 'test', '-x', tmpdir()]).status !== 0 ? '/tmp' : tmpdir();
+const dir = mkdtempSync(path.join(tmpBase, 'dihs-pitr-'));
 if (asRoot) {
   // initdb and postgres refuse root: the clusters belong to PG_USER, who needs the folder
   const id = (flag) => Number(spawnSync('id', [flag, PG_USER], { encoding: 'utf8' }).stdout.trim());
@@ -250,6 +253,22 @@ async function uploadRezept(app, token, name) {
 const antwortenSpeichern = (app, token, bogen, frageId, antwort) =>
   apiJson(app, 'POST', '/fragebogen/patient/save', { token, json: { id: bogen, antworten: [{ frageId, antwort }] } });
 
+/** Stops what this run started (the clusters run detached from us) and removes the folder unless it is kept. */
+async function cleanUp() {
+  await Promise.all(apps.map(stopApp));
+  for (const data of clusters) stopCluster(data, 'immediate');
+  if (process.env.DRILL_BEHALTEN) console.log(`Ordner behalten: ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+}
+let aborted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    aborted = true;
+    console.error(`\nWiederherstellungsübung abgebrochen (${signal}).`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
 let failed = false;
 try {
   const [port1, port2] = [await freePort(), await freePort()];
@@ -415,15 +434,14 @@ try {
   );
 } catch (error) {
   failed = true;
+  // an interrupted run's requests fail as its server stops: nothing to report
+  if (aborted) await new Promise(() => {});
   console.error(`\nWiederherstellungsübung FEHLGESCHLAGEN: ${error.message}`);
   if (!(error instanceof DrillFehler) && !(error instanceof PitrFehler)) console.error(error);
   for (const app of apps) console.error(`--- ${app.name}:\n${tail(app.logFile, 1500)}`);
   for (const data of clusters) console.error(`--- ${data}.log:\n${tail(`${data}.log`, 1500)}`);
 } finally {
-  await Promise.all(apps.map(stopApp));
-  for (const data of clusters) stopCluster(data, 'immediate');
-  if (process.env.DRILL_BEHALTEN) console.log(`Ordner behalten: ${dir}`);
-  else rmSync(dir, { recursive: true, force: true });
+  await cleanUp();
   log(`Ende${failed ? ' (fehlgeschlagen)' : ''}`);
 }
 process.exit(failed ? 1 : 0);
