@@ -164,6 +164,8 @@ export function wiederherstellungVorbereiten({ basis, archiv, zeit, ziel, port }
   return info;
 }
 
+const wartend = (n) => (n === 1 ? '1 WAL-Datei wartet' : `${n} WAL-Dateien warten`);
+
 /**
  * The state of the WAL archiving as pg_stat_archiver sees it: failing when the last failure is newer than the last
  * success (the archive cannot be written, is full, or archive_command is wrong). PostgreSQL keeps every WAL file
@@ -193,15 +195,15 @@ export async function archivStatus(connectionString) {
         'WAL-Archivierung ist aus (archive_mode = off): ohne sie gibt es keine Wiederherstellung auf einen Zeitpunkt.';
     } else if (fehler) {
       meldung =
-        `WAL-Archivierung schlägt fehl: ${s.failed_count} Fehlversuche, zuletzt für ${s.last_failed_wal} am ` +
+        `WAL-Archivierung schlägt fehl: ${s.failed_count} Fehlversuch${Number(s.failed_count) === 1 ? '' : 'e'}, zuletzt für ${s.last_failed_wal} am ` +
         `${berlin(s.last_failed_time)}; zuletzt archiviert: ${s.last_archived_wal ?? 'nichts'}` +
-        `${s.last_archived_time ? ` am ${berlin(s.last_archived_time)}` : ''}; ${s.wartend} WAL-Dateien warten. ` +
+        `${s.last_archived_time ? ` am ${berlin(s.last_archived_time)}` : ''}; ${wartend(s.wartend)}. ` +
         'Prüfen Sie, ob archive_command in das Archiv schreiben kann (Rechte, freier Platz, Netz) — das Log des ' +
         'Servers nennt den Fehler. Bis dahin wächst pg_wal.';
     } else {
       meldung =
         `WAL-Archivierung läuft: ${s.archived_count} archiviert, zuletzt ${s.last_archived_wal ?? '–'}` +
-        `${s.last_archived_time ? ` am ${berlin(s.last_archived_time)}` : ''}; ${s.wartend} WAL-Dateien warten.`;
+        `${s.last_archived_time ? ` am ${berlin(s.last_archived_time)}` : ''}; ${wartend(s.wartend)}.`;
     }
     return { ok: s.archive_mode !== 'off' && !fehler, meldung, ...s };
   } finally {
