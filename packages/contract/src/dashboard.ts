@@ -237,6 +237,8 @@ export const dashboardEndpoints = {
     summary: 'Die Kacheln des eigenen Cockpits',
     tag,
     access: roles(['PATIENT']),
+    // the next appointment, credit or subscription, today's exercises
+    reads: ['TERMINPLAN', 'GUTHABEN', 'ABO', 'TRAINING'],
     // the tiles summarise the patient's own records (appointments, credit, training, open tasks): audited as a read
     patientRecord: { kind: 'PROFIL', action: 'LESEN', self: true },
     response: dashboardSchema,

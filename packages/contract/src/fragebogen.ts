@@ -372,7 +372,8 @@ const fhirImport = multipartUpload({
     wrongField: FRAGEBOGEN_FHIR_TEXTS.dateiFeld,
     tooLarge: FRAGEBOGEN_FHIR_TEXTS.dateiZuGross,
   },
-  fields: z.object({}),
+  // no text fields; loose only so that the type of the parts is the file alone (an empty object types as never)
+  fields: z.object({}).loose(),
 });
 
 export const fragebogenEndpoints = {

@@ -176,6 +176,8 @@ export const inhaltEndpoints = {
     summary: 'Seite speichern (HTML wird vor dem Speichern bereinigt; statische Seiten nur Titel, Bild, Inhalt)',
     tag: 'Inhalt',
     access: editor,
+    // a page's title, address and access rules show in the menu
+    changes: ['MENUE'],
     params: pageUrlParamSchema,
     body: pageSaveBodySchema,
     response: pageSavedSchema,

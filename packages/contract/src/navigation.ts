@@ -208,6 +208,7 @@ export const navigationEndpoints = {
     summary: 'Menübaum, gefiltert für den Betrachter',
     tag,
     access: PUBLIC,
+    reads: ['MENUE'],
     response: navigationTreeSchema,
     errors: [401],
   }),

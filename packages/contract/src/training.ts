@@ -483,6 +483,7 @@ export const trainingEndpoints = {
     summary: 'Übung des aktuellen Plans für heute als erledigt markieren (mit Schmerz 0–10) oder zurücknehmen',
     tag,
     access: roles(['PATIENT']),
+    changes: ['TRAINING'],
     // the caller's own plan; the entry (the audit log's record) is looked up among the caller's own (another's: 404)
     patientRecord: { kind: 'TRAINING', action: 'SCHREIBEN', self: true, recordId: { body: 'eintragId' } },
     body: erledigtBodySchema,

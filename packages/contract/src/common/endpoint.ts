@@ -180,7 +180,17 @@ export interface PatientListRule {
  * every cached answer that shows one of those again. So a booking declares that it changes seats, credit and
  * subscription, and no page or feature needs to know which answers of other features that makes stale.
  */
-export type DataTag = 'TERMINPLAN' | 'GUTHABEN' | 'ABO';
+export type DataTag =
+  /** Appointments with their seats and the viewer's bookings. */
+  | 'TERMINPLAN'
+  /** Credit balances and their history. */
+  | 'GUTHABEN'
+  /** Whether a subscription runs, and its credit. */
+  | 'ABO'
+  /** Today's exercises of a training plan and their done marks (the patient's own plan answer is the training feature's). */
+  | 'TRAINING'
+  /** The menu: pages' titles, addresses and access rules. */
+  | 'MENUE';
 
 export interface EndpointDeclaration {
   readonly method: HttpMethod;

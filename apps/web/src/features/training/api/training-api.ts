@@ -1,4 +1,3 @@
-import { dashboardEndpoints } from '@dihs/contract/dashboard';
 import { trainingEndpoints as api, type MeinPlan, type PlanEintrag } from '@dihs/contract/training';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -111,8 +110,8 @@ export function useErledigt(eintragId: number) {
     onError: () => zeige(bestaetigt.current),
     onSettled: async (_answer, error) => {
       if (--offen.current > 0 || error) return;
-      // the cockpit's tile counts today's exercises; the plan itself is read again in the background
-      await invalidateEndpoints(queryClient, api.meinPlan, dashboardEndpoints.kacheln);
+      // the plan itself is read again in the background (the cockpit's tile by the mark's declared `changes`)
+      await invalidateEndpoints(queryClient, api.meinPlan);
     },
   });
 }
