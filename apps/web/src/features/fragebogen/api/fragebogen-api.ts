@@ -1,4 +1,4 @@
-import { fragebogenEndpoints as api } from '@dihs/contract/fragebogen';
+import { fragebogenEndpoints as api, fragebogenFhirDateiname } from '@dihs/contract/fragebogen';
 import { callEndpoint } from '../../../lib/endpoint-client.ts';
 import { useEndpointMutation, useEndpointQuery } from '../../../lib/endpoint-query.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -12,6 +12,18 @@ export const useFrageHinzufuegen = () => useEndpointMutation(api.frageHinzufuege
 export const useFrageEntfernen = () => useEndpointMutation(api.frageEntfernen, definitionen);
 export const useDefinitionSpeichern = () => useEndpointMutation(api.definitionSpeichern, definitionen);
 export const useDefinitionVeroeffentlichen = () => useEndpointMutation(api.definitionVeroeffentlichen, definitionen);
+
+/** POST /fragebogen/fhir/import: a FHIR R4 Questionnaire file as a new draft. */
+export const useFhirImport = () =>
+  useEndpointMutation(api.definitionImportieren, {
+    toInput: (file: File) => ({ body: { file } }),
+    invalidates: [api.definitionen],
+  });
+
+/** GET /fragebogen/fhir/{id}: the definition as a FHIR R4 Questionnaire file. */
+export async function fhirHerunterladen(id: number): Promise<void> {
+  saveFile(await callEndpoint(api.definitionFhir, { params: { id } }), fragebogenFhirDateiname(id));
+}
 
 /** GET /fragebogen/patient/get/{patientId}: the patient's questionnaires, drafts first. */
 export const usePatientFrageboegen = (patientId: number) => useEndpointQuery(api.vonPatient, { params: { patientId } });

@@ -1,8 +1,9 @@
-import { FRAGEBOGEN_TEXTS, type PatientFragebogen } from '@dihs/contract/fragebogen';
+import { FRAGEBOGEN_TEXTS, type FrageTyp, type PatientFragebogen } from '@dihs/contract/fragebogen';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSession, renderWithApp, requestedUrls, stubFetch, testSession } from '../../../test/render.tsx';
+import beispielDatei from '../../../../../../docs/beispiele/fhir-fragebogen-lebensstil.json';
 import { PatientFragebogenForm } from './patient-fragebogen-form.tsx';
 
 const PATIENT = testSession({ sub: 'patient@demo.de', role: 'PATIENT', userId: 4 });
@@ -97,6 +98,78 @@ describe('PatientFragebogenForm', () => {
       { frageId: 1, antwort: true },
       { frageId: 2, antwort: 6 },
       { frageId: 3, antwort: 'Wieder joggen' },
+    ]);
+  });
+
+  it('shows the hand-written FHIR Questionnaire (docs/beispiele) as the server decides: the same questions for the same answers', async () => {
+    // the example as the import stores it (fragebogen-fhir.test.ts on the server): ids in the file's order
+    const beispiel = beispielDatei as {
+      title: string;
+      item: {
+        linkId: string;
+        text: string;
+        type: string;
+        enableWhen?: { question: string; answerBoolean: boolean }[];
+      }[];
+    };
+    const id = new Map(beispiel.item.map((item, index) => [item.linkId, index + 1]));
+    const typ: Record<string, FrageTyp> = {
+      boolean: 'WAHRHEITSWERT',
+      integer: 'SKALA',
+      string: 'FREITEXT',
+      text: 'FREITEXT',
+    };
+    const bogen: PatientFragebogen = {
+      ...BOGEN,
+      titel: beispiel.title,
+      antworten: beispiel.item.map((item) => {
+        const wenn = item.enableWhen?.[0];
+        return frage(
+          id.get(item.linkId)!,
+          item.text,
+          typ[item.type]!,
+          wenn && [id.get(wenn.question)!, wenn.answerBoolean],
+        );
+      }),
+    };
+    const fetchMock = stubFetch({
+      'POST /api/fragebogen/patient/publish': { body: { ...bogen, veroeffentlicht: '2026-11-20T11:00:00Z' } },
+      'GET /api/fragebogen/patient/all': { body: [] },
+    });
+    renderWithApp(<PatientFragebogenForm bogen={bogen} />, { session: fakeSession(PATIENT) });
+    const form = screen.getByRole('form', { name: 'Lebensstil und Allergien' });
+    const shown = (text: string) => within(form).queryAllByText(text).length > 0;
+    const antworten = (text: string, antwort: string) =>
+      userEvent.click(
+        within(within(form).getByRole('radiogroup', { name: text })).getByRole('radio', { name: antwort }),
+      );
+
+    expect(
+      ['Haben Sie Allergien?', 'Welche Allergien haben Sie?', 'Rauchen Sie?', 'Trinken Sie Alkohol?'].map(shown),
+    ).toEqual([true, false, true, true]);
+    // the answers of the server's test (fragebogen-fhir.int.test.ts): no allergies, a smoker who has not tried to stop
+    await antworten('Haben Sie Allergien?', 'Nein');
+    await antworten('Rauchen Sie?', 'Ja');
+    await antworten('Wie stark ist Ihr Verlangen nach einer Zigarette (0 = keines, 10 = sehr stark)?', '6');
+    await antworten('Haben Sie schon versucht, mit dem Rauchen aufzuhören?', 'Nein');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Was hält Sie davon ab?' }), 'Stress');
+    await antworten('Trinken Sie Alkohol?', 'Ja');
+    expect(shown('Welche Allergien haben Sie?')).toBe(false);
+    expect(shown('Was hat Ihnen dabei geholfen?')).toBe(false);
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Speichern & Abgeben' }));
+    await waitFor(() => expect(requestedUrls(fetchMock)).toContain('/api/fragebogen/patient/publish'));
+    const sent = JSON.parse(
+      fetchMock.mock.calls.find(([url]) => url === '/api/fragebogen/patient/publish')![1]!.body as string,
+    ) as { antworten: { frageId: number; antwort: unknown }[] };
+    // exactly the questions the server keeps answers of for these answers (a hidden one goes without an answer)
+    expect(sent.antworten.filter((a) => a.antwort !== null).map((a) => beispiel.item[a.frageId - 1]!.text)).toEqual([
+      'Haben Sie Allergien?',
+      'Rauchen Sie?',
+      'Wie stark ist Ihr Verlangen nach einer Zigarette (0 = keines, 10 = sehr stark)?',
+      'Haben Sie schon versucht, mit dem Rauchen aufzuhören?',
+      'Was hält Sie davon ab?',
+      'Trinken Sie Alkohol?',
     ]);
   });
 });

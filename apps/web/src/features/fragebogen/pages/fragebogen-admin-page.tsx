@@ -1,6 +1,7 @@
 import { formatDateTimeDe } from '@dihs/contract/common/time';
-import type { FragebogenDefinition } from '@dihs/contract/fragebogen';
+import { FRAGEBOGEN_FHIR_TEXTS, type FragebogenDefinition } from '@dihs/contract/fragebogen';
 import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,10 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { savedText, useSaveNotice } from '../../../components/save-notice.tsx';
-import { useDefinitionen, useNeueDefinition } from '../api/fragebogen-api.ts';
+import { fhirHerunterladen, useDefinitionen, useNeueDefinition } from '../api/fragebogen-api.ts';
 import { AuswahlListe } from '../components/auswahl-liste.tsx';
 import { DefinitionAnsicht } from '../components/definition-ansicht.tsx';
 import { DefinitionEditor } from '../components/definition-editor.tsx';
+import { FhirImport } from '../components/fhir-import.tsx';
 
 const status = (definition: FragebogenDefinition): string =>
   definition.veroeffentlicht ? `Veröffentlicht am ${formatDateTimeDe(definition.veroeffentlicht)}` : 'Entwurf';
@@ -24,6 +26,7 @@ export function FragebogenAdminPage() {
   const neu = useNeueDefinition();
   const [selected, setSelected] = useState<number | null>(null);
   const notify = useSaveNotice();
+  const [downloadFehler, setDownloadFehler] = useState<number | null>(null);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -60,6 +63,15 @@ export function FragebogenAdminPage() {
                   </Button>
                 )}
                 {neu.isError && <Alert severity="error">{neu.error.message}</Alert>}
+                {/* an import is a new draft: offered when "Neuer Fragebogen" is */}
+                {!entwurfVorhanden && (
+                  <FhirImport
+                    onImportiert={(importiert) => {
+                      setSelected(importiert.id);
+                      notify({ text: FRAGEBOGEN_FHIR_TEXTS.importiert(importiert.titel) });
+                    }}
+                  />
+                )}
                 <AuswahlListe
                   eintraege={liste}
                   gewaehlt={aktuell?.id}
@@ -74,9 +86,25 @@ export function FragebogenAdminPage() {
                     <Typography id="fragebogen-titel" variant="h2" sx={{ fontSize: '1.4rem' }}>
                       {aktuell.titel}
                     </Typography>
-                    <Typography color="text.secondary" sx={{ mb: 2 }}>
-                      {status(aktuell)}
-                    </Typography>
+                    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+                      <Typography color="text.secondary">{status(aktuell)}</Typography>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        startIcon={<DownloadIcon />}
+                        onClick={() => {
+                          setDownloadFehler(null);
+                          fhirHerunterladen(aktuell.id).catch(() => setDownloadFehler(aktuell.id));
+                        }}
+                      >
+                        {FRAGEBOGEN_FHIR_TEXTS.herunterladen}
+                      </Button>
+                    </Box>
+                    {downloadFehler === aktuell.id && (
+                      <Alert severity="error" sx={{ mb: 2 }} onClose={() => setDownloadFehler(null)}>
+                        {FRAGEBOGEN_FHIR_TEXTS.herunterladenFehler}
+                      </Alert>
+                    )}
                     {aktuell.veroeffentlicht ? (
                       <DefinitionAnsicht definition={aktuell} />
                     ) : (
