@@ -3,6 +3,7 @@
 // the time of each phase (e2e/README.md says where the time goes and how a test stays fast).
 import { ensureNginx } from './cluster.mjs';
 import { ensureJanus } from './janus.mjs';
+import { ensurePrometheus } from './prometheus-check.mjs';
 import { ensureBuild, ensureChromium, ensureDependencies, run, runBuffered, succeeds } from './lib.mjs';
 
 function ensurePostgres() {
@@ -58,6 +59,8 @@ step('Abhängigkeiten', () => {
   ensureNginx();
   // the SFU of large group sessions (video-janus.int.test.ts, e2e/video-sfu.e2e.ts); they skip if this fails
   ensureJanus();
+  // promtool and a real Prometheus for the alert rules and the scrape configuration (deploy/prometheus/)
+  ensurePrometheus();
   ensurePostgres();
 });
 // Known high or critical vulnerabilities in production dependencies fail unless audit-allowlist.json allows them
@@ -85,6 +88,9 @@ step('Build', () => ensureBuild({ force: true }));
 // point-in-time recovery on throw-away PostgreSQL clusters, restored and checked through the API (issue 35 item 4;
 // about 15 s: docs/operations.md "Point-in-time recovery")
 step('Wiederherstellungsübung', () => run('node', ['scripts/pitr-drill.mjs']));
+// the alert rules' unit tests, and Prometheus scraping the built server with deploy/prometheus/ (issue 35 item 3;
+// about 10 s: docs/operations.md "Metrics and alerts")
+step('Prometheus-Regeln', () => run('node', ['scripts/prometheus-check.mjs']));
 // the compressed bytes each route costs a first visit stay within apps/web/budgets.json (issue 36 item 4)
 step('Größenbudgets der Seiten', () => run('node', ['scripts/budgets.mjs']));
 // The first phase on a quiet machine of CI's kind (2 cores, 2026-11-27: lint 118 s beside unit tests and typecheck).
