@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { baseUrl, createAccount, expect, login, sql, test } from './support/fixtures.ts';
 import { settled } from './support/settled.ts';
 import { scaled } from './support/slowness.ts';
+
+// Both tests need the one draft a questionnaire may have: they run one after the other, not beside each other.
+test.describe.configure({ mode: 'default' });
 
 async function expectNoSeriousViolation(page: Page) {
   // a button fading from disabled grey to its colours would be measured halfway through
@@ -113,4 +117,82 @@ test('an operator publishes a questionnaire with a conditional question; a patie
   await ansicht.getByRole('button', { name: 'PDF herunterladen' }).click();
   expect((await download).suggestedFilename()).toMatch(/^befundfragebogen-\d+\.pdf$/);
   await context.close();
+});
+
+test('an operator imports the hand-written FHIR Questionnaire as a draft, sees its conditions and downloads it', async ({
+  page,
+}) => {
+  test.setTimeout(scaled(45_000));
+  const beispiel = new URL('../docs/beispiele/fhir-fragebogen-lebensstil.json', import.meta.url).pathname;
+  // a draft left by a failed attempt would hide the import
+  await sql('delete from fragebogen_definition where veroeffentlicht is null');
+  try {
+    await login(page, 'betreiber@demo.de', { via: 'api', to: '/betreiber/fragebogen' });
+    const liste = page.getByRole('navigation', { name: 'Fragebögen' });
+    const importieren = liste.getByRole('button', { name: 'FHIR-Fragebogen importieren' });
+    await expect(importieren).toBeVisible();
+
+    // an R5 file is refused in German, naming what is R5; nothing is added
+    const r5 = page.waitForEvent('filechooser');
+    await importieren.click();
+    await (
+      await r5
+    ).setFiles({
+      name: 'r5.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        JSON.stringify({
+          resourceType: 'Questionnaire',
+          title: 'R5',
+          status: 'draft',
+          item: [{ linkId: '1', text: 'Farbe?', type: 'coding', answerConstraint: 'optionsOnly' }],
+        }),
+      ),
+    });
+    await expect(liste.getByText('Import nicht möglich')).toBeVisible();
+    await expect(liste.getByText(/ist ein Fragebogen nach FHIR R5/)).toBeVisible();
+    await expect(liste.getByRole('button', { name: /Entwurf/ })).toHaveCount(0);
+
+    // the hand-written example, chosen by keyboard
+    await importieren.focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(beispiel);
+    await expect(
+      page.getByRole('alert').getByText('Fragebogen „Lebensstil und Allergien“ wurde als Entwurf importiert.'),
+    ).toBeVisible();
+    await expect(liste.getByRole('button', { name: /Lebensstil und Allergien.*Entwurf/ })).toBeVisible();
+    await expect(importieren).toBeHidden();
+    await expect(page.getByRole('heading', { level: 2, name: 'Lebensstil und Allergien' })).toBeVisible();
+    const editor = page.getByRole('form', { name: 'Fragebogen bearbeiten' });
+    const fragen = editor.getByRole('listitem');
+    await expect(fragen).toHaveCount(8);
+    await expect(fragen.nth(1).getByLabel('Frage 2', { exact: true })).toHaveValue('Welche Allergien haben Sie?');
+    await expect(fragen.nth(1).getByRole('combobox', { name: 'Anzeigen abhängig von' })).toHaveText(
+      'Frage 1: Haben Sie Allergien?',
+    );
+    await expect(fragen.nth(6).getByRole('combobox', { name: 'Anzeigen, wenn die Antwort lautet' })).toHaveText('Nein');
+    await expectNoSeriousViolation(page);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Als FHIR herunterladen' }).click();
+    const datei = await download;
+    expect(datei.suggestedFilename()).toMatch(/^fragebogen-\d+\.fhir\.json$/);
+    const questionnaire = JSON.parse(await readFile(await datei.path(), 'utf8')) as {
+      resourceType: string;
+      status: string;
+      title: string;
+      item: { text: string; enableWhen?: unknown[] }[];
+    };
+    expect(questionnaire).toMatchObject({
+      resourceType: 'Questionnaire',
+      status: 'draft',
+      title: 'Lebensstil und Allergien',
+    });
+    expect(questionnaire.item.map((item) => item.text)[1]).toBe('Welche Allergien haben Sie?');
+    expect(questionnaire.item.filter((item) => item.enableWhen).length).toBe(5);
+  } finally {
+    // the other test of this file starts its own draft
+    await sql('delete from fragebogen_definition where veroeffentlicht is null');
+  }
 });
