@@ -1,7 +1,8 @@
 // The request path (issue 16, goal 1): the unauthenticated GET /api/ping and the authenticated GET
 // /api/authority/THERAPEUT (no database: the session gate's account cache answers) beside a bare Fastify hello world
 // (bench-bare-fastify.mjs, the same Fastify) started in the same run, each as a share of it; the same authenticated
-// call on a server without the revocation check; the memory after the load. Run by bench.mjs, or alone with
+// call on a server without the revocation check, and on a server with the Prometheus metrics on (METRICS_TOKEN; off
+// is the default); the memory after the load. Run by bench.mjs, or alone with
 // `node scripts/bench.mjs --only=request`. Figures only, no assertions.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,11 +56,13 @@ const percent = (ratio, goal) => {
 export async function runRequestBench() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-request-'));
   const uncheckedDir = `${dataDir}-ohne-widerruf`;
+  const metricsDir = `${dataDir}-metriken`;
   try {
     // The first start creates the database; a copy of it serves the server without the revocation check.
     const first = await startProject(dataDir);
     await stop(first.child);
     cpSync(dataDir, uncheckedDir, { recursive: true });
+    cpSync(dataDir, metricsDir, { recursive: true });
 
     const bare = await start(['scripts/bench-bare-fastify.mjs'], dataDir);
     await waitFor(`${bare.base}/`);
@@ -67,6 +70,11 @@ export async function runRequestBench() {
     // The same authenticated call on a server whose session gate skips the revocation check (logged-out tokens and
     // "sessions valid from"; BENCH_NO_REVOCATION, ignored in production): the check's cost per request.
     const unchecked = await startProject(uncheckedDir, { BENCH_NO_REVOCATION: '1' });
+    // The same call with the metrics on: every request measured by route pattern and status class, every statement
+    // timed (issue 35; the other servers run without METRICS_TOKEN, the default). One scrape per round, as
+    // Prometheus would every 15 s.
+    const metricsToken = 'bench-metriken-0123456789abcdef';
+    const metered = await startProject(metricsDir, { METRICS_TOKEN: metricsToken });
     const targets = {
       bare: [bare.child.pid, `${bare.base}/`],
       ping: [project.child.pid, `${project.base}/api/ping`],
@@ -80,6 +88,7 @@ export async function runRequestBench() {
         `${unchecked.base}/api/authority/THERAPEUT`,
         { authorization: unchecked.authorization },
       ],
+      metered: [metered.child.pid, `${metered.base}/api/authority/THERAPEUT`, { authorization: metered.authorization }],
     };
     const seconds = Math.max(1, Math.round(DURATION_S / ROUNDS));
     const rounds = [];
@@ -88,6 +97,9 @@ export async function runRequestBench() {
       for (const [name, [pid, url, headers]] of Object.entries(targets)) {
         figures[name] = await measureLoad(url, headers, { seconds, warmUp: round === 0, pid });
       }
+      const scrape = await fetch(`${metered.base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      if (scrape.status !== 200) throw new Error(`/metrics: HTTP ${scrape.status}`);
+      await scrape.text();
       rounds.push(figures);
     }
     const rssAfterLoad = rssMiB(project.child.pid);
@@ -115,11 +127,17 @@ export async function runRequestBench() {
       ...row('GET /api/authority/THERAPEUT mit JWT', 'authenticated', 50),
       ...row('dasselbe ohne Widerrufsprüfung', 'unchecked').slice(0, 1),
       `    Verhältnis mit / ohne Widerrufsprüfung ${percent(share('authenticated', 'unchecked'))}`,
+      ...row('dasselbe mit Metriken (METRICS_TOKEN)', 'metered').slice(0, 1),
+      `    Verhältnis mit / ohne Metriken         ${percent(share('metered', 'authenticated'))}  (Kosten ${percent(
+        1 - share('metered', 'authenticated'),
+      ).trim()}, Ziel < 10 %)`,
+      `    nach CPU-Zeit je Anfrage               ${percent(cpuShare('metered', 'authenticated'))}`,
       `  Speicher (RSS) nach der Last             ${f(rssAfterLoad)} MiB`,
     ];
   } finally {
     for (const child of started.splice(0)) if (running(child)) await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(uncheckedDir, { recursive: true, force: true });
+    rmSync(metricsDir, { recursive: true, force: true });
   }
 }
