@@ -5,6 +5,8 @@ import { authEndpoints } from '@dihs/contract/auth';
 import { apiUrl, routePattern } from '@dihs/contract/common/endpoint';
 import { MESSAGES } from '@dihs/contract/common/messages';
 import { profilEndpoints } from '@dihs/contract/profil';
+import { enqueueMail, MAX_MAIL_ATTEMPTS } from '../modules/mail/index.ts';
+import { mailOutbox } from '../modules/mail/mail.table.ts';
 import { DEMO_USERS } from '../modules/users/index.ts';
 import { users } from '../modules/users/users.table.ts';
 import { injectEndpoint } from '../test/inject-endpoint.ts';
@@ -128,6 +130,33 @@ describe('the metrics endpoint with METRICS_TOKEN', () => {
     expect(limited).toBe(1);
     const samples = parseExposition((await scrape(`Bearer ${TOKEN}`)).body);
     expect(sum(samples, 'dihs_http_rate_limited_total', { route: routePattern(authEndpoints.anmelden) })).toBe(1);
+  });
+
+  it('reads the outbox at scrape time: what waits, its oldest age, retries and dead letters', async () => {
+    const mail = (subject: string) => ({ to: 'ausgang@example.org', subject, text: 'Text' });
+    // in one transaction, so the outbox worker never sees them due
+    const waiting = await t.db.transaction(async (tx) => {
+      await enqueueMail(tx, mail('Metriken wartet'));
+      await enqueueMail(tx, mail('Metriken aufgegeben'));
+      const later = new Date(Date.now() + 3_600_000);
+      const [row] = await tx
+        .update(mailOutbox)
+        .set({ attempts: 2, nextAttemptAt: later, createdAt: new Date(Date.now() - 20 * 60_000) })
+        .where(eq(mailOutbox.subject, 'Metriken wartet'))
+        .returning({ id: mailOutbox.id });
+      await tx
+        .update(mailOutbox)
+        .set({ attempts: MAX_MAIL_ATTEMPTS, nextAttemptAt: later })
+        .where(eq(mailOutbox.subject, 'Metriken aufgegeben'));
+      return row;
+    });
+    expect(waiting).toBeDefined();
+    const samples = parseExposition((await scrape(`Bearer ${TOKEN}`)).body);
+    expect(sum(samples, 'dihs_mail_outbox_pending')).toBeGreaterThanOrEqual(1);
+    expect(sum(samples, 'dihs_mail_outbox_retrying')).toBe(1);
+    expect(sum(samples, 'dihs_mail_outbox_dead')).toBe(1);
+    expect(sum(samples, 'dihs_mail_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(20 * 60 - 5);
+    await t.db.delete(mailOutbox).where(eq(mailOutbox.recipient, 'ausgang@example.org'));
   });
 
   it('puts no id, e-mail address or name into any label', async () => {

@@ -2,6 +2,7 @@ import Janode, { type JanodeConnection } from 'janode';
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureJanus, janusServerEnv, startJanus, type StartedJanus } from '../../../../../scripts/janus.mjs';
+import { createJanusProbe } from './janus-rooms.ts';
 import { createSession, videoSuite } from './video-test-support.ts';
 
 /**
@@ -135,5 +136,18 @@ describe.skipIf(!janusAvailable)('video sessions through Janus', () => {
     expect(therapist.messages.find((m) => m.type === 'joinedSession')).toMatchObject({ state: { mode: 'p2p' } });
     await therapist.none('sfuJoin');
     expect((await (await attach()).exists({ room: conferenceId })).exists).toBe(false);
+  });
+
+  it('the reachability probe (dihs_janus_reachable) sees Janus, and not a closed admin port', async () => {
+    const probe = createJanusProbe(v.t.config.janus!);
+    const closed = createJanusProbe({ ...v.t.config.janus!, adminUrl: 'ws://127.0.0.1:9/' });
+    try {
+      expect(await probe.reachable()).toBe(true);
+      expect(await probe.reachable()).toBe(true);
+      expect(await closed.reachable()).toBe(false);
+    } finally {
+      await probe.close();
+      await closed.close();
+    }
   });
 });
