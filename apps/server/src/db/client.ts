@@ -99,11 +99,18 @@ async function openPostgres(
       const observe = listener;
       if (!observe) return query(...args);
       const started = performance.now();
-      const result = query(...args);
-      if (result instanceof Promise) {
-        const done = () => observe('abfrage', (performance.now() - started) / 1000);
-        result.then(done, done);
+      const done = () => observe('abfrage', (performance.now() - started) / 1000);
+      // pool.query hands its statement on with a callback; Drizzle's transactions and prepared statements await it
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (...answer: unknown[]) => {
+          done();
+          return (callback as (...a: unknown[]) => unknown)(...answer);
+        };
+        return query(...args);
       }
+      const result = query(...args);
+      if (result instanceof Promise) result.then(done, done);
       return result;
     } as typeof client.query;
   });
