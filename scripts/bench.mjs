@@ -47,7 +47,7 @@ const PARTS = {
   rezept: runRezeptBench,
   // the patient plan on one instance, direct and behind nginx, and on two behind nginx (bench-scale.mjs)
   scale: runScaleBench,
-  // Lighthouse on / and /patient/termine, mobile and desktop (bench-lighthouse.mjs)
+  // Lighthouse on / and every patient route, mobile and desktop (bench-lighthouse.mjs)
   lighthouse: runLighthouseBench,
 };
 
