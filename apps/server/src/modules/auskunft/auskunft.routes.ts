@@ -7,11 +7,14 @@ import {
 import type { AppDeps, AppInstance } from '../../app-types.ts';
 import { sessionOf } from '../../plugins/auth.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { sendDownload } from '../../lib/reply.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { findPersonById } from '../profil/index.ts';
 import { insertUebermittlung } from './auskunft.repository.ts';
 import { collectDatenauskunft } from './auskunft.service.ts';
 import { collectFhirBundle } from './fhir.service.ts';
+
+const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 
 export async function auskunftRoutes(
   app: AppInstance,
@@ -25,11 +28,12 @@ export async function auskunftRoutes(
     const { db, files, objects, config, modules } = deps;
     const body = await collectDatenauskunft({ db, files, objects, config, modules }, userId, at);
     // a download, never cached: it holds every health record of the patient
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${datenauskunftDateiname(at)}"`)
-      .header('cache-control', 'no-store')
-      .send(JSON.stringify(body, null, 2));
+    return sendDownload(
+      reply,
+      'application/json; charset=utf-8',
+      datenauskunftDateiname(at),
+      JSON.stringify(body, null, 2),
+    );
   });
 
   route(app, api.fhir, async (request, reply) => {
@@ -38,11 +42,7 @@ export async function auskunftRoutes(
     const at = now();
     const { db, files, objects, config, modules } = deps;
     const bundle = await collectFhirBundle({ db, files, objects, config, modules }, userId, at);
-    return reply
-      .type('application/fhir+json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fhirDateiname(at)}"`)
-      .header('cache-control', 'no-store')
-      .send(JSON.stringify(bundle, null, 2));
+    return sendDownload(reply, FHIR_JSON, fhirDateiname(at), JSON.stringify(bundle, null, 2));
   });
 
   route(app, api.fhirUebermitteln, async (request, reply) => {
@@ -62,10 +62,6 @@ export async function auskunftRoutes(
     });
     const { db, files, objects, config, modules } = deps;
     const bundle = await collectFhirBundle({ db, files, objects, config, modules }, patientId, at);
-    return reply
-      .type('application/fhir+json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fhirDateiname(at)}"`)
-      .header('cache-control', 'no-store')
-      .send(JSON.stringify(bundle, null, 2));
+    return sendDownload(reply, FHIR_JSON, fhirDateiname(at), JSON.stringify(bundle, null, 2));
   });
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { findFirma } from '../firma/index.ts';
 import { definitionenMitIds } from '../fragebogen/index.ts';
 import type { ModuleDescriptor, PatientDataServices } from '../module-descriptor.ts';
-import { findPersonById } from '../profil/index.ts';
+import { findProfileNames } from '../profil/index.ts';
 import { findUebungen } from '../training/index.ts';
 import { collectDatenauskunft } from './auskunft.service.ts';
 import { fhirBundle, type ExportTables, type FhirKontext } from './fhir-bundle.ts';
@@ -22,8 +22,9 @@ const ids = (values: unknown[], key: string): number[] =>
  * with the names of the therapists, the company and the exercises those rows refer to.
  */
 export async function collectFhirBundle(deps: FhirExportDeps, userId: number, now: Date): Promise<Bundle> {
-  // as the JSON file has it: dates as ISO strings, files as base64
-  const file = JSON.parse(JSON.stringify(await collectDatenauskunft(deps, userId, now))) as ExportTables;
+  // the rows as the modules hand them (dates as Date, files as base64): the mapping formats the dates itself, so the
+  // export (with its files) is held once, not a second time as JSON text and a third time parsed back
+  const file: ExportTables = await collectDatenauskunft(deps, userId, now);
   const table = (module: string, name: string): unknown[] =>
     (file[module] as Record<string, unknown[]> | undefined)?.[name] ?? [];
   const therapistIds = new Set([
@@ -31,16 +32,7 @@ export async function collectFhirBundle(deps: FhirExportDeps, userId: number, no
     ...ids(table('training', 'trainingsplan_set'), 'therapeutUserId'),
     ...ids(table('fragebogen', 'patient_fragebogen'), 'erstelltVon'),
   ]);
-  const therapeuten: FhirKontext['therapeuten'] = new Map();
-  for (const id of therapistIds) {
-    const person = await findPersonById(deps.db, id);
-    if (person) {
-      therapeuten.set(id, {
-        vorname: person.profile?.vorname ?? null,
-        nachname: person.profile?.nachname ?? null,
-      });
-    }
-  }
+  const therapeuten: FhirKontext['therapeuten'] = await findProfileNames(deps.db, [...therapistIds]);
   const firmaId = ids(table('users', 'benutzer'), 'firmaId')[0];
   const firma = firmaId === undefined ? undefined : await findFirma(deps.db, firmaId);
   const uebungIds = [...new Set(ids(table('training', 'trainingsplan_eintrag'), 'uebungId'))];

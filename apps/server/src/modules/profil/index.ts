@@ -1,5 +1,5 @@
 export { type ProfileRow } from './profil.table.ts';
-export { findProfileName } from './profil.repository.ts';
+export { findProfileName, findProfileNames } from './profil.repository.ts';
 // an account with its profile: the one users-with-profiles join (person.repository.ts)
 export {
   findPersonById,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { exportKey } from '../../lib/patient-export.ts';
 import { firmaNames } from '../firma/index.ts';
@@ -15,6 +15,19 @@ export async function findProfileName(db: Database, userId: number): Promise<{ v
     .from(profiles)
     .where(eq(profiles.userId, userId));
   return row ?? { vorname: '', nachname: '' };
+}
+
+/** The names in the profiles of these accounts (accounts without a profile are absent), in one query. */
+export async function findProfileNames(
+  db: Database | Transaction,
+  userIds: readonly number[],
+): Promise<Map<number, { vorname: string | null; nachname: string | null }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: profiles.userId, vorname: profiles.vorname, nachname: profiles.nachname })
+    .from(profiles)
+    .where(inArray(profiles.userId, [...userIds]));
+  return new Map(rows.map(({ userId, ...name }) => [userId, name]));
 }
 
 export type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'userId' | 'geaendertAm'>>;
