@@ -7,18 +7,16 @@
 // median performance is printed (LIGHTHOUSE_JSON_DIR keeps each run's full report; LIGHTHOUSE_PAGES=/patient/termine
 // and LIGHTHOUSE_PRESETS=mobil measure only those). Figures only, no assertions.
 // Standalone: node scripts/bench-lighthouse.mjs (after npm run build).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import ts from 'typescript';
-import { DEMO_PASSWORD, bearer, freePort, withServerOnPostgres } from './bench-lib.mjs';
-import { addDemoPatientPlan } from './bench-plan-world.mjs';
+import { freePort, withServerOnPostgres } from './bench-lib.mjs';
+import { addPatientWorld, asPatient, asVisitor, patientPages } from './bench-patient-world.mjs';
 import { CHROMIUM_ARGS } from './chromium.mjs';
-import { root } from './lib.mjs';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -29,25 +27,6 @@ const PRESETS = [
   { name: 'mobil', config: undefined, performanceGoal: 90, lcpGoalMs: 2500, clsGoal: 0.05 },
   { name: 'Desktop', config: desktopConfig, performanceGoal: 98 },
 ];
-
-/**
- * The app's own token storage (apps/web/src/lib/auth-storage.ts) as a browser script, as the e2e login stores its
- * token (e2e/support/session-token.ts): encrypted under a non-extractable key in IndexedDB, so only the app's code
- * can write what the app reads at start.
- */
-function tokenStorageScript(call) {
-  const source = readFileSync(path.join(root, 'apps/web/src/lib/auth-storage.ts'), 'utf8');
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  });
-  return `(async () => {
-    const exports = {};
-    ${outputText}
-    await exports.tokenStorage().${call};
-  })()`;
-}
-const storeTokenScript = (token) => tokenStorageScript(`save(${JSON.stringify(token)})`);
-const clearTokenScript = () => tokenStorageScript('clear()');
 
 /** A comma-separated choice of pages or presets (LIGHTHOUSE_PAGES, LIGHTHOUSE_PRESETS), to measure one while working. */
 const selected = (choice, name) => !choice || choice.split(',').includes(name);
@@ -127,56 +106,6 @@ function line(page, preset, r) {
   );
 }
 
-const PATIENT = `(select id from benutzer where email = 'patient@demo.de')`;
-const THERAPIST = `(select id from benutzer where email = 'therapeut@demo.de')`;
-
-/**
- * The demo patient's world of realistic size (issue 36 item 1): a subscription and a plan of 30 exercises
- * (bench-plan-world.mjs), 50 appointments over the coming weeks of which the patient booked 10, 10 prescriptions, and
- * a single session starting in five minutes, booked (its preview page). Answers the session's conference id.
- */
-async function addPatientWorld(run) {
-  await addDemoPatientPlan(run);
-  await run(`with t as (
-      insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer,
-        anzahl_teilnehmer, status)
-      select date_trunc('hour', now()) + make_interval(days => 1 + i / 4, hours => 8 + 2 * (i % 4)), 45,
-        case when i % 3 = 0 then 'GRUPPE' else 'EINZEL' end, 'Rückentraining ' || i, 'Bench-Termin', ${THERAPIST},
-        case when i % 3 = 0 then 8 else 1 end, case when i % 5 = 0 then 1 else 0 end, 'AKTIV'
-      from generate_series(1, 50) as i
-      returning id, befund)
-    insert into termin_teilnahme (termin_id, patient_user_id, status, zahlungsart)
-    select id, ${PATIENT}, 'GEBUCHT', 'GUTHABEN' from t where substring(befund from '[0-9]+$')::int % 5 = 0`);
-  await run(`insert into rezept (patient_user_id, original_filename, media_type, anmerkung, status, eingereicht)
-    select ${PATIENT}, 'verordnung-' || i || '.pdf', 'application/pdf', 'Physiotherapie, 6 × KG',
-      (array['NEU','INBEARBEITUNG','ABGERECHNET'])[1 + i % 3], now() - make_interval(days => 9 * i)
-    from generate_series(1, 10) as i`);
-  const { rows } = await run(`with t as (
-      insert into termin (datum, dauer, termintyp, befund, details, therapeut_user_id, max_teilnehmer,
-        anzahl_teilnehmer, status)
-      values (now() + interval '5 minutes', 45, 'EINZEL', 'Sitzung gleich', 'Bench-Termin', ${THERAPIST}, 1, 1, 'AKTIV')
-      returning id)
-    insert into termin_teilnahme (termin_id, patient_user_id, status, zahlungsart)
-    select id, ${PATIENT}, 'GEBUCHT', 'GUTHABEN' from t returning termin_id`);
-  return rows[0].termin_id;
-}
-
-/** Every route a patient reaches from the menu and the cockpit, and the session's preview page. */
-const patientPages = (conferenceId) => [
-  '/cockpit',
-  '/patient/termine',
-  '/patient/trainingsplan',
-  '/patient/rezepte',
-  '/patient/fragebogen',
-  '/anamnese',
-  '/profil',
-  '/patient/guthaben',
-  '/patient/abo',
-  '/therapeuten',
-  '/videos',
-  `/video/therapie/patient/${conferenceId}`,
-];
-
 export async function runLighthouseBench() {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-lighthouse-profile-'));
   const debuggingPort = await freePort();
@@ -202,22 +131,9 @@ export async function runLighthouseBench() {
           `Lighthouse (${RUNS} Läufe je Seite, Median der Leistung; simulierte Drosselung; Ziele: mobil ≥ 90, LCP ≤ 2,5 s, CLS ≤ 0,05; Desktop ≥ 98):`,
         ];
         const lcpElements = [];
-        // the landing page as a visitor sees it: no session stored
-        const asVisitor = async (tab) => {
-          await tab.goto(`${base}/api/health`);
-          await tab.evaluate(clearTokenScript());
-        };
-        // a fresh login before each run: every run starts as a patient who opens the app with a stored session, and
-        // who (as anyone who has logged in here before) has put the cookie notice away: otherwise that notice, painted
-        // with the shell, would be the page's largest paint and hide how long the page itself takes
-        const asPatient = async (tab) => {
-          await tab.goto(`${base}/api/health`);
-          await tab.evaluate(storeTokenScript((await bearer(base, 'patient@demo.de', DEMO_PASSWORD)).slice(7)));
-          await tab.evaluate(() => localStorage.setItem('dihs.cookieHinweis', 'verstanden'));
-        };
         const pages = [
-          { path: '/', prepare: asVisitor },
-          ...patientPages(conferenceId).map((page) => ({ path: page, prepare: asPatient })),
+          { path: '/', prepare: (tab) => asVisitor(tab, base) },
+          ...patientPages(conferenceId).map((page) => ({ path: page, prepare: (tab) => asPatient(tab, base) })),
         ].filter((page) => selected(process.env.LIGHTHOUSE_PAGES, page.path));
         const summary = { pages: 0, missed: 0 };
         for (const page of pages) {
