@@ -119,12 +119,16 @@ test('an operator publishes a questionnaire with a conditional question; a patie
   await context.close();
 });
 
-test('an operator imports the hand-written FHIR Questionnaire as a draft, sees its conditions and downloads it', async ({
+test('an operator imports the hand-written FHIR Questionnaire as a draft, sees its conditions and downloads it; a patient answers it', async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(scaled(45_000));
+  test.setTimeout(scaled(60_000));
   const beispiel = new URL('../docs/beispiele/fhir-fragebogen-lebensstil.json', import.meta.url).pathname;
   // a draft left by a failed attempt would hide the import
+  await sql(
+    'delete from patient_fragebogen where definition_id in (select id from fragebogen_definition where veroeffentlicht is null)',
+  );
   await sql('delete from fragebogen_definition where veroeffentlicht is null');
   try {
     await login(page, 'betreiber@demo.de', { via: 'api', to: '/betreiber/fragebogen' });
@@ -191,8 +195,48 @@ test('an operator imports the hand-written FHIR Questionnaire as a draft, sees i
     });
     expect(questionnaire.item.map((item) => item.text)[1]).toBe('Welche Allergien haben Sie?');
     expect(questionnaire.item.filter((item) => item.enableWhen).length).toBe(5);
+
+    // on the patient's screen the conditions behave as the server keeps them (fragebogen-fhir.int.test.ts answers
+    // the same). Publishing would make the example every later patient's questionnaire for the rest of the run and
+    // could not be undone: the patient's questionnaire is pinned to the imported draft instead, as tastatur.e2e.ts does
+    const { email, id: patientId } = await patient('Lea', 'Lebensstil');
+    await sql(
+      `insert into patient_fragebogen (patient_user_id, definition_id, titel, erstellt_von)
+       select $1, id, titel, $1 from fragebogen_definition where veroeffentlicht is null`,
+      [patientId],
+    );
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const p = await context.newPage();
+    await login(p, email, { via: 'api', to: '/patient/fragebogen' });
+    const form = p.getByRole('form', { name: 'Lebensstil und Allergien' });
+    await expect(form).toBeVisible();
+    const ja = (frage: string, antwort: string) =>
+      form.getByRole('radiogroup', { name: frage }).getByRole('radio', { name: antwort, exact: true }).check();
+    await expect(form.getByText('Welche Allergien haben Sie?')).toBeHidden();
+    await expect(form.getByText('Wie stark ist Ihr Verlangen', { exact: false })).toBeHidden();
+    await ja('Haben Sie Allergien?', 'Ja');
+    await expect(form.getByLabel('Welche Allergien haben Sie?')).toBeVisible();
+    await ja('Haben Sie Allergien?', 'Nein');
+    await expect(form.getByText('Welche Allergien haben Sie?')).toBeHidden();
+    await ja('Rauchen Sie?', 'Ja');
+    await ja('Wie stark ist Ihr Verlangen nach einer Zigarette (0 = keines, 10 = sehr stark)?', '6');
+    await expect(form.getByText('Was hat Ihnen dabei geholfen?')).toBeHidden();
+    await ja('Haben Sie schon versucht, mit dem Rauchen aufzuhören?', 'Nein');
+    await expect(form.getByText('Was hat Ihnen dabei geholfen?')).toBeHidden();
+    await form.getByLabel('Was hält Sie davon ab?').fill('Stress');
+    await ja('Trinken Sie Alkohol?', 'Nein');
+    await expectNoSeriousViolation(p);
+    await form.getByRole('button', { name: 'Speichern & Abgeben' }).click();
+    const ansicht = p.getByRole('region', { name: 'Lebensstil und Allergien' });
+    await expect(ansicht.getByText(/^Abgegeben am/)).toBeVisible();
+    await expect(ansicht.getByText('Stress')).toBeVisible();
+    await expect(ansicht.getByText('6/10')).toBeVisible();
+    await context.close();
   } finally {
-    // the other test of this file starts its own draft
+    // the other test of this file starts its own draft; the patient's questionnaire on it goes first (its answers with it)
+    await sql(
+      'delete from patient_fragebogen where definition_id in (select id from fragebogen_definition where veroeffentlicht is null)',
+    );
     await sql('delete from fragebogen_definition where veroeffentlicht is null');
   }
 });
