@@ -103,6 +103,8 @@ export const FRAGEBOGEN_FHIR_TEXTS = {
   unbekanntesElement: (element: string) => `Das Element „${element}“ gibt es in einem FHIR-R4-Fragebogen nicht.`,
   modifierExtension:
     'Der Fragebogen hat „modifierExtension“: Erweiterungen, die die Bedeutung ändern, kann die Plattform nicht abbilden.',
+  fragebogenExtension: (element: string) =>
+    `Erweiterungen des Fragebogens („${element}“) kann die Plattform nicht abbilden; bitte entfernen Sie sie.`,
   keinTitel: 'Der Fragebogen hat keinen Titel („title“).',
   titelZuLang: `Der Titel ist zu lang (höchstens ${FRAGEBOGEN_LIMITS.titel} Zeichen).`,
   keineFragen: 'Der Fragebogen enthält keine Fragen („item“).',

@@ -285,6 +285,13 @@ describe('refused imports: a German message naming the item, nothing read', () =
       'Die Erweiterung „http://x.de/e“',
     );
     expect(refusal(ok([{ ...ja, text: '' }]))).toBe(`Frage „a“: ${FRAGEBOGEN_TEXTS.frageLeer}`);
+    expect(refusal(ok([{ ...ja, _text: { extension: [] } } as QuestionnaireItem]))).toContain(
+      'Erweiterungen eines Werts („_text“)',
+    );
+    expect(refusal(ok([ja], { extension: [{ url: 'http://x.de/e', valueString: 'y' }] }))).toBe(
+      FRAGEBOGEN_FHIR_TEXTS.fragebogenExtension('extension'),
+    );
+    expect(refusal(ok([ja], { _title: { extension: [] } }))).toBe(FRAGEBOGEN_FHIR_TEXTS.fragebogenExtension('_title'));
     expect(refusal(ok([ja, ja]))).toBe(FRAGEBOGEN_FHIR_TEXTS.linkIdDoppelt('a'));
     expect(refusal(ok([]))).toBe(FRAGEBOGEN_FHIR_TEXTS.keineFragen);
     expect(refusal({ resourceType: 'Questionnaire', item: [ja] })).toBe(FRAGEBOGEN_FHIR_TEXTS.keinTitel);
@@ -312,6 +319,9 @@ describe('refused imports: a German message naming the item, nothing read', () =
     expect(refusal(ok([{ ...ja, type: 'text' }, dep('b', 'a')]))).toBe(
       `Frage „b“ („Frage b“): ${FRAGEBOGEN_TEXTS.abhaengigNurJaNein}`,
     );
+    expect(
+      refusal(ok([ja, { ...dep('b', 'a'), enableWhen: [{ ...dep('b', 'a').enableWhen![0]!, answerString: 'x' }] }])),
+    ).toContain('enthält „answerString“');
     const { answerBoolean: _, ...ohneAntwort } = dep('b', 'a').enableWhen![0]!;
     expect(refusal(ok([ja, { ...dep('b', 'a'), enableWhen: [{ ...ohneAntwort, answerString: 'x' }] }]))).toContain(
       '„answerBoolean“',

@@ -197,7 +197,8 @@ const refuse = (message: string): HttpError => HttpError.badRequest(message);
 
 /** The item as the messages name it: its linkId, and the start of its text. */
 function benennen(item: Json): string {
-  const linkId = typeof item.linkId === 'string' ? item.linkId : '?';
+  const roh = typeof item.linkId === 'string' ? item.linkId : '?';
+  const linkId = roh.length > 40 ? `${roh.slice(0, 39)}…` : roh;
   const text = typeof item.text === 'string' ? item.text.trim().replace(/\s+/g, ' ') : '';
   const kurz = text.length > 60 ? `${text.slice(0, 59)}…` : text;
   return kurz ? `Frage „${linkId}“ („${kurz}“)` : `Frage „${linkId}“`;
@@ -258,6 +259,9 @@ function frageLesen(item: Json, index: number): ImportFrage {
     if (R5_ITEM_ELEMENTE.has(key)) throw refuse(T.r5(`Element „${key}“ bei ${benennen(item)}`));
     const element = key.startsWith('_') ? key.slice(1) : key;
     if (!R4_ITEM_ELEMENTE.has(element)) throw frageFehler(item, T.unbekanntesElement(`item.${key}`));
+    // an extension of a value (a translation, an XHTML rendering of the text) would change what is shown
+    if (key !== element)
+      throw frageFehler(item, `Erweiterungen eines Werts („${key}“) kann die Plattform nicht abbilden.`);
   }
   const type = item.type;
   if (typeof type !== 'string' || (!R4_TYPEN.has(type) && !R5_TYPEN.has(type))) {
@@ -359,6 +363,13 @@ function frageLesen(item: Json, index: number): ImportFrage {
     if (!isObject(condition) || typeof condition.question !== 'string') {
       throw frageFehler(item, 'Die Bedingung („enableWhen“) nennt keine Frage („question“).');
     }
+    const fremd = Object.keys(condition).find((key) => !['id', 'question', 'operator', 'answerBoolean'].includes(key));
+    if (fremd !== undefined) {
+      throw frageFehler(
+        item,
+        `Die Bedingung („enableWhen“) enthält „${fremd}“; die Plattform kennt nur „question“, „operator“ „=“ und „answerBoolean“.`,
+      );
+    }
     if (condition.operator !== '=') {
       throw frageFehler(
         item,
@@ -391,6 +402,11 @@ export function questionnaireAlsFragebogen(json: unknown): ImportFragebogen {
     if (!R4_ELEMENTE.has(element)) throw refuse(T.unbekanntesElement(key));
   }
   if (json.modifierExtension !== undefined || json.implicitRules !== undefined) throw refuse(T.modifierExtension);
+  // metadata is not kept (a new draft); extensions of the questionnaire or of its title might change what is shown
+  if (json.extension !== undefined) throw refuse(T.fragebogenExtension('extension'));
+  if (json._title !== undefined || json._name !== undefined) {
+    throw refuse(T.fragebogenExtension(json._title !== undefined ? '_title' : '_name'));
+  }
   const titelRoh = typeof json.title === 'string' ? json.title : typeof json.name === 'string' ? json.name : '';
   const titel = titelRoh.trim();
   if (!titel) throw refuse(T.keinTitel);
