@@ -35,6 +35,14 @@ const ITEM_TYP: Record<FrageTyp, 'text' | 'integer' | 'boolean'> = {
   WAHRHEITSWERT: 'boolean',
 };
 
+/** The R4 item types the platform has a question type for (string and text both as free text). */
+const TYP_AUS_FHIR = new Map<string, FrageTyp>([
+  ['boolean', 'WAHRHEITSWERT'],
+  ['integer', 'SKALA'],
+  ['string', 'FREITEXT'],
+  ['text', 'FREITEXT'],
+]);
+
 /** Not shown (spec 3 section 5): no position, or -1 and below. */
 const verborgen = (position: number | null): boolean => position === null || position <= -1;
 
@@ -260,8 +268,9 @@ function frageLesen(item: Json, index: number): ImportFrage {
     const element = key.startsWith('_') ? key.slice(1) : key;
     if (!R4_ITEM_ELEMENTE.has(element)) throw frageFehler(item, T.unbekanntesElement(`item.${key}`));
     // an extension of a value (a translation, an XHTML rendering of the text) would change what is shown
-    if (key !== element)
+    if (key !== element) {
       throw frageFehler(item, `Erweiterungen eines Werts („${key}“) kann die Plattform nicht abbilden.`);
+    }
   }
   const type = item.type;
   if (typeof type !== 'string' || (!R4_TYPEN.has(type) && !R5_TYPEN.has(type))) {
@@ -277,14 +286,7 @@ function frageLesen(item: Json, index: number): ImportFrage {
   if (type === 'display') {
     throw frageFehler(item, 'Reine Hinweistexte (type „display“) kann die Plattform nicht abbilden.');
   }
-  const typ: FrageTyp | undefined =
-    type === 'boolean'
-      ? 'WAHRHEITSWERT'
-      : type === 'integer'
-        ? 'SKALA'
-        : type === 'string' || type === 'text'
-          ? 'FREITEXT'
-          : undefined;
+  const typ: FrageTyp | undefined = TYP_AUS_FHIR.get(type);
   if (!typ) {
     throw frageFehler(
       item,
