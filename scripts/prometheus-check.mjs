@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { aptInstall, ensureBuild, root } from './lib.mjs';
+import { ensureBuild, root } from './lib.mjs';
 
 const DEPLOY = path.join(root, 'deploy', 'prometheus');
 const CONFIG = path.join(DEPLOY, 'prometheus.yml');
@@ -20,14 +20,26 @@ const RULE_TESTS = path.join(DEPLOY, 'dihs-alerts.test.yml');
 const PROMETHEUS = '/usr/bin/prometheus';
 const PROMTOOL = '/usr/bin/promtool';
 
-/** Debian's prometheus (with promtool), installed once; answers whether both are there. */
+/**
+ * Debian's prometheus (with promtool), installed once without recommends; apt's output is shown only when it fails.
+ * Answers whether both programs are there. Debian's package starts no service without systemd, and the check runs
+ * its own Prometheus anyway.
+ */
 export function ensurePrometheus() {
   if (existsSync(PROMETHEUS) && existsSync(PROMTOOL)) return true;
   console.log('Prometheus wird aus den Debian-Paketen installiert ...');
-  try {
-    aptInstall('prometheus');
-  } catch (error) {
-    console.error(error.message);
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', 'prometheus'],
+  ]) {
+    const [command, ...rest] = [...sudo, 'apt-get', ...args];
+    const result = spawnSync(command, rest, { env, encoding: 'utf8' });
+    if (result.status !== 0) {
+      console.error(`apt-get ${args.join(' ')} fehlgeschlagen:\n${result.stdout}${result.stderr}`);
+      break;
+    }
   }
   return existsSync(PROMETHEUS) && existsSync(PROMTOOL);
 }
