@@ -10,7 +10,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useOptimistic,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   ABO_CREDIT_LABELS,
@@ -27,6 +36,7 @@ import { saveFile } from '../../lib/save-file.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useGrowingCount } from '../../lib/use-growing-count.ts';
 import { useReadyAfterCommit } from '../../lib/use-ready-after-commit.ts';
+import { useLatestCallback } from '../../lib/use-latest-callback.ts';
 import { OffeneBuchung } from '../../features/cart/components/offene-buchung.tsx';
 import { useBooking } from '../../features/cart/use-booking.ts';
 import { returnAbgebrochen, returnCartOf } from '../../features/cart/cart-state.ts';
@@ -149,12 +159,19 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
     [befundNamen.data, termine.data, filter.b],
   );
 
+  // A filter change shows in the filter bar at once (optimistic until the address has it), and the page with its list
+  // follows in a transition: a synchronous navigation rendered the whole page in the tap's frame, about a second on a
+  // 4×-slowed phone (`npm run bench -- --only=inp`), and a controlled radio waiting for the transition would flick
+  // back meanwhile.
+  const [gewaehlterFilter, setGewaehlterFilter] = useOptimistic(filter);
   const changeFilter = (next: PlanFilter) => {
     const search = searchOfFilter(next).toString();
-    // synchronously, so a controlled checkbox or radio shows its new state at once instead of flicking back
-    void navigate(search ? `${basePath}?${search}` : basePath, { flushSync: true });
-    setPage(0);
-    setSelected(new Set());
+    startTransition(() => {
+      setGewaehlterFilter(next);
+      void navigate(search ? `${basePath}?${search}` : basePath);
+      setPage(0);
+      setSelected(new Set());
+    });
   };
 
   // selectable appointments change when one starts: a minute's precision is enough for the checkboxes
@@ -179,7 +196,16 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
     void pdf(() => terminlistePdf(ids), 'terminliste.pdf', 'Die Terminliste konnte nicht erstellt werden');
   };
 
-  const aktion = (was: TerminAktion, termin: Termin) => {
+  // stable for the memoised cards: a card renders again only when its appointment or selection changed
+  const waehlen = useCallback((terminId: number, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(terminId);
+      else next.delete(terminId);
+      return next;
+    });
+  }, []);
+  const aktion = useLatestCallback((was: TerminAktion, termin: Termin) => {
     if (was === 'details') setDetails(termin);
     else if (was === 'stornieren') booking.stornieren(termin);
     else if (was === 'buchung-pdf')
@@ -194,7 +220,7 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
         `teilnahmebestaetigung-${termin.id}.pdf`,
         TERMIN_MESSAGES.teilnahmeBestaetigungTitel,
       );
-  };
+  });
 
   const name = patient.data ? `${patient.data.vorname} ${patient.data.nachname}` : '';
   // The heading shows in the page's first pass (see `known`). The name is a line of its own, kept open while it
@@ -241,7 +267,7 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
         )}
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
           <PlanFilterBar
-            filter={filter}
+            filter={gewaehlterFilter}
             onChange={changeFilter}
             onReset={() => changeFilter(filterOfSearch(new URLSearchParams()))}
             today={today}
@@ -287,14 +313,7 @@ export function TerminPlan({ modus, heading, basePath }: TerminPlanProps) {
                     <TerminKarte
                       termin={termin}
                       selected={selected.has(termin.id)}
-                      onSelect={(on) =>
-                        setSelected((current) => {
-                          const next = new Set(current);
-                          if (on) next.add(termin.id);
-                          else next.delete(termin.id);
-                          return next;
-                        })
-                      }
+                      onSelect={waehlen}
                       eigeneAktionen={eigene}
                       onAktion={aktion}
                     />
