@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { ERROR_CODES } from '@dihs/contract/common/errors';
-import { databaseInstruments, pingDatabase, type Database } from '../db/client.ts';
+import { databaseInstruments, pingDatabase, type Database, type DatabaseInstruments } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { RealtimeStats } from './stomp/stomp-server.ts';
@@ -73,10 +73,18 @@ const DB_PING_TIMEOUT_MS = 2000;
  */
 export function registerDatabaseMetrics(app: FastifyInstance, metrics: Metrics, db: Database): void {
   const instruments = databaseInstruments(db);
+  // The pool's gauges are registered first: a scrape reads the gauges in registration order, and the round trip
+  // below (and the mail outbox's read) would otherwise count as a connection in use or a caller waiting.
+  if (instruments) registerPoolGauges(metrics, instruments);
   metrics.gauge('dihs_db_up', 'Ob die Datenbank eine Abfrage beantwortet (1) oder nicht (0)', async (gauge) => {
     gauge.set((await pingDatabase(db, DB_PING_TIMEOUT_MS)) ? 1 : 0);
   });
-  if (!instruments) return;
+  if (!instruments || !metrics.enabled) return;
+  instruments.observeQueries((kind, seconds) => metrics.query(kind, seconds));
+  app.addHook('onClose', async () => instruments.observeQueries(null));
+}
+
+function registerPoolGauges(metrics: Metrics, instruments: DatabaseInstruments): void {
   metrics.gauge(
     'dihs_db_pool_connections',
     'Verbindungen des Pools nach Zustand (eingebettet: die eine Verbindung)',
@@ -93,9 +101,6 @@ export function registerDatabaseMetrics(app: FastifyInstance, metrics: Metrics, 
   metrics.gauge('dihs_db_pool_max', 'Größe des Pools (DATABASE_POOL_SIZE; eingebettet: 1)', (gauge) => {
     gauge.set(instruments.pool().max);
   });
-  if (!metrics.enabled) return;
-  instruments.observeQueries((kind, seconds) => metrics.query(kind, seconds));
-  app.addHook('onClose', async () => instruments.observeQueries(null));
 }
 
 /** The signaling's sockets, the video sessions with members on this instance and those members. */
