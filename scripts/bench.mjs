@@ -5,6 +5,7 @@
 // A part is a module in scripts/ whose run function answers its printed lines; adding one is one line in PARTS.
 import { runAktenBench } from './bench-akten.mjs';
 import { runEmbeddedBench } from './bench-embedded.mjs';
+import { runFhirBench } from './bench-fhir.mjs';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMixedBench } from './bench-mixed.mjs';
 import { runRequestBench } from './bench-request.mjs';
@@ -45,6 +46,8 @@ const PARTS = {
   sfu: runSfuBench,
   // prescription uploads against bare Fastify + multipart (bench-rezept.mjs)
   rezept: runRezeptBench,
+  // a patient's FHIR export beside the JSON export: time, size, peak memory (bench-fhir.mjs)
+  fhir: runFhirBench,
   // the patient plan on one instance, direct and behind nginx, and on two behind nginx (bench-scale.mjs)
   scale: runScaleBench,
   // Lighthouse on / and every patient route, mobile and desktop (bench-lighthouse.mjs)
