@@ -9,6 +9,8 @@ const EMBEDDED_INTEGRATION_FILES = [
   'plugins/errors',
   // the embedded database's pool and statement metrics (issue 35 item 1)
   'plugins/metrics',
+  // a booking's trace: route spans and redaction; the embedded database has no statement spans (issue 35 item 2)
+  'lib/tracing',
   'modules/health/health',
   'modules/rezept/rezept',
   'modules/training/training',

@@ -15,6 +15,7 @@ import type { FileStore } from './lib/file-store.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { ObjectStore } from './lib/object-store/object-store.ts';
 import type { TokenService } from './lib/jwt.ts';
+import type { Tracing } from './lib/tracing.ts';
 import type { RecordOwner } from './plugins/patient-access.ts';
 import type { SessionPublisher } from './plugins/session-events.ts';
 import type { StoredActivity } from './plugins/session-activity.ts';
@@ -49,6 +50,8 @@ export interface AppInput {
   sessionNow?: () => Date;
   /** Where the log goes instead of stdout; tests read it back (log hygiene). Production leaves it unset. */
   logStream?: { write(line: string): void };
+  /** OpenTelemetry, when started (OTEL_EXPORTER_OTLP_ENDPOINT, lib/tracing.ts): the Fastify spans, trace ids in the log. */
+  tracing?: Tracing;
 }
 
 /** What modules get: the input plus services the app starts itself (the mail outbox worker). */

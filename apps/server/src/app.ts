@@ -35,7 +35,7 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 export async function buildApp(deps: AppInput, modules: readonly ModuleDescriptor[] = MODULES): Promise<AppInstance> {
   const app = Fastify({
     // one line per request, written asynchronously (plugins/request-log.ts)
-    ...loggerOptions(deps.config.logLevel, deps.logStream),
+    ...loggerOptions(deps.config.logLevel, deps.logStream, deps.tracing),
     bodyLimit: 1024 * 1024,
     // Only the proxies TRUST_PROXY names may tell the client's address (X-Forwarded-For); by default the socket's
     // address counts, so no client can pick the address that the per-address limits count.
@@ -64,6 +64,8 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('routeCatalog', collectRouteCatalog(app));
+  // before every plugin and route: @fastify/otel wraps the routes registered after it (lib/tracing.ts)
+  if (deps.tracing) await app.register(deps.tracing.fastifyPlugin);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { frameAncestors: deps.config.frameAncestors });

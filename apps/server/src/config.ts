@@ -92,6 +92,29 @@ const envSchema = z.object({
     .min(24, 'METRICS_TOKEN muss mindestens 24 Zeichen lang sein.')
     .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN darf nur sichtbare ASCII-Zeichen enthalten.')
     .optional(),
+  /**
+   * OpenTelemetry traces exported over OTLP/HTTP to this collector (its base URL, e.g. http://localhost:4318; the
+   * exporter appends /v1/traces); unset: no tracing, nothing of the SDK loaded (lib/tracing.ts).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The traces' service.name. */
+  OTEL_SERVICE_NAME: z.string().min(1).default('dihs-teletherapie'),
+  /**
+   * Which requests are traced; read by the SDK itself, checked here so a misspelt sampler stops the start instead of
+   * tracing every request (the SDK's silent fallback). Default: every request (parentbased_always_on).
+   */
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .optional(),
+  /** The share of the ratio samplers, 0 to 1. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
   /** Login attempts per IP address and minute. */
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   /** Login attempts per account and minute. */
@@ -233,6 +256,10 @@ export interface Config {
   logLevel: string;
   /** METRICS_TOKEN: the bearer token of /metrics; undefined: metrics off. */
   metricsToken: string | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces on (main.ts starts lib/tracing.ts); undefined: off. */
+  otlpEndpoint: string | undefined;
+  /** OTEL_SERVICE_NAME. */
+  otelServiceName: string;
   loginRateLimitIp: number;
   loginRateLimitAccount: number;
   seedDemo: boolean;
@@ -382,6 +409,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    otelServiceName: e.OTEL_SERVICE_NAME,
     loginRateLimitIp: e.LOGIN_RATE_LIMIT_IP,
     loginRateLimitAccount: e.LOGIN_RATE_LIMIT_ACCOUNT,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -8,6 +8,7 @@ import { seedDemoWorld } from './seed.ts';
 import { acquireDataDirLock } from './lib/data-dir-lock.ts';
 import { createTokenService } from './lib/jwt.ts';
 import { createShutdown } from './lib/shutdown.ts';
+import { startTracing } from './lib/tracing.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './modules/users/index.ts';
 
 /**
@@ -61,6 +62,14 @@ async function main() {
     await database.close();
     return;
   }
+  // before the database and the app: the pg and http instrumentations patch what they open (lib/tracing.ts)
+  const tracing = config.otlpEndpoint
+    ? await startTracing({
+        endpoint: config.otlpEndpoint,
+        serviceName: config.otelServiceName,
+        warn: (message) => console.warn(message),
+      })
+    : undefined;
   if (!config.databaseUrl) holdDataDir(config.dataDir);
   if (!config.databaseUrl && isNewEmbeddedDatabase(config.dataDir)) {
     console.log(`Eingebettete Datenbank wird in ${config.dataDir} angelegt (nur beim ersten Start) …`);
@@ -73,6 +82,7 @@ async function main() {
     db: database.db,
     ...(owner ? { ownerDb: owner.db } : {}),
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    ...(tracing ? { tracing } : {}),
   });
 
   const shutdown = createShutdown(app, {
@@ -80,6 +90,7 @@ async function main() {
     afterClose: async () => {
       await owner?.close();
       await database.close();
+      await tracing?.shutdown();
     },
     exit: (code) => process.exit(code),
   });

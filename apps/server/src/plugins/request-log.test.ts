@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Tracing } from '../lib/tracing.ts';
 import { loggerOptions } from './request-log.ts';
 
 let app: FastifyInstance | undefined;
@@ -66,5 +67,38 @@ describe('one line per request', () => {
     const quiet = await appLogging('warn');
     await quiet.app.inject({ method: 'GET', url: '/app/termin/1' });
     expect(quiet.lines).toEqual([]);
+  });
+});
+
+describe('with tracing on', () => {
+  /** The trace id the server span would note on the request, and the one of the active span. */
+  const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const tracing = {
+    traceIdOf: (request: { url?: string }) => (request.url?.startsWith('/app/') ? TRACE_ID : undefined),
+    activeTraceId: () => TRACE_ID,
+  } as unknown as Tracing;
+
+  it('names the trace in the request line and in the lines written within the request', async () => {
+    const lines: string[] = [];
+    app = Fastify(loggerOptions('info', { write: (line: string) => void lines.push(line) }, tracing));
+    app.get('/app/hinweis', async (request) => {
+      request.log.warn('ein Hinweis');
+      return { ok: true };
+    });
+    app.get('/app/fehler', async () => {
+      throw new Error('kaputt');
+    });
+    await app.inject({ method: 'GET', url: '/app/hinweis' });
+    await app.inject({ method: 'GET', url: '/app/fehler' });
+
+    const entries = lines.map(parsed);
+    expect(entries.map((e) => [e.msg, e.traceId])).toEqual([
+      ['ein Hinweis', TRACE_ID],
+      ['request completed', TRACE_ID],
+      ['kaputt', TRACE_ID],
+      ['request completed', TRACE_ID],
+    ]);
+    // the request line keeps pino's field order, the trace right after the request id
+    expect(Object.keys(entries[1]!).slice(0, 6)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'traceId']);
   });
 });

@@ -2,6 +2,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { hostname } from 'node:os';
 import pino from 'pino';
 import type { AppInput } from '../app-types.ts';
+import type { Tracing } from '../lib/tracing.ts';
 import { batchedLogStream } from '../lib/batched-log-stream.ts';
 
 /** Path segments that carry one-time codes (e-mail confirmation, reset), an e-mail address or a checkout token. */
@@ -50,6 +51,7 @@ class OneLinePerRequest extends LogController {
   constructor(
     private readonly stream: { write(line: string): unknown },
     level: string,
+    private readonly tracing: Pick<Tracing, 'traceIdOf'> | undefined,
   ) {
     super();
     this.infoEnabled = (pino.levels.values[level] ?? Infinity) <= pino.levels.values.info!;
@@ -58,13 +60,16 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // the trace's id (hex) as the server span noted it on the request (lib/tracing.ts): a property read, no context
+    const traceId = this.tracing?.traceIdOf(request.raw);
     if (error) {
-      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      const fields = { req: request, res: reply, err: error, responseTime: reply.elapsedTime };
+      reply.log.error(traceId ? { ...fields, traceId } : fields, 'request errored');
       return;
     }
     if (!this.infoEnabled) return;
     this.stream.write(
-      `{"level":30,"time":${Date.now()},${BASE},"reqId":${JSON.stringify(request.id)},"req":${JSON.stringify(loggableRequest(request))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+      `{"level":30,"time":${Date.now()},${BASE},"reqId":${JSON.stringify(request.id)}${traceId ? `,"traceId":"${traceId}"` : ''},"req":${JSON.stringify(loggableRequest(request))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
     );
   }
 }
@@ -85,10 +90,10 @@ const stdoutDestination = () => (stdout ??= batchedLogStream(pino.destination({ 
  * show, so nothing else of theirs can reach the log; that replaces pino's `redact` of their header paths, which had
  * nothing left to remove and parsed its paths anew for every line. `stream` only for tests that read the log back.
  */
-export function loggerOptions(level: string, stream?: AppInput['logStream']) {
+export function loggerOptions(level: string, stream?: AppInput['logStream'], tracing?: Tracing) {
   const destination = stream ?? stdoutDestination();
   return {
-    logController: new OneLinePerRequest(destination, level),
+    logController: new OneLinePerRequest(destination, level, tracing),
     logger: {
       level,
       stream: destination,
@@ -96,6 +101,14 @@ export function loggerOptions(level: string, stream?: AppInput['logStream']) {
         req: loggableRequest,
         res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       },
+      // with tracing on, every line written while a span is active names its trace (a handler's warning, an error)
+      ...(tracing ? { mixin: () => traceField(tracing) } : {}),
     },
   };
+}
+
+const NO_FIELDS = {};
+function traceField(tracing: Tracing): { traceId?: string } {
+  const traceId = tracing.activeTraceId();
+  return traceId ? { traceId } : NO_FIELDS;
 }

@@ -41,7 +41,7 @@ export interface TestApp {
 /** The whole app on a fresh database with the demo world, for app.inject tests. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppInput, 'now' | 'sessionNow' | 'logStream'> & {
+  options: Pick<AppInput, 'now' | 'sessionNow' | 'logStream' | 'tracing'> & {
     modules?: readonly ModuleDescriptor[];
     /** A database the test prepared itself (one on a small file system); dropped by close() like the own. */
     database?: TestDatabase;
