@@ -6,6 +6,7 @@
 import { runAktenBench } from './bench-akten.mjs';
 import { runEmbeddedBench } from './bench-embedded.mjs';
 import { runFhirBench } from './bench-fhir.mjs';
+import { runInpBench } from './bench-inp.mjs';
 import { runLighthouseBench } from './bench-lighthouse.mjs';
 import { runMixedBench } from './bench-mixed.mjs';
 import { runRequestBench } from './bench-request.mjs';
@@ -52,6 +53,8 @@ const PARTS = {
   scale: runScaleBench,
   // Lighthouse on / and every patient route, mobile and desktop (bench-lighthouse.mjs)
   lighthouse: runLighthouseBench,
+  // Interaction to Next Paint of the patient's interactions, CPU 4× slowed, beside a plain HTML checkbox (bench-inp.mjs)
+  inp: runInpBench,
 };
 
 /** The part names of `--only=a,b`, all of them without it; an unknown name stops the run before anything starts. */
