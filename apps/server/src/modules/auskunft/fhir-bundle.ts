@@ -10,6 +10,7 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import { fhirAnamnese } from './fhir-anamnese.ts';
+import { fhirDokumentation } from './fhir-dokumentation.ts';
 import { fhirEinwilligungen, fhirRezepte } from './fhir-dokumente.ts';
 import {
   rows,
@@ -102,7 +103,10 @@ export function fhirBundle(file: ExportTables, patientId: number, k: FhirKontext
 
   // Therapists: each once, as Practitioner and PractitionerRole
   const practitioners = new Map<number, Reference<Practitioner>>();
-  const practitioner = (userId: number | null): Reference<Practitioner> | undefined => {
+  const practitioner = (
+    userId: number | null,
+    rolle = 'Therapeutin/Therapeut',
+  ): Reference<Practitioner> | undefined => {
     if (userId === null) return undefined;
     const known = practitioners.get(userId);
     if (known) return known;
@@ -121,7 +125,7 @@ export function fhirBundle(file: ExportTables, patientId: number, k: FhirKontext
     add<PractitionerRole>('therapeut-rolle', userId, {
       resourceType: 'PractitionerRole',
       practitioner: ref,
-      code: [{ text: 'Therapeutin/Therapeut' }],
+      code: [{ text: rolle }],
     });
     practitioners.set(userId, ref);
     return ref;
@@ -134,6 +138,7 @@ export function fhirBundle(file: ExportTables, patientId: number, k: FhirKontext
   fhirTraining(bau);
   fhirRezepte(bau);
   fhirEinwilligungen(bau);
+  fhirDokumentation(bau);
 
   return {
     resourceType: 'Bundle',

@@ -17,6 +17,8 @@ export const LOINC_SCHMERZSTAERKE = {
 };
 /** LOINC 59284-0: Patient Consent (the consent category the FHIR R4 examples use). */
 export const LOINC_EINWILLIGUNG = { system: LOINC, code: '59284-0', display: 'Patient Consent' };
+/** LOINC 11506-3: Progress note (provider-unspecified): an entry of the therapists' documentation. */
+export const LOINC_VERLAUFSNOTIZ = { system: LOINC, code: '11506-3', display: 'Progress note' };
 /** SNOMED CT 22253000 |Pain (finding)|: a point of the anamnesis body image. */
 export const SNOMED_SCHMERZ = { system: SNOMED, code: '22253000', display: 'Pain' };
 
@@ -34,6 +36,7 @@ export const eigeneSysteme = (publicUrl: string) => {
     trainingsplan: `${base}/sid/trainingsplan`,
     rezept: `${base}/sid/rezept`,
     einwilligung: `${base}/sid/einwilligung`,
+    dokumentation: `${base}/sid/dokumentation`,
     termintyp: `${base}/CodeSystem/termintyp`,
     /** Canonical URLs of the questionnaires: Questionnaire.url, QuestionnaireResponse.questionnaire. */
     fragebogenDefinition: (definitionId: number) => fragebogenQuestionnaireUrl(publicUrl, definitionId),

@@ -132,6 +132,14 @@ export interface FassungRow {
   stand?: string | null;
 }
 
+export interface DokumentationRow {
+  id: number;
+  autorUserId: number | null;
+  vonBetreiber: boolean;
+  beitrag: string;
+  datum: Zeit;
+}
+
 export const rows = <T>(file: ExportTables, module: string, table: string): T[] =>
   ((file[module] as Record<string, unknown[]> | undefined)?.[table] ?? []) as T[];
 
@@ -146,6 +154,9 @@ export interface BundleBau {
   patient: Reference<Patient>;
   /** Adds a resource under its stable urn:uuid and answers the reference to it. */
   add: <T extends Resource>(kind: string, id: string | number, resource: T) => Reference<T>;
-  /** The therapist as Practitioner (with PractitionerRole), added on first use. */
-  practitioner: (userId: number | null) => Reference<Practitioner> | undefined;
+  /**
+   * The therapist (or another member of staff, `rolle` naming the role) as Practitioner with PractitionerRole, added
+   * on first use; a user keeps the role of that first use.
+   */
+  practitioner: (userId: number | null, rolle?: string) => Reference<Practitioner> | undefined;
 }

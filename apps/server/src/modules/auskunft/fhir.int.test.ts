@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Bundle, DocumentReference, Observation, Patient, Resource } from '@medplum/fhirtypes';
+import type { Bundle, DocumentReference, Observation, Patient, PractitionerRole, Resource } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auskunftEndpoints, fhirDateiname, UEBERMITTLUNG_TEXTS } from '@dihs/contract/auskunft';
 import { privilegeCode } from '@dihs/contract/common/roles';
 import { MESSAGES } from '@dihs/contract/common/messages';
+import { profilEndpoints } from '@dihs/contract/profil';
 import { rezeptEndpoints } from '@dihs/contract/rezept';
 import { injectEndpoint } from '../../test/inject-endpoint.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -40,6 +41,11 @@ async function multipart(fields: Record<string, string | Blob>) {
   };
 }
 
+const DOKU_THERAPEUT = 'Schulter frei beweglich.\nÜbungen zu Hause: täglich, Schmerz 3/10.';
+const DOKU_BETREIBER = 'Rezept liegt vor.';
+const LOINC_VERLAUF = 'http://loinc.org|11506-3';
+const isDokumentation = (r: DocumentReference) => r.type?.coding?.[0]?.code === '11506-3';
+
 type Tables = Record<string, Record<string, Record<string, unknown>[]>>;
 const ofType = <T extends Resource>(bundle: Bundle, type: T['resourceType']): T[] =>
   (bundle.entry ?? []).map((entry) => entry.resource!).filter((r): r is T => r.resourceType === type);
@@ -62,6 +68,19 @@ describe('GET /api/datenauskunft/fhir', () => {
       ...(await multipart({ file: new File([PNG], 'rezept.png', { type: 'image/png' }), description: 'KG 6x' })),
     });
     expect(upload.statusCode, upload.body).toBe(200);
+    // the documentation: an entry by the therapist in charge and one by an operator
+    for (const [endpoint, email, beitrag] of [
+      [profilEndpoints.dokumentationAnlegen, 'therapeut@demo.de', DOKU_THERAPEUT],
+      [profilEndpoints.dokumentationBetreiberAnlegen, 'betreiber@demo.de', DOKU_BETREIBER],
+    ] as const) {
+      const written = await injectEndpoint(t.app, endpoint, {
+        authorization: await t.bearer(email),
+        params: { patientId },
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(beitrag),
+      });
+      expect(written.statusCode, written.body).toBe(200);
+    }
 
     const response = await injectEndpoint(t.app, auskunftEndpoints.fhir, { authorization });
     expect(response.statusCode, response.body).toBe(200);
@@ -134,7 +153,7 @@ describe('GET /api/datenauskunft/fhir', () => {
         key,
       ).toBe(true);
     }
-    const rezepte = ofType<DocumentReference>(bundle, 'DocumentReference');
+    const rezepte = ofType<DocumentReference>(bundle, 'DocumentReference').filter((r) => !isDokumentation(r));
     expect(rezepte).toHaveLength(json.rezept!.rezept!.length);
     // the decrypted file as the JSON export carries it (the upload re-encodes images)
     const uploaded = json.rezept!.rezept!.find((row) => row.originalFilename === 'rezept.png')!;
@@ -144,6 +163,22 @@ describe('GET /api/datenauskunft/fhir', () => {
       contentType: 'image/png',
       data: datei.base64,
     });
+    // the documentation: every entry with its author, its text as written
+    const dokumentation = ofType<DocumentReference>(bundle, 'DocumentReference').filter(isDokumentation);
+    expect(dokumentation).toHaveLength(json.profil!.dokumentation!.length);
+    const texte = dokumentation.map((r) => Buffer.from(r.content[0]!.attachment.data!, 'base64').toString('utf8'));
+    expect(texte.sort()).toEqual([DOKU_BETREIBER, DOKU_THERAPEUT].sort());
+    const roles = new Map(
+      ofType<PractitionerRole>(bundle, 'PractitionerRole').map((role) => [role.practitioner!.reference, role]),
+    );
+    for (const r of dokumentation) {
+      expect(r).toMatchObject({ status: 'current', docStatus: 'final', subject: { reference: expect.any(String) } });
+      expect(r.content[0]!.attachment.contentType).toBe('text/plain; charset=utf-8');
+      const role = roles.get(r.author![0]!.reference)!.code![0]!.text;
+      expect(role).toBe(
+        r.type!.text === 'Dokumentation (Betreiber)' ? 'Betreiber der Plattform' : 'Therapeutin/Therapeut',
+      );
+    }
     const [patient] = ofType<Patient>(bundle, 'Patient');
     expect(patient).toMatchObject({ name: [{ family: 'Patientin', given: ['Paula'] }], birthDate: '1980-04-12' });
     expect(patient!.managingOrganization?.reference).toBe(
@@ -170,6 +205,9 @@ describe('GET /api/datenauskunft/fhir', () => {
       json.termin!.termin_teilnahme!.length,
     );
     expect(await server.search('CarePlan', { subject })).toHaveLength(json.training!.trainingsplan_set!.length);
+    const notes = (await server.search('DocumentReference', { subject, type: LOINC_VERLAUF })) as DocumentReference[];
+    expect(notes).toHaveLength(json.profil!.dokumentation!.length);
+    expect(notes.every((note) => note.author?.[0]?.reference?.startsWith('Practitioner/'))).toBe(true);
   });
 
   it('writes the export into the audit log as the patient’s own access, and refuses everybody else', async () => {

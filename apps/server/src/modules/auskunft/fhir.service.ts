@@ -31,6 +31,7 @@ export async function collectFhirBundle(deps: FhirExportDeps, userId: number, no
     ...ids(table('termin', 'termin'), 'therapeutUserId'),
     ...ids(table('training', 'trainingsplan_set'), 'therapeutUserId'),
     ...ids(table('fragebogen', 'patient_fragebogen'), 'erstelltVon'),
+    ...ids(table('profil', 'dokumentation'), 'autorUserId'),
   ]);
   const therapeuten: FhirKontext['therapeuten'] = await findProfileNames(deps.db, [...therapistIds]);
   const firmaId = ids(table('users', 'benutzer'), 'firmaId')[0];
