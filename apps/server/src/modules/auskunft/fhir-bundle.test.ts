@@ -41,6 +41,17 @@ const FILE: ExportTables = {
         telefon: null,
       },
     ],
+    // a documentation entry written late in the evening (the next day in Berlin) whose author's account is gone
+    dokumentation: [
+      {
+        id: 11,
+        patientUserId: 7,
+        autorUserId: null,
+        vonBetreiber: false,
+        beitrag: 'Übung „Brücke“ ohne Schmerz.',
+        datum: '2026-11-20T23:30:00.000Z',
+      },
+    ],
   },
   termin: {
     termin: [...TERMINTYPEN.map((typ, index) => termin(index + 1, typ)), termin(9, 'EINZEL', 'ABGESAGT')],
@@ -141,13 +152,25 @@ describe('fhirBundle', () => {
   });
 
   it('exports a prescription whose file is missing without data, a deleted one as entered-in-error', () => {
-    const [rezept] = ofType<DocumentReference>('DocumentReference');
+    const [rezept] = ofType<DocumentReference>('DocumentReference').filter((r) => r.type?.text?.startsWith('Rezept'));
     expect(rezept!.status).toBe('entered-in-error');
     expect(rezept!.content[0]!.attachment).toEqual({
       contentType: 'application/pdf',
       title: 'r.pdf',
       creation: '2026-11-01T08:00:00.000Z',
     });
+  });
+
+  it('exports a documentation entry whose author is gone without author, its text and Berlin date intact', () => {
+    const [eintrag] = ofType<DocumentReference>('DocumentReference').filter(
+      (r) => r.type?.coding?.[0]?.code === '11506-3',
+    );
+    expect(eintrag!.author).toBeUndefined();
+    expect(eintrag!.type!.text).toBe('Therapeutische Dokumentation');
+    expect(eintrag!.content[0]!.attachment.title).toBe('Dokumentationseintrag vom 21.11.2026');
+    expect(Buffer.from(eintrag!.content[0]!.attachment.data!, 'base64').toString('utf8')).toBe(
+      'Übung „Brücke“ ohne Schmerz.',
+    );
   });
 
   it('gives the same record the same urn:uuid in every export', () => {
