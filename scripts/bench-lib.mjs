@@ -27,18 +27,24 @@ export const cpuSeconds = (pid) => {
  * Load at 50 connections for `seconds` (DURATION_S), after a one-second warm-up at the same load unless `warmUp` is
  * false (the JIT and the caches of either side settle first). Every answer must be 2xx. Answers the requests per
  * second and, for the server process `pid`, its CPU time per request in microseconds: that figure depends far less
- * than the throughput on what else the machine is running, since it counts only the time the server got.
+ * than the throughput on what else the machine is running, since it counts only the time the server got. `requests`
+ * counts every answer, the warm-up's too.
  */
 export async function measureLoad(url, headers = {}, { seconds = DURATION_S, warmUp = true, pid } = {}) {
   const options = { url, connections: 50, headers };
-  if (warmUp) await autocannon({ ...options, duration: 1 });
+  const warm = warmUp ? await autocannon({ ...options, duration: 1 }) : undefined;
   const cpuBefore = pid ? cpuSeconds(pid) : 0;
   const result = await autocannon({ ...options, duration: seconds });
   const cpu = pid ? cpuSeconds(pid) - cpuBefore : NaN;
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} Antworten ohne 2xx, ${result.errors} Fehler`);
   }
-  return { requestsPerSecond: result.requests.average, cpuMicrosPerRequest: (cpu * 1e6) / result.requests.total };
+  return {
+    requestsPerSecond: result.requests.average,
+    cpuMicrosPerRequest: (cpu * 1e6) / result.requests.total,
+    // every request sent, the warm-up's included (what the server handled: spans, log lines)
+    requests: result.requests.total + (warm?.requests.total ?? 0),
+  };
 }
 
 export const DEMO_PASSWORD = 'Demo#2026';
