@@ -70,6 +70,7 @@ test("an operator hands a patient's FHIR record to another practice with a recor
   const { rows } = await sql('select id from benutzer where email = $1', [patient]);
   const patientId = (rows[0] as { id: number }).id;
   await sql("insert into profil (user_id, vorname, nachname) values ($1, 'Ulla', 'Übergabe')", [patientId]);
+  await sql("insert into dokumentation (patient_user_id, beitrag) values ($1, 'Knie frei beweglich.')", [patientId]);
   const operator = await createAccount('BETREIBER', [
     privilegeCode('BENUTZER_VERWALTEN'),
     privilegeCode('PATIENTENDATEN_UEBERMITTELN'),
@@ -98,11 +99,24 @@ test("an operator hands a patient's FHIR record to another practice with a recor
   const file = await download;
   expect(file.suggestedFilename()).toBe(fhirDateiname());
   const bundle = JSON.parse(readFileSync(await file.path(), 'utf8')) as {
-    entry: { resource: { resourceType: string; name?: { family?: string }[] } }[];
+    resourceType: string;
+    type: string;
+    entry: {
+      resource: {
+        resourceType: string;
+        identifier?: { value: string }[];
+        name?: { family?: string }[];
+        type?: { coding?: { code: string }[] };
+      };
+    }[];
   };
-  expect(bundle.entry.find((entry) => entry.resource.resourceType === 'Patient')?.resource.name?.[0]?.family).toBe(
-    'Übergabe',
-  );
+  expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+  const patientResource = bundle.entry.find((entry) => entry.resource.resourceType === 'Patient')?.resource;
+  expect(patientResource?.name?.[0]?.family).toBe('Übergabe');
+  expect(patientResource?.identifier?.[0]?.value).toBe(String(patientId));
+  // the documentation goes with it, as a progress note (LOINC 11506-3)
+  const notes = bundle.entry.filter((entry) => entry.resource.type?.coding?.[0]?.code === '11506-3');
+  expect(notes).toHaveLength(1);
   await expect(dialog).toBeHidden();
   const stored = await sql('select grund from fhir_uebermittlung where patient_user_id = $1', [patientId]);
   expect(stored.rows).toEqual([{ grund: reason }]);
