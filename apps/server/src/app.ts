@@ -108,7 +108,11 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   await app.register(docsPlugin);
   const mail = core.mailOutbox({ db: deps.db, config: deps.config, log: app.log, metrics });
   app.addHook('onClose', () => mail.stop());
-  const files = createLocalFileStore({ dataDir: deps.config.dataDir, secret: deps.config.jwtSecret });
+  const files = createLocalFileStore({
+    dataDir: deps.config.dataDir,
+    secret: deps.config.jwtSecret,
+    previousSecrets: deps.config.jwtSecretsPrevious,
+  });
   const objects = configuredObjectStore(deps.config, deps.db);
   app.addHook('onClose', () => objects.close());
   await app.register(stompPlugin, { config: deps.config, tokens: deps.tokens, gate, activity });

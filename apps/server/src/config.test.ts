@@ -68,6 +68,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc', JWT_SECRET: 'kurz' })).toThrow(/Ungültige Konfiguration: PORT.*JWT_SECRET/);
   });
 
+  it('reads JWT_SECRETS_PREVIOUS space separated, each at least 32 characters, without the current secret', () => {
+    const current = 'c'.repeat(40);
+    const [a, b] = ['a'.repeat(32), 'b'.repeat(48)];
+    expect(loadConfig({ JWT_SECRET: current }).jwtSecretsPrevious).toEqual([]);
+    expect(
+      loadConfig({ JWT_SECRET: current, JWT_SECRETS_PREVIOUS: ` ${a}  ${b}\n${current} ` }).jwtSecretsPrevious,
+    ).toEqual([a, b]);
+    expect(() => loadConfig({ JWT_SECRET: current, JWT_SECRETS_PREVIOUS: `${a} kurz` })).toThrow(
+      'Ungültige Konfiguration: JWT_SECRETS_PREVIOUS: Jedes Geheimnis in JWT_SECRETS_PREVIOUS muss mindestens 32 Zeichen lang sein',
+    );
+  });
+
   it('trusts no proxy by default, and only the hop count or the addresses TRUST_PROXY names', () => {
     const secret = { JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(secret).trustProxy).toBe(false);

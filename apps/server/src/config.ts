@@ -66,6 +66,17 @@ const envSchema = z.object({
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_DATABASE_WAIT_SECONDS),
   DATA_DIR: z.string().default('data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET muss mindestens 32 Zeichen lang sein.').optional(),
+  /**
+   * Older JWT secrets still needed to read (tokens until they expire, second-factor keys and local files until
+   * rotate-jwt-secret.js re-sealed them), space separated; docs/operations.md "Rotating secrets".
+   */
+  JWT_SECRETS_PREVIOUS: z
+    .string()
+    .default('')
+    .refine(
+      (value) => value.split(/\s+/).every((secret) => secret === '' || secret.length >= 32),
+      'Jedes Geheimnis in JWT_SECRETS_PREVIOUS muss mindestens 32 Zeichen lang sein (mehrere durch Leerzeichen getrennt).',
+    ),
   TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
   /**
    * Minutes without activity after which a session ends (TR-03161 O.Auth_6/7): therapists and operators, and
@@ -243,6 +254,8 @@ export interface Config {
   databaseWaitSeconds: number;
   dataDir: string;
   jwtSecret: string;
+  /** JWT_SECRETS_PREVIOUS: older secrets, read only (tokens, second-factor keys, local files); never signs or seals. */
+  jwtSecretsPrevious: string[];
   tokenTtlSeconds: number;
   sessionCheckSeconds: number;
   /** Seconds without activity after which a session of the role ends (IDLE_TIMEOUT_MINUTES_*). */
@@ -385,6 +398,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Ungültige Konfiguration: FILE_STORE=s3 braucht S3_BUCKET.');
   }
   const jwtSecret = e.JWT_SECRET ?? storedJwtSecret(dataDir);
+  const jwtSecretsPrevious = e.JWT_SECRETS_PREVIOUS.split(/\s+/).filter(
+    (secret) => secret !== '' && secret !== jwtSecret,
+  );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -395,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     dataDir,
     jwtSecret,
+    jwtSecretsPrevious,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionCheckSeconds: e.SESSION_CHECK_SECONDS,
     idleTimeoutSeconds: {

@@ -81,7 +81,7 @@ async function main() {
     config,
     db: database.db,
     ...(owner ? { ownerDb: owner.db } : {}),
-    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.jwtSecretsPrevious),
     ...(tracing ? { tracing } : {}),
   });
 

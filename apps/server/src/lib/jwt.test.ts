@@ -62,4 +62,38 @@ describe('token service', () => {
     vi.setSystemTime(new Date('2026-11-21T10:01:01Z'));
     expect(tokens.remembered(token)).toBeNull();
   });
+
+  describe('with previous secrets (JWT_SECRETS_PREVIOUS)', () => {
+    const OLD = 'old-secret-old-secret-old-secret-0123456';
+
+    it('accepts a token of a previous secret and signs new tokens with the current one only', async () => {
+      const old = await createTokenService(OLD, 60).sign(claims);
+      const tokens = createTokenService(SECRET, 60, [OLD]);
+      expect(await tokens.verify(old)).toMatchObject(claims);
+      const fresh = await tokens.sign(claims);
+      expect(await createTokenService(SECRET, 60).verify(fresh)).toMatchObject(claims);
+      expect(await createTokenService(OLD, 60).verify(fresh)).toBeNull();
+      // once the old secret has left the list, its tokens are refused
+      expect(await createTokenService(SECRET, 60).verify(old)).toBeNull();
+    });
+
+    it('refuses an expired token of a previous secret and a token of a secret in neither place', async () => {
+      vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z'), toFake: ['Date'] });
+      const old = await createTokenService(OLD, 60).sign(claims);
+      const stranger = await createTokenService('stranger-secret-stranger-secret-0123', 60).sign(claims);
+      const tokens = createTokenService(SECRET, 60, [OLD]);
+      expect(await tokens.verify(stranger)).toBeNull();
+      vi.setSystemTime(new Date('2026-11-21T10:01:01Z'));
+      expect(await tokens.verify(old)).toBeNull();
+    });
+
+    it('refuses a token tampered with after an old secret signed it', async () => {
+      const old = await createTokenService(OLD, 60).sign(claims);
+      const [header, , signature] = old.split('.');
+      const forgedPayload = Buffer.from(JSON.stringify({ ...claims, role: 'BETREIBER', exp: 9999999999 })).toString(
+        'base64url',
+      );
+      expect(await createTokenService(SECRET, 60, [OLD]).verify(`${header}.${forgedPayload}.${signature}`)).toBeNull();
+    });
+  });
 });

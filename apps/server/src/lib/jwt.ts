@@ -24,20 +24,35 @@ export interface TokenService {
 /** How many verified tokens are remembered; a verified signature stays valid, so only exp is re-checked. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export function createTokenService(secret: string, ttlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+/**
+ * Tokens signed with `secret`; verify() also accepts tokens signed with one of `previousSecrets` (JWT_SECRETS_PREVIOUS)
+ * until they expire, so a rotation of JWT_SECRET ends no session (docs/operations.md "Rotating secrets").
+ */
+export function createTokenService(
+  secret: string,
+  ttlSeconds: number,
+  previousSecrets: readonly string[] = [],
+): TokenService {
+  const encoder = new TextEncoder();
+  const key = encoder.encode(secret);
+  // the current key first: after a rotation nearly every token is signed with it
+  const verifyKeys = [key, ...previousSecrets.filter((old) => old !== secret).map((old) => encoder.encode(old))];
   // Signature checks dominate the cost of an authenticated request; a browser sends the same token many times.
   const verified = new Map<string, SessionClaims>();
 
   async function verifyUncached(token: string): Promise<SessionClaims | null> {
-    try {
-      // Only HS256 is accepted: 'none' and any other algorithm fail here.
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      const claims = sessionClaimsSchema.safeParse(payload);
-      return claims.success ? claims.data : null;
-    } catch {
-      return null;
+    for (const verifyKey of verifyKeys) {
+      try {
+        // Only HS256 is accepted: 'none' and any other algorithm fail here.
+        const { payload } = await jwtVerify(token, verifyKey, { algorithms: ['HS256'] });
+        const claims = sessionClaimsSchema.safeParse(payload);
+        return claims.success ? claims.data : null;
+      } catch (error) {
+        // only a signature of another key lets the next key try; expired, malformed, 'none': refused at once
+        if ((error as { code?: unknown }).code !== 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return null;
+      }
     }
+    return null;
   }
 
   function remembered(token: string): SessionClaims | null | undefined {

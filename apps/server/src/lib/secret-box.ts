@@ -11,14 +11,42 @@ export interface SecretBox {
    * without encryption (no prefix, e.g. written by a test fixture) is answered as it is.
    */
   open(stored: string): string | null;
+  /** Whether the value is sealed with the current server secret (rotate-jwt-secret.js leaves such values alone). */
+  sealedWithCurrent(stored: string): boolean;
 }
 
 const PREFIX = 'gcm1.';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export function createSecretBox(serverSecret: string, purpose: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'dihs-secret-box', purpose, 32));
+const keyOf = (serverSecret: string, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', serverSecret, 'dihs-secret-box', purpose, 32));
+
+function openWith(key: Buffer, raw: Buffer): string | null {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Seals with the key of `serverSecret`; opens with it, else with the key of one of `previousSecrets`
+ * (JWT_SECRETS_PREVIOUS), so a rotation of the server secret leaves stored values readable until they are re-sealed.
+ */
+export function createSecretBox(
+  serverSecret: string,
+  purpose: string,
+  previousSecrets: readonly string[] = [],
+): SecretBox {
+  const key = keyOf(serverSecret, purpose);
+  const keys = [key, ...previousSecrets.filter((old) => old !== serverSecret).map((old) => keyOf(old, purpose))];
+  const rawOf = (stored: string): Buffer | null => {
+    const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
+    return raw.length > IV_BYTES + TAG_BYTES ? raw : null;
+  };
   return {
     seal(plain) {
       const iv = randomBytes(IV_BYTES);
@@ -28,19 +56,21 @@ export function createSecretBox(serverSecret: string, purpose: string): SecretBo
     },
     open(stored) {
       if (!stored.startsWith(PREFIX)) return stored;
-      const raw = Buffer.from(stored.slice(PREFIX.length), 'base64url');
-      if (raw.length <= IV_BYTES + TAG_BYTES) return null;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-        decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-        return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-      } catch {
-        return null;
+      const raw = rawOf(stored);
+      if (!raw) return null;
+      for (const candidate of keys) {
+        const plain = openWith(candidate, raw);
+        if (plain !== null) return plain;
       }
+      return null;
+    },
+    sealedWithCurrent(stored) {
+      const raw = stored.startsWith(PREFIX) ? rawOf(stored) : null;
+      return raw !== null && openWith(key, raw) !== null;
     },
   };
 }
 
 /** The box for second-factor keys; login and set-up must use the same purpose. */
-export const secondFactorSecretBox = (serverSecret: string): SecretBox =>
-  createSecretBox(serverSecret, 'second-factor-totp-v1');
+export const secondFactorSecretBox = (serverSecret: string, previousSecrets: readonly string[] = []): SecretBox =>
+  createSecretBox(serverSecret, 'second-factor-totp-v1', previousSecrets);

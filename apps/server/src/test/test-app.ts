@@ -67,12 +67,16 @@ export async function createTestApp(
     ...env,
   });
   await seedDemoWorld(database.handle.db);
-  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds, config.jwtSecretsPrevious);
   const { modules, database: _prepared, ...input } = options;
   const app = await buildApp({ config, db: database.handle.db, tokens, ...input }, modules);
   await app.ready();
   const objects = configuredObjectStore(config, database.handle.db);
-  const files = createLocalFileStore({ dataDir: config.dataDir, secret: config.jwtSecret });
+  const files = createLocalFileStore({
+    dataDir: config.dataDir,
+    secret: config.jwtSecret,
+    previousSecrets: config.jwtSecretsPrevious,
+  });
   return {
     services: { files, objects: objects.store, config },
     app,

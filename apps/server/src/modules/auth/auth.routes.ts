@@ -58,7 +58,7 @@ export async function authRoutes(
       config.jwtSecret,
       app.rateCounter('login-fehlversuch', 1, FAILED_ATTEMPT_MEMORY_MS),
     ),
-    secondFactorSecrets: secondFactorSecretBox(config.jwtSecret),
+    secondFactorSecrets: secondFactorSecretBox(config.jwtSecret, config.jwtSecretsPrevious),
     sessions,
     requireSecondFactorRoles: config.requireSecondFactorRoles,
     idleTimeoutSeconds: config.idleTimeoutSeconds,

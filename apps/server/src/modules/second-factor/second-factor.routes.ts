@@ -6,7 +6,11 @@ import { route } from '../../plugins/endpoint-route.ts';
 import { createSecondFactorService } from './second-factor.service.ts';
 
 export async function secondFactorRoutes(app: AppInstance, { db, config, sessions }: AppDeps) {
-  const service = createSecondFactorService({ db, secrets: secondFactorSecretBox(config.jwtSecret), sessions });
+  const service = createSecondFactorService({
+    db,
+    secrets: secondFactorSecretBox(config.jwtSecret, config.jwtSecretsPrevious),
+    sessions,
+  });
   // The password check is a guessing target for someone holding a stolen token: ten tries per account and minute.
   const perAccount = {
     rateLimit: {
