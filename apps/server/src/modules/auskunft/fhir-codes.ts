@@ -67,7 +67,7 @@ const BEIDE_SEITEN: Record<string, SnomedCode> = {
   kopf: { code: '69536005', display: 'Head structure' },
   hals: { code: '45048000', display: 'Neck structure' },
   schulter: { code: '16982005', display: 'Shoulder region structure' },
-  oberarm: { code: '40983000', display: 'Upper arm structure' },
+  oberarm: { code: '40983000', display: 'Structure of upper limb between shoulder and elbow' },
   unterarm: { code: '14975008', display: 'Forearm structure' },
   hand: { code: '85562004', display: 'Hand structure' },
   oberschenkel: { code: '68367000', display: 'Thigh structure' },
@@ -78,18 +78,21 @@ export const SNOMED_KOERPERREGION: Record<'VORNE' | 'HINTEN', Record<string, Sno
   VORNE: {
     ...BEIDE_SEITEN,
     brust: { code: '51185008', display: 'Thoracic structure' },
-    bauch: { code: '113345001', display: 'Abdominal structure' },
+    // 818983003, not 113345001: since 2019/2020 SNOMED CT gives 113345001 the meaning abdominopelvic structure
+    // (pelvis included) and names 818983003 as the concept for the clinical "abdomen" (docs/fhir.md)
+    bauch: { code: '818983003', display: 'Abdomen' },
     leiste: { code: '12921003', display: 'Pelvic structure' },
-    unterschenkel: { code: '30021000', display: 'Lower leg structure' },
+    // the front of the lower leg is the shin, as the back is the calf
+    unterschenkel: { code: '78234002', display: 'Shin structure' },
     fuss: { code: '56459004', display: 'Foot structure' },
   },
   // the back's regions carry the front's keys (the figure's layout): chest is the back, belly the lower back
   HINTEN: {
     ...BEIDE_SEITEN,
-    brust: { code: '77568009', display: 'Back structure' },
+    brust: { code: '77568009', display: 'Structure of back of trunk' },
     bauch: { code: '37822005', display: 'Lower back structure' },
     leiste: { code: '46862004', display: 'Buttock structure' },
-    unterschenkel: { code: '53840002', display: 'Calf structure' },
+    unterschenkel: { code: '53840002', display: 'Structure of calf of leg' },
     fuss: { code: '76853006', display: 'Heel structure' },
   },
 };
