@@ -1,7 +1,8 @@
 // The FHIR export's figures of `npm run bench` (issue 34 "Measured, not asserted"), on the built server and native
 // PostgreSQL (a fresh database on BENCH_DATABASE_URL's server): the demo patient with 200 appointments, 50 submitted
-// questionnaires, a year of done marks with pain ratings (every entry of a plan of 30, every day for 365 days) and 20
-// prescriptions of 2 MB, uploaded through the API (so they lie encrypted in the store and the export decrypts them).
+// questionnaires, a year of done marks with pain ratings (every entry of a plan of 30, every day for 365 days), 100
+// documentation entries and 20 prescriptions of 2 MB, uploaded through the API (so they lie encrypted in the store
+// and the export decrypts them).
 // GET /api/datenauskunft/fhir beside GET /api/datenauskunft of the same patient: the median time to the last byte of
 // a few exports one after the other, the answer's size, and the server's peak RSS while exporting above its level
 // before, each export kind on a fresh server process of its own (the heap one kind grew does not hide the other's).
@@ -20,6 +21,7 @@ const QUESTIONNAIRES = 50;
 const DAYS = 365;
 const PRESCRIPTIONS = 20;
 const PRESCRIPTION_BYTES = 2 * 1024 * 1024;
+const NOTES = 100;
 
 const PATIENT = `(select id from benutzer where email = 'patient@demo.de')`;
 const THERAPIST = `(select id from benutzer where email = 'therapeut@demo.de')`;
@@ -83,6 +85,12 @@ async function addWorld(run) {
     select e.id, ${PATIENT}, current_date - d, (e.position + d) % 11, now() - make_interval(days => d)
     from trainingsplan_eintrag e, generate_series(1, ${DAYS}) as d
     where e.set_id = (select max(id) from trainingsplan_set where patient_user_id = ${PATIENT})`);
+  // the therapist's documentation: two entries a week of a few sentences
+  await run(`insert into dokumentation (patient_user_id, autor_user_id, beitrag, datum)
+    select ${PATIENT}, ${THERAPIST}, 'Einheit ' || i || ': Beweglichkeit der Schulter verbessert, Übungen sicher '
+      || 'ausgeführt. Schmerz bei Belastung ' || i % 11 || '/10. Plan unverändert, Kontrolle in einer Woche. '
+      || repeat('Hinweis zur Haltung am Arbeitsplatz. ', 5), now() - make_interval(days => 365 - i * 365 / ${NOTES})
+    from generate_series(1, ${NOTES}) as i`);
   await run('analyze');
 }
 
@@ -167,7 +175,7 @@ export async function runFhirBench() {
         `  ${label.padEnd(34)} ${f(m.median)} s (erste ${f(m.first, 2, 5)} s)  ${f(mib(m.bytes), 1)} MiB  RSS vorher ${f(m.before, 0, 4)} MiB, Spitze +${f(m.peakAbove, 0, 4)} MiB`;
       const ratio = (a, b) => `${(a / b).toFixed(2)} ×`;
       return [
-        `FHIR-Export neben dem JSON-Export derselben Patientin (PostgreSQL; ${APPOINTMENTS} Termine, ${QUESTIONNAIRES} Befundfragebögen, ${DAYS} Tage × ${PLAN_ENTRIES} Übungen erledigt mit Schmerzangabe, ${PRESCRIPTIONS} Rezepte à 2 MB verschlüsselt; Median von ${ROUNDS - 1} Exporten nach dem ersten, je Art ein frischer Server)`,
+        `FHIR-Export neben dem JSON-Export derselben Patientin (PostgreSQL; ${APPOINTMENTS} Termine, ${QUESTIONNAIRES} Befundfragebögen, ${DAYS} Tage × ${PLAN_ENTRIES} Übungen erledigt mit Schmerzangabe, ${PRESCRIPTIONS} Rezepte à 2 MB verschlüsselt, ${NOTES} Dokumentationseinträge; Median von ${ROUNDS - 1} Exporten nach dem ersten, je Art ein frischer Server)`,
         row('GET /api/datenauskunft (JSON)', json),
         row('GET /api/datenauskunft/fhir', fhir),
         `  FHIR / JSON: Zeit ${ratio(fhir.median, json.median)}, Größe ${ratio(fhir.bytes, json.bytes)}, Speicherspitze ${ratio(fhir.peakAbove, json.peakAbove)}`,
