@@ -163,8 +163,7 @@ test('the patient marks an exercise done with a pain rating, the video loads onl
   await expect(karte.getByText('Erst beim Abspielen wird das Video von Vimeo geladen')).toBeVisible();
   await expectAccessible(page);
 
-  await karte.getByRole('combobox', { name: 'Schmerz dabei (0–10)' }).click();
-  await page.getByRole('option', { name: '3', exact: true }).click();
+  await karte.getByRole('combobox', { name: 'Schmerz dabei (0–10)' }).selectOption('3');
   const gespeichert = page.waitForResponse(
     (response) =>
       response.request().method() === 'POST' && new URL(response.url()).pathname === apiUrl(trainingEndpoints.erledigt),

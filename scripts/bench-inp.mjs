@@ -60,6 +60,9 @@ webVitals.onINP((metric) => {
   };
 }, { reportAllChanges: true, durationThreshold: 16 });`;
 
+/** The card an interaction ticked, for its `done`. */
+const geklickt = new WeakMap();
+
 /**
  * The interactions of issue 36 item 2, each on the page where a patient does it: `ready` waits until the page can
  * be used, `act` is what the patient does (every click and key of it counts), `done` waits for its visible result.
@@ -69,17 +72,18 @@ const INTERACTIONS = [
     name: 'Übung abhaken mit Schmerzwert',
     path: '/patient/trainingsplan',
     ready: (page) => page.getByRole('checkbox', { name: 'Heute erledigt' }).first().waitFor(),
+    // an exercise not yet ticked today (each run ticks one more)
     act: async (page) => {
-      const karte = page.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name: 'Heute erledigt' }) });
-      await karte.first().getByRole('combobox', { name: 'Schmerz dabei (0–10)' }).click();
-      await page.getByRole('option', { name: '3', exact: true }).click();
-      await karte.first().getByRole('checkbox', { name: 'Heute erledigt' }).click();
+      const haken = page.getByRole('checkbox', { name: 'Heute erledigt' });
+      const offen = await haken.evaluateAll((boxes) => boxes.findIndex((box) => !box.checked));
+      const karte = page.getByRole('listitem').filter({ has: haken }).nth(offen);
+      // the browser's own select: chosen with the arrows (its popup is the browser's, not the page's)
+      await karte.getByRole('combobox', { name: 'Schmerz dabei (0–10)' }).focus();
+      for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowDown');
+      await karte.getByRole('checkbox', { name: 'Heute erledigt' }).click();
+      geklickt.set(page, karte);
     },
-    done: (page) =>
-      page
-        .getByRole('checkbox', { name: 'Heute erledigt' })
-        .first()
-        .evaluate((box) => box.checked || Promise.reject(new Error('nicht abgehakt'))),
+    done: (page) => geklickt.get(page).getByRole('checkbox', { name: 'Heute erledigt', checked: true }).waitFor(),
   },
   {
     name: 'Warenkorb öffnen und bestätigen',
