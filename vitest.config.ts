@@ -41,6 +41,8 @@ const EMBEDDED_INTEGRATION_FILES = [
   'modules/zahlung/zahlung-concurrency',
   'modules/auth/sitzungen',
   'modules/auth/sitzung-inaktiv',
+  // the JWT secret's rotation command on the embedded folder the app used, with the server's marker (issue 35 item 6)
+  'rotate-jwt-secret',
 ];
 
 export default defineConfig({

@@ -11,6 +11,7 @@ await build({
     main: new URL('./src/main.ts', import.meta.url).pathname,
     seed: new URL('./src/seed-main.ts', import.meta.url).pathname,
     'rotate-file-key': new URL('./src/rotate-file-key-main.ts', import.meta.url).pathname,
+    'rotate-jwt-secret': new URL('./src/rotate-jwt-secret-main.ts', import.meta.url).pathname,
     'protokoll-pruefen': new URL('./src/protokoll-pruefen-main.ts', import.meta.url).pathname,
     datensicherung: new URL('./src/datensicherung-main.ts', import.meta.url).pathname,
   },

@@ -4,13 +4,13 @@ import path from 'node:path';
 
 /**
  * The marker of the process that has the embedded installation's data directory in use: the server (from before
- * it creates or opens the database until it exits), a backup or a restore (docs/operations.md, "Backing up the
- * embedded installation"). Two processes on one PGlite folder would damage it, and a copy taken while the server
- * writes is not consistent, so each of them refuses while another one lives.
+ * it creates or opens the database until it exits), a backup, a restore or the JWT secret's rotation
+ * (docs/operations.md, "Backing up the embedded installation"). Two processes on one PGlite folder would damage it,
+ * and a copy taken while the server writes is not consistent, so each of them refuses while another one lives.
  */
 export const DATA_DIR_LOCK_FILE = 'in-benutzung.json';
 
-export type DataDirUser = 'server' | 'sicherung' | 'wiederherstellung';
+export type DataDirUser = 'server' | 'sicherung' | 'wiederherstellung' | 'schluesselwechsel';
 
 export interface DataDirLock {
   pid: number;
@@ -30,6 +30,7 @@ const USER_NAMES: Record<DataDirUser, string> = {
   server: 'der Server',
   sicherung: 'eine Datensicherung',
   wiederherstellung: 'eine Wiederherstellung',
+  schluesselwechsel: 'ein Schlüsselwechsel (rotate-jwt-secret.js)',
 };
 
 /** Another living process has the data directory in use; the message names it and what to do. */
@@ -43,7 +44,7 @@ export class DataDirBusyError extends Error {
         `(Prozess ${holder.pid}, gestartet ${holder.startedAt}). ` +
         (holder.user === 'server'
           ? 'Beenden Sie den Server (Strg+C oder SIGTERM) und versuchen Sie es dann noch einmal. '
-          : 'Warten Sie, bis sie fertig ist. ') +
+          : `Warten Sie, bis ${holder.user === 'schluesselwechsel' ? 'er' : 'sie'} fertig ist. `) +
         `Läuft sicher kein solcher Prozess mehr, löschen Sie die Datei ${lockFile}.`,
     );
     this.name = 'DataDirBusyError';

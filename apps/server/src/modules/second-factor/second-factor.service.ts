@@ -8,7 +8,13 @@ import { verifyPassword } from '../../lib/password.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp.ts';
 import type { SessionPublisher } from '../../plugins/session-events.ts';
-import { findUserById, setSecondFactorSecret, type UserRow } from '../users/index.ts';
+import {
+  findUserById,
+  replaceSecondFactorSecret,
+  setSecondFactorSecret,
+  storedSecondFactorSecrets,
+  type UserRow,
+} from '../users/index.ts';
 
 export interface SecondFactorServiceDeps {
   db: Database;
@@ -123,3 +129,34 @@ export function createSecondFactorService({ db, secrets, sessions }: SecondFacto
   };
 }
 export type SecondFactorService = ReturnType<typeof createSecondFactorService>;
+
+export interface ResealResult {
+  /** Keys opened with a previous server secret (or stored unsealed) and sealed again with the current one. */
+  resealed: number;
+  /** Keys sealed with the current server secret already. */
+  current: number;
+  /** Accounts whose key no configured secret opens (their second factor accepts no code until set up again). */
+  unreadable: number[];
+}
+
+/**
+ * Seals every stored TOTP key with the current server secret (rotate-jwt-secret.js, docs/operations.md "Rotating
+ * secrets"). `secrets` opens with the current secret and the previous ones. Each key is replaced only while it is
+ * unchanged, so a set-up or removal on a running server meanwhile wins.
+ */
+export async function resealSecondFactorSecrets(db: Database, secrets: SecretBox): Promise<ResealResult> {
+  const result: ResealResult = { resealed: 0, current: 0, unreadable: [] };
+  for (const { userId, sealed } of await storedSecondFactorSecrets(db)) {
+    if (secrets.sealedWithCurrent(sealed)) {
+      result.current++;
+      continue;
+    }
+    const plain = secrets.open(sealed);
+    if (plain === null) {
+      result.unreadable.push(userId);
+      continue;
+    }
+    if (await replaceSecondFactorSecret(db, userId, sealed, secrets.seal(plain))) result.resealed++;
+  }
+  return result;
+}

@@ -16,6 +16,8 @@ export {
   emailConfirmedOf,
   setHatAbo,
   setSecondFactorSecret,
+  storedSecondFactorSecrets,
+  replaceSecondFactorSecret,
   activeOperatorEmails,
   lockedColumn,
 } from './users.repository.ts';

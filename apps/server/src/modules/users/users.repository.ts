@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { privilegeCode, type Role } from '@dihs/contract/common/roles';
 import type { Database, Transaction } from '../../db/client.ts';
 import { columnsWithout, exportKey } from '../../lib/patient-export.ts';
@@ -201,6 +201,32 @@ export async function setHatAbo(tx: Transaction, userId: number, on: boolean): P
 /** Stores (sealed) or removes (null) the account's TOTP secret. */
 export async function setSecondFactorSecret(db: Db, userId: number, sealed: string | null): Promise<void> {
   await db.update(users).set({ secondFactorSecret: sealed }).where(eq(users.id, userId));
+}
+
+/** Every stored (sealed) TOTP secret with its account, for re-sealing under a new server secret. */
+export const storedSecondFactorSecrets = (db: Db): Promise<{ userId: number; sealed: string }[]> =>
+  db
+    .select({ userId: users.id, sealed: sql<string>`${users.secondFactorSecret}` })
+    .from(users)
+    .where(isNotNull(users.secondFactorSecret))
+    .orderBy(users.id);
+
+/**
+ * Replaces the account's sealed TOTP secret by `sealed` only while it is still `previous` (a set-up or removal in
+ * the meantime wins); answers whether it was replaced.
+ */
+export async function replaceSecondFactorSecret(
+  db: Db,
+  userId: number,
+  previous: string,
+  sealed: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ secondFactorSecret: sealed })
+    .where(and(eq(users.id, userId), eq(users.secondFactorSecret, previous)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** The addresses of every active operator account. */
