@@ -33,16 +33,15 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const run = promisify(execFile);
 
 /** The command as an operator runs it; answers its exit code and output. */
-async function rotateCommand(env: Record<string, string>): Promise<{ code: number; output: string }> {
+async function rotateCommand(
+  env: Record<string, string>,
+  entry = 'rotate-jwt-secret-main.ts',
+): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', path.join(serverRoot(), 'src', 'rotate-jwt-secret-main.ts')],
-      {
-        cwd: serverRoot(),
-        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
-      },
-    );
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(serverRoot(), 'src', entry)], {
+      cwd: serverRoot(),
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -164,6 +163,18 @@ describe('rotating JWT_SECRET', () => {
       expect(report.lines.join('\n')).toContain(`Nicht lesbare Dateien in DATA_DIR/files: ${stranger}.`);
     } finally {
       await underB.close();
+    }
+  });
+
+  it("refuses in the master key's rotation too while a server holds the embedded data directory", async () => {
+    const marker = path.join(dataDir, DATA_DIR_LOCK_FILE);
+    writeFileSync(marker, JSON.stringify(ownLock('server')));
+    try {
+      const refused = await rotateCommand({ JWT_SECRET: B }, 'rotate-file-key-main.ts');
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain('wird gerade benutzt: der Server');
+    } finally {
+      rmSync(marker);
     }
   });
 });

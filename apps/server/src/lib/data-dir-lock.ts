@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * The marker of the process that has the embedded installation's data directory in use: the server (from before
- * it creates or opens the database until it exits), a backup, a restore or the JWT secret's rotation
+ * it creates or opens the database until it exits), a backup, a restore or a key rotation
  * (docs/operations.md, "Backing up the embedded installation"). Two processes on one PGlite folder would damage it,
  * and a copy taken while the server writes is not consistent, so each of them refuses while another one lives.
  */
@@ -30,7 +30,7 @@ const USER_NAMES: Record<DataDirUser, string> = {
   server: 'der Server',
   sicherung: 'eine Datensicherung',
   wiederherstellung: 'eine Wiederherstellung',
-  schluesselwechsel: 'ein Schlüsselwechsel (rotate-jwt-secret.js)',
+  schluesselwechsel: 'ein Schlüsselwechsel (rotate-jwt-secret.js, rotate-file-key.js)',
 };
 
 /** Another living process has the data directory in use; the message names it and what to do. */
