@@ -187,14 +187,14 @@ export async function runRequestBench() {
         1 - share('traced', 'authenticated'),
       ).trim()}, Ziel < 10 %)`,
       `    nach CPU-Zeit je Anfrage               ${percent(cpuShare('traced', 'authenticated'))}`,
-      `    beim Empfänger angekommen              ${spansPerRequest('traced', receiver)} Spans je Anfrage (${receiver.received.exports} Exporte; 3 ohne Verluste)`,
+      `    beim Empfänger angekommen              ${spansPerRequest('traced', receiver)} Spans je Anfrage (${receiver.received.exports} Exporte; 2 ohne Verluste: Server und Handler)`,
       `    Speicher (RSS) nach der Last           ${f(rssTraced)} MiB`,
       ...row('dasselbe, jede zehnte Anfrage (Stichprobe)', 'sampled').slice(0, 1),
       `    Verhältnis mit / ohne Traces           ${percent(share('sampled', 'authenticated'))}  (Kosten ${percent(
         1 - share('sampled', 'authenticated'),
       ).trim()})`,
       `    nach CPU-Zeit je Anfrage               ${percent(cpuShare('sampled', 'authenticated'))}`,
-      `    beim Empfänger angekommen              ${spansPerRequest('sampled', sampledReceiver)} Spans je Anfrage (0,3 erwartet)`,
+      `    beim Empfänger angekommen              ${spansPerRequest('sampled', sampledReceiver)} Spans je Anfrage (0,2 erwartet)`,
       `  Speicher (RSS) nach der Last             ${f(rssAfterLoad)} MiB`,
     ];
   } finally {

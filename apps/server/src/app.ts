@@ -64,7 +64,7 @@ export async function buildApp(deps: AppInput, modules: readonly ModuleDescripto
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('routeCatalog', collectRouteCatalog(app));
-  // before every plugin and route: @fastify/otel wraps the routes registered after it (lib/tracing.ts)
+  // before every plugin and route: the request spans wrap the handlers of the routes registered after it (lib/tracing.ts)
   if (deps.tracing) await app.register(deps.tracing.fastifyPlugin);
 
   await app.register(errorsPlugin);

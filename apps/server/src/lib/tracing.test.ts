@@ -42,7 +42,6 @@ describe('redactSpan', () => {
       'http.response.status_code': 500,
       'db.query.text': 'select "id" from "benutzer" where "email" = $1',
       'db.system.name': 'postgresql',
-      'fastify.type': 'request-handler',
     });
     expect(span.events).toEqual([
       { name: 'exception', time: [1, 0], attributes: { 'exception.type': 'DatabaseError' } },

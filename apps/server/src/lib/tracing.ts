@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
+import type * as OtelApi from '@opentelemetry/api';
 import type { Attributes, Context, Span as ApiSpan, SpanStatus } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';
 import type { ReadableSpan, Span, SpanExporter, SpanProcessor, TimedEvent } from '@opentelemetry/sdk-trace-base';
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 // OpenTelemetry traces (issue 35 item 2). Nothing of the SDK is loaded unless OTEL_EXPORTER_OTLP_ENDPOINT is set
 // (main.ts) or a test starts it: every OpenTelemetry package is imported dynamically inside startTracing, so the
@@ -11,7 +13,12 @@ import type { FastifyPluginCallback } from 'fastify';
 
 /** What the app uses of a started tracing: the Fastify plugin and the trace id for the log lines. */
 export interface Tracing {
-  /** @fastify/otel's plugin: registered on the root instance before any route (app.ts). */
+  /**
+   * The request spans: registered on the root instance before any route (app.ts). Each request is sampled first; a
+   * sampled one gets a server span named by its declared route and a handler span inside it, and its handler runs
+   * in that span's context (so its statements and calls are the span's children). An unsampled request costs the
+   * sampler's decision and nothing else.
+   */
   readonly fastifyPlugin: FastifyPluginCallback;
   /** The trace id of an incoming request, set when its server span starts (for the request's log line). */
   traceIdOf(request: IncomingMessage): string | undefined;
@@ -78,10 +85,7 @@ const ALLOWED_ATTRIBUTES = new Set([
   // the application's own
   'dihs.db',
 ]);
-/** @fastify/otel's attributes: the span's type (request handler), the plugin; not its hook names (plugin chains). */
-const ALLOWED_PREFIXES = ['fastify.'];
-
-const allowed = (key: string) => ALLOWED_ATTRIBUTES.has(key) || ALLOWED_PREFIXES.some((p) => key.startsWith(p));
+const allowed = (key: string) => ALLOWED_ATTRIBUTES.has(key);
 
 function allowedAttributes(attributes: Attributes): Attributes {
   const kept: Attributes = {};
@@ -154,11 +158,11 @@ function warningExporter(inner: SpanExporter, warn: (error: Error | undefined) =
   };
 }
 
-interface FastifyRequestLike {
-  method: string;
-  routeOptions: { url?: string };
-}
-const routeName = (request: FastifyRequestLike) => `${request.method} ${request.routeOptions.url ?? 'unbekannt'}`;
+const routeName = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? 'unbekannt'}`;
+
+/** The request's spans while it runs (sampled requests only). */
+const SPANS = Symbol('dihs.spans');
+type WithSpans = FastifyRequest & { [SPANS]?: { server: ApiSpan; context: Context } };
 
 /** Paths no trace is worth: the probes and the scrape, every few seconds. */
 const UNTRACED = /^\/(metrics|api\/health|api\/ping)(\/|\?|$)/;
@@ -166,9 +170,88 @@ const UNTRACED = /^\/(metrics|api\/health|api\/ping)(\/|\?|$)/;
 /** Modules whose instrumentation patches prototypes: required once after the hooks are set (see startTracing). */
 const PATCHED_MODULES = ['http', 'https', 'pg', 'pg-pool', 'ioredis'];
 
+type Api = typeof OtelApi;
+
 /**
- * Starts the tracer provider with the HTTP, undici, pg, ioredis and Fastify instrumentations, batched OTLP export
- * over HTTP (the exporter reads OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_HEADERS itself) and the sampler of
+ * The request spans of our own (see Tracing.fastifyPlugin), instead of the http instrumentation's incoming side and
+ * @fastify/otel: both wrapped every request in a context and spans, sampled or not, which cost an unsampled request
+ * twice the request itself (`npm run bench -- --only=request`). The server span carries the W3C parent of the
+ * caller's `traceparent`, the method, the declared route and the status; nothing of the URL.
+ */
+function requestSpans(api: Api, tracer: ReturnType<Api['trace']['getTracer']>): FastifyPluginCallback {
+  const SERVER = api.SpanKind.SERVER;
+  const headers = {
+    get: (carrier: FastifyRequest['headers'], key: string) => carrier[key],
+    keys: (carrier: FastifyRequest['headers']) => Object.keys(carrier),
+  };
+  const plugin: FastifyPluginCallback = (app, _options, done) => {
+    app.addHook('onRequest', (request, _reply, next) => {
+      if (UNTRACED.test(request.url)) return next();
+      const parent = request.headers.traceparent
+        ? api.propagation.extract(api.ROOT_CONTEXT, request.headers, headers)
+        : api.ROOT_CONTEXT;
+      const name = routeName(request);
+      const server = tracer.startSpan(
+        name,
+        {
+          kind: SERVER,
+          attributes: { 'http.request.method': request.method, 'http.route': request.routeOptions.url ?? 'unbekannt' },
+        },
+        parent,
+      );
+      if (!server.isRecording()) return next();
+      (request as WithSpans)[SPANS] = { server, context: api.trace.setSpan(parent, server) };
+      (request.raw as Traced)[TRACE_ID] = server.spanContext().traceId;
+      next();
+    });
+    app.addHook('onResponse', (request, reply, next) => {
+      const spans = (request as WithSpans)[SPANS];
+      if (spans) {
+        spans.server.setAttribute('http.response.status_code', reply.statusCode);
+        if (reply.statusCode >= 500) {
+          spans.server.setAttribute('error.type', String(reply.statusCode));
+          spans.server.setStatus({ code: api.SpanStatusCode.ERROR });
+        }
+        spans.server.end();
+      }
+      next();
+    });
+    // every route registered after this plugin runs its handler inside the request's span
+    app.addHook('onRoute', (route) => {
+      const handler = route.handler;
+      route.handler = function traced(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        const spans = (request as WithSpans)[SPANS];
+        if (!spans) return handler.call(this, request, reply);
+        const span = tracer.startSpan(`handler ${routeName(request)}`, {}, spans.context);
+        const ended = (value: unknown) => {
+          span.end();
+          return value;
+        };
+        try {
+          const result = api.context.with(api.trace.setSpan(spans.context, span), () =>
+            handler.call(this, request, reply),
+          );
+          if (result instanceof Promise) {
+            return result.then(ended, (error: unknown) => {
+              span.end();
+              throw error;
+            });
+          }
+          return ended(result);
+        } catch (error) {
+          span.end();
+          throw error;
+        }
+      };
+    });
+    done();
+  };
+  return fp(plugin, { name: 'dihs-request-spans' });
+}
+
+/**
+ * Starts the tracer provider with the request spans of our own, the outgoing HTTP, undici, pg and ioredis
+ * instrumentations, batched OTLP export over HTTP (the exporter reads OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_HEADERS itself) and the sampler of
  * OTEL_TRACES_SAMPLER (default: every request). Call before buildApp.
  *
  * The instrumentations of http, pg and ioredis patch prototypes (Server.prototype.emit, Client.prototype.query,
@@ -178,21 +261,18 @@ const PATCHED_MODULES = ['http', 'https', 'pg', 'pg-pool', 'ioredis'];
  * require hook on its own. Outgoing fetch calls (undici) are seen through diagnostics channels.
  */
 export async function startTracing(options: TracingOptions): Promise<Tracing> {
-  const [api, base, node, resources, otlp, instrumentation, http, undici, pg, ioredis, fastifyOtel] = await Promise.all(
-    [
-      import('@opentelemetry/api'),
-      import('@opentelemetry/sdk-trace-base'),
-      import('@opentelemetry/sdk-trace-node'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/exporter-trace-otlp-http'),
-      import('@opentelemetry/instrumentation'),
-      import('@opentelemetry/instrumentation-http'),
-      import('@opentelemetry/instrumentation-undici'),
-      import('@opentelemetry/instrumentation-pg'),
-      import('@opentelemetry/instrumentation-ioredis'),
-      import('@fastify/otel'),
-    ],
-  );
+  const [api, base, node, resources, otlp, instrumentation, http, undici, pg, ioredis] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/instrumentation'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-undici'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-ioredis'),
+  ]);
   const url = `${options.endpoint.replace(/\/+$/, '')}/v1/traces`;
   const exporter = warningExporter(new otlp.OTLPTraceExporter({ url }), (error) =>
     options.warn(
@@ -207,28 +287,12 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   });
   provider.register();
 
-  const fastify = new fastifyOtel.FastifyOtelInstrumentation({
-    // the request and handler spans; a span per lifecycle hook would cost more than it tells
-    instrumentHooks: false,
-    recordExceptions: false,
-    ignorePaths: (route: { url: string }) => UNTRACED.test(route.url),
-    // named by the declared pattern ("POST /api/cart/confirm/:id"), never by the URL
-    requestHook: (span: ApiSpan, request: FastifyRequestLike) => span.updateName(routeName(request)),
-    // instead of the chain of plugin names @fastify/otel gives the handler's span
-    lifecycleHook: (span: ApiSpan, info: { hookName: string; request: FastifyRequestLike }) => {
-      span.updateName(`${info.hookName} ${routeName(info.request)}`);
-    },
-  });
   const disable = instrumentation.registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
       new http.HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED.test(request.url ?? ''),
-        requestHook: (span, request) => {
-          if ('socket' in request && !('setHeader' in request)) {
-            (request as Traced)[TRACE_ID] = span.spanContext().traceId;
-          }
-        },
+        // incoming requests get the request spans of our own (requestSpans)
+        disableIncomingRequestInstrumentation: true,
         // outgoing calls of this process through http (Stripe, S3) only within a request
         requireParentforOutgoingSpans: true,
       }),
@@ -240,7 +304,6 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
         requireParentSpan: true,
         dbStatementSerializer: (command: string) => command,
       }),
-      fastify,
     ],
   });
   const require = createRequire(import.meta.url);
@@ -255,7 +318,7 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   }
 
   return {
-    fastifyPlugin: fastify.plugin() as unknown as FastifyPluginCallback,
+    fastifyPlugin: requestSpans(api, provider.getTracer('dihs')),
     traceIdOf: (request) => (request as Traced)[TRACE_ID],
     activeTraceId: () => api.trace.getSpan(api.context.active())?.spanContext().traceId,
     // a failed export was warned about already (warningExporter)
