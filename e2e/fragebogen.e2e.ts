@@ -157,8 +157,11 @@ test('an operator imports the hand-written FHIR Questionnaire as a draft, sees i
     await expect(liste.getByText(/ist ein Fragebogen nach FHIR R5/)).toBeVisible();
     await expect(liste.getByRole('button', { name: /Entwurf/ })).toHaveCount(0);
 
-    // the hand-written example, chosen by keyboard
+    // the hand-written example, chosen by keyboard (once the refused import has let go of the button: a focus on a
+    // button still disabled went nowhere, and Enter opened nothing)
+    await expect(importieren).toBeEnabled();
     await importieren.focus();
+    await expect(importieren).toBeFocused();
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(beispiel);
