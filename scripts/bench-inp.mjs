@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { withServerOnPostgres } from './bench-lib.mjs';
-import { addPatientWorld, asPatient } from './bench-patient-world.mjs';
+import { PAGE_BENCH_ENV, addPatientWorld, asPatient } from './bench-patient-world.mjs';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
@@ -208,13 +208,6 @@ function line(interaction, inp) {
 
 export async function runInpBench() {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-inp-profile-'));
-  const env = {
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    OEMBED_URL: 'off',
-    LOGIN_RATE_LIMIT_IP: '100000',
-    LOGIN_RATE_LIMIT_ACCOUNT: '100000',
-  };
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     args: ['--headless=new', ...CHROMIUM_ARGS],
@@ -225,7 +218,7 @@ export async function runInpBench() {
   await context.addInitScript(OBSERVER);
   try {
     return await withServerOnPostgres(
-      env,
+      PAGE_BENCH_ENV,
       async ({ base, client }) => {
         await addPatientWorld((sql) => client.query(sql));
         // the body map is placed on while filling the anamnesis in: the demo patient's signed one is not there yet

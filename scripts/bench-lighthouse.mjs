@@ -15,7 +15,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { freePort, withServerOnPostgres } from './bench-lib.mjs';
-import { addPatientWorld, asPatient, asVisitor, patientPages } from './bench-patient-world.mjs';
+import { PAGE_BENCH_ENV, addPatientWorld, asPatient, asVisitor, patientPages } from './bench-patient-world.mjs';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
@@ -109,14 +109,6 @@ function line(page, preset, r) {
 export async function runLighthouseBench() {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'dihs-bench-lighthouse-profile-'));
   const debuggingPort = await freePort();
-  // a login before each run of a patient's page: more than the login limits allow a person
-  const env = {
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    OEMBED_URL: 'off',
-    LOGIN_RATE_LIMIT_IP: '100000',
-    LOGIN_RATE_LIMIT_ACCOUNT: '100000',
-  };
   // a persistent profile: the tab Lighthouse opens shares the storage where the session is put
   const browser = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
@@ -124,7 +116,7 @@ export async function runLighthouseBench() {
   });
   try {
     return await withServerOnPostgres(
-      env,
+      PAGE_BENCH_ENV,
       async ({ base, client }) => {
         const conferenceId = await addPatientWorld((sql) => client.query(sql));
         const lines = [

@@ -7,6 +7,15 @@ import { DEMO_PASSWORD, bearer } from './bench-lib.mjs';
 import { addDemoPatientPlan } from './bench-plan-world.mjs';
 import { root } from './lib.mjs';
 
+/** The server of the page benches: the demo data, and a login before each run (more than the limits allow a person). */
+export const PAGE_BENCH_ENV = {
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  OEMBED_URL: 'off',
+  LOGIN_RATE_LIMIT_IP: '100000',
+  LOGIN_RATE_LIMIT_ACCOUNT: '100000',
+};
+
 const PATIENT = `(select id from benutzer where email = 'patient@demo.de')`;
 const THERAPIST = `(select id from benutzer where email = 'therapeut@demo.de')`;
 

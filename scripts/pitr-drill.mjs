@@ -10,9 +10,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync } from 'node:fs';
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './cluster.mjs';
 import { root } from './lib.mjs';
 import {
   PG_BIN,
@@ -48,16 +48,6 @@ async function waitFor(check, message, { seconds = 60, every = 100 } = {}) {
 function expect(condition, message) {
   if (!condition) throw new DrillFehler(message);
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 if (!existsSync(path.join(root, 'apps/server/dist/main.js'))) {
   console.error('Der Server ist nicht gebaut: zuerst npm run build -w @dihs/server.');
